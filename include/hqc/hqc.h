@@ -1,0 +1,142 @@
+/* hqckit C API: the HQC key-encapsulation mechanism (HQC 2025-08-22, as in liboqs 0.16).
+ *
+ * Conventions (see docs/API-CONVENTIONS.md):
+ *  - Every function returns HQC_OK (0) or a negative hqc_status; nothing is thrown.
+ *  - On any error every output buffer is zeroed (as far as its given length), and no work is done
+ *    on inputs of the wrong length.
+ *  - Decapsulation never fails on a ciphertext of the right length: a malformed or tampered
+ *    ciphertext yields the implicit-rejection key J(H(pk), sigma, ct), in constant time.
+ *  - Encapsulation rejects a public key whose padding bits (beyond n) are set (HQC_ERR_MALFORMED_KEY).
+ *  - Secret-dependent work is constant time; secret temporaries are wiped before returning.
+ *  - Functions are thread-safe; the backend is chosen once, on first use, from the CPU features,
+ *    HQC_BACKEND=<name> forces one and HQC_CPU_MASK=<feature,...> hides CPU features.
+ */
+#ifndef HQC_HQC_H
+#define HQC_HQC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define HQC_API
+#else
+#define HQC_API __attribute__((visibility("default")))
+#endif
+
+/* Sizes in bytes (spec §1.2). */
+#define HQC1_PUBLIC_KEY_BYTES 2241
+#define HQC1_SECRET_KEY_BYTES 2321
+#define HQC1_CIPHERTEXT_BYTES 4433
+#define HQC1_MESSAGE_BYTES 16
+#define HQC3_PUBLIC_KEY_BYTES 4514
+#define HQC3_SECRET_KEY_BYTES 4602
+#define HQC3_CIPHERTEXT_BYTES 8978
+#define HQC3_MESSAGE_BYTES 24
+#define HQC5_PUBLIC_KEY_BYTES 7237
+#define HQC5_SECRET_KEY_BYTES 7333
+#define HQC5_CIPHERTEXT_BYTES 14421
+#define HQC5_MESSAGE_BYTES 32
+#define HQC_SHARED_SECRET_BYTES 32
+#define HQC_SALT_BYTES 16
+/* Randomness of the deterministic variants: keypair takes seed_kem (32 bytes); encaps takes
+ * m || salt (message bytes + 16). */
+#define HQC_KEYPAIR_COINS_BYTES 32
+#define HQC1_ENCAPS_COINS_BYTES (HQC1_MESSAGE_BYTES + HQC_SALT_BYTES)
+#define HQC3_ENCAPS_COINS_BYTES (HQC3_MESSAGE_BYTES + HQC_SALT_BYTES)
+#define HQC5_ENCAPS_COINS_BYTES (HQC5_MESSAGE_BYTES + HQC_SALT_BYTES)
+#define HQC_MAX_ENCAPS_COINS_BYTES HQC5_ENCAPS_COINS_BYTES
+
+typedef enum hqc_status {
+  HQC_OK = 0,
+  HQC_ERR_NULL_POINTER = -1,      /* a required pointer is NULL */
+  HQC_ERR_LENGTH = -2,            /* a buffer has the wrong length */
+  HQC_ERR_MALFORMED_KEY = -3,     /* public key with padding bits set (spec §13) */
+  HQC_ERR_UNKNOWN_ALGORITHM = -4, /* name is not "HQC-1", "HQC-3" or "HQC-5" */
+  HQC_ERR_RANDOMNESS = -5,        /* the system RNG failed */
+  HQC_ERR_BACKEND = -6,           /* HQC_BACKEND / HQC_CPU_MASK invalid or unsupported */
+  HQC_ERR_INTERNAL = -7
+} hqc_status;
+
+/* A static description of one parameter set. */
+typedef struct hqc_kem_info {
+  const char *name; /* "HQC-1" */
+  int level;        /* 1, 3, 5 */
+  size_t public_key_bytes;
+  size_t secret_key_bytes;
+  size_t ciphertext_bytes;
+  size_t shared_secret_bytes;
+  size_t keypair_coins_bytes;
+  size_t encaps_coins_bytes;
+  int claimed_nist_level;
+} hqc_kem_info;
+
+/* Library information. */
+HQC_API const char *hqc_version(void);       /* "0.1.0" */
+HQC_API const char *hqc_revision(void);      /* the HQC specification revision implemented */
+HQC_API const char *hqc_backend_name(void);  /* selected backend, or NULL if selection failed */
+HQC_API const char *hqc_backend_error(void); /* why selection failed, "" otherwise */
+HQC_API const char *hqc_status_string(int status);
+
+/* By name: "HQC-1", "HQC-3", "HQC-5" (also accepted: "hqc1", "hqc-1", "1"). NULL if unknown. */
+HQC_API const hqc_kem_info *hqc_kem_info_by_name(const char *name);
+HQC_API const hqc_kem_info *hqc_kem_info_by_level(int level);
+
+HQC_API int hqc_kem_keypair(const char *alg, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len);
+HQC_API int hqc_kem_keypair_derand(const char *alg, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
+                                   const uint8_t *coins, size_t coins_len);
+HQC_API int hqc_kem_encaps(const char *alg, uint8_t *ct, size_t ct_len, uint8_t *ss, size_t ss_len,
+                           const uint8_t *pk, size_t pk_len);
+HQC_API int hqc_kem_encaps_derand(const char *alg, uint8_t *ct, size_t ct_len, uint8_t *ss, size_t ss_len,
+                                  const uint8_t *pk, size_t pk_len, const uint8_t *coins, size_t coins_len);
+HQC_API int hqc_kem_decaps(const char *alg, uint8_t *ss, size_t ss_len, const uint8_t *ct, size_t ct_len,
+                           const uint8_t *sk, size_t sk_len);
+/* Checks a public key (length and padding bits) without encapsulating. */
+HQC_API int hqc_kem_check_public_key(const char *alg, const uint8_t *pk, size_t pk_len);
+
+/* Per level, fixed sizes (buffers must have the sizes of the macros above). */
+#define HQC_DECLARE_LEVEL(L)                                                                          \
+  HQC_API int hqc##L##_keypair(uint8_t *pk, uint8_t *sk);                                            \
+  HQC_API int hqc##L##_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem);            \
+  HQC_API int hqc##L##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk);                          \
+  HQC_API int hqc##L##_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins); \
+  HQC_API int hqc##L##_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+HQC_DECLARE_LEVEL(1)
+HQC_DECLARE_LEVEL(3)
+HQC_DECLARE_LEVEL(5)
+#undef HQC_DECLARE_LEVEL
+
+/* Key objects that keep derived values (H(pk), the expanded h and s, the secret vector y), so
+ * that repeated operations with one key skip that work. The serialized formats do not change. */
+typedef struct hqc_public_key hqc_public_key;
+typedef struct hqc_secret_key hqc_secret_key;
+
+/* Parses and validates pk; *out is NULL on error. */
+HQC_API int hqc_public_key_new(const char *alg, const uint8_t *pk, size_t pk_len, hqc_public_key **out);
+HQC_API void hqc_public_key_free(hqc_public_key *key);
+HQC_API int hqc_public_key_encaps(const hqc_public_key *key, uint8_t *ct, size_t ct_len, uint8_t *ss,
+                                  size_t ss_len);
+HQC_API int hqc_public_key_encaps_derand(const hqc_public_key *key, uint8_t *ct, size_t ct_len, uint8_t *ss,
+                                         size_t ss_len, const uint8_t *coins, size_t coins_len);
+HQC_API const hqc_kem_info *hqc_public_key_info(const hqc_public_key *key);
+
+/* Generates a key pair and keeps the expanded secret key; pk may be NULL if not wanted. */
+HQC_API int hqc_secret_key_generate(const char *alg, const uint8_t *coins, size_t coins_len,
+                                    hqc_secret_key **out);
+/* Parses a serialized secret key. */
+HQC_API int hqc_secret_key_new(const char *alg, const uint8_t *sk, size_t sk_len, hqc_secret_key **out);
+HQC_API void hqc_secret_key_free(hqc_secret_key *key); /* wipes it */
+HQC_API int hqc_secret_key_decaps(const hqc_secret_key *key, uint8_t *ss, size_t ss_len, const uint8_t *ct,
+                                  size_t ct_len);
+HQC_API int hqc_secret_key_public(const hqc_secret_key *key, uint8_t *pk, size_t pk_len);
+HQC_API int hqc_secret_key_bytes(const hqc_secret_key *key, uint8_t *sk, size_t sk_len);
+HQC_API const hqc_kem_info *hqc_secret_key_info(const hqc_secret_key *key);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HQC_HQC_H */

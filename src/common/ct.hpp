@@ -1,0 +1,91 @@
+// Constant-time helpers: value barriers, masks, selection, comparison, secret wiping, and the
+// markers of the valgrind constant-time harness (docs/SIDE-CHANNELS.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#if HQC_CT_VALGRIND
+#include <valgrind/memcheck.h>
+#endif
+
+namespace hqc::ct {
+
+// Hides a value from the optimiser so that mask arithmetic is not turned back into a branch
+// (spec §8: compilers have been seen to do that to HQC's masks).
+template <class T>
+inline T value_barrier(T x) {
+  static_assert(std::is_integral_v<T>);
+  __asm__("" : "+r"(x));
+  return x;
+}
+
+// All-ones if x != 0, else 0.
+inline std::uint64_t mask_nonzero64(std::uint64_t x) {
+  return value_barrier<std::uint64_t>(0 - ((x | (0 - x)) >> 63));
+}
+inline std::uint32_t mask_nonzero32(std::uint32_t x) {
+  return value_barrier<std::uint32_t>(0 - ((x | (0 - x)) >> 31));
+}
+// All-ones if a == b, else 0.
+inline std::uint64_t mask_eq64(std::uint64_t a, std::uint64_t b) { return ~mask_nonzero64(a ^ b); }
+inline std::uint32_t mask_eq32(std::uint32_t a, std::uint32_t b) { return ~mask_nonzero32(a ^ b); }
+// All-ones if a < b (unsigned, values < 2^63), else 0.
+inline std::uint64_t mask_lt64(std::uint64_t a, std::uint64_t b) {
+  return value_barrier<std::uint64_t>(0 - ((a - b) >> 63));
+}
+// All-ones if bit 0 of b is set.
+inline std::uint64_t mask_bit64(std::uint64_t b) { return value_barrier<std::uint64_t>(0 - (b & 1)); }
+
+// OR of all byte differences, turned into 0 (equal) / 0xFF.. (different) without branching.
+inline std::uint8_t neq_mask_bytes(const std::uint8_t* a, const std::uint8_t* b, std::size_t len) {
+  std::uint64_t acc = 0;
+  for (std::size_t i = 0; i < len; i++) acc |= static_cast<std::uint64_t>(a[i] ^ b[i]);
+  return static_cast<std::uint8_t>(mask_nonzero64(acc));
+}
+
+// out[i] = mask ? a[i] : b[i] (mask is 0x00 or 0xFF).
+inline void select_bytes(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t len,
+                         std::uint8_t mask) {
+  for (std::size_t i = 0; i < len; i++)
+    out[i] = static_cast<std::uint8_t>((a[i] & mask) | (b[i] & static_cast<std::uint8_t>(~mask)));
+}
+
+// Wipes memory in a way the compiler may not remove.
+inline void wipe(void* p, std::size_t len) {
+  if (len == 0 || p == nullptr) return;
+  std::memset(p, 0, len);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// Constant-time harness markers: with HQC_CT_VALGRIND, `poison` makes memcheck treat the bytes
+// as undefined, so any branch or address computed from them is reported; `declassify` marks a
+// value as public again, and every call states why that is safe.
+inline void poison([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
+#if HQC_CT_VALGRIND
+  VALGRIND_MAKE_MEM_UNDEFINED(p, len);
+#endif
+}
+inline void declassify([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
+#if HQC_CT_VALGRIND
+  VALGRIND_MAKE_MEM_DEFINED(p, len);
+#endif
+}
+
+// A secret value of type T that wipes itself on destruction and cannot be copied.
+template <class T>
+struct Wiped {
+  T v{};
+  Wiped() = default;
+  Wiped(const Wiped&) = delete;
+  Wiped& operator=(const Wiped&) = delete;
+  ~Wiped() { wipe(&v, sizeof(v)); }
+  T* operator->() { return &v; }
+  const T* operator->() const { return &v; }
+  T& operator*() { return v; }
+  const T& operator*() const { return v; }
+};
+
+}  // namespace hqc::ct

@@ -1,0 +1,109 @@
+#include "kem/kem.hpp"
+
+#include <cstring>
+
+namespace hqc::kem {
+
+template <class P>
+void SecretKey<P>::serialize(std::uint8_t sk[P::kSecretKeyBytes]) const {
+  std::memcpy(sk, pub.pk, P::kPublicKeyBytes);
+  std::memcpy(sk + P::kPublicKeyBytes, seed_dk, 32);
+  std::memcpy(sk + P::kPublicKeyBytes + 32, sigma, P::kK);
+  std::memcpy(sk + P::kPublicKeyBytes + 32 + P::kK, seed_kem, 32);
+}
+
+template <class P>
+Status parse_public_key(const backend::Backend& be, PublicKey<P>& out, const std::uint8_t pk[P::kPublicKeyBytes]) {
+  // The public key is public: its validity may be decided with a branch.
+  if (pke::load_ring_vec<P>(out.ek.s, pk + 32) != 0) return Status::kMalformedKey;
+  std::memcpy(out.pk, pk, P::kPublicKeyBytes);
+  sym::oracle_h(be.keccak_f1600, out.hpk, pk, P::kPublicKeyBytes);
+  pke::expand_h<P>(be, out.ek.h, pk);
+  return Status::kOk;
+}
+
+template <class P>
+Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t sk[P::kSecretKeyBytes]) {
+  // The embedded pk is public data (it is the first part of sk in the NIST format).
+  ct::declassify(sk, P::kPublicKeyBytes);
+  if (parse_public_key<P>(be, out.pub, sk) != Status::kOk) return Status::kMalformedKey;
+  std::memcpy(out.seed_dk, sk + P::kPublicKeyBytes, 32);
+  std::memcpy(out.sigma, sk + P::kPublicKeyBytes + 32, P::kK);
+  std::memcpy(out.seed_kem, sk + P::kPublicKeyBytes + 32 + P::kK, 32);
+  pke::expand_y<P>(be, out.y, out.seed_dk);
+  return Status::kOk;
+}
+
+template <class P>
+void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]) {
+  // seed_pke || sigma = first 32 + k bytes of XOF(seed_kem) (spec §7.1 step 2).
+  ct::Wiped<std::uint8_t[32 + P::kK]> z;
+  {
+    sym::Xof xof(be.keccak_f1600, seed_kem);
+    xof.squeeze(*z, 32 + P::kK);
+  }
+  std::memcpy(out.seed_kem, seed_kem, 32);
+  std::memcpy(out.sigma, *z + 32, P::kK);
+  pke::keygen<P>(be, out.pub.pk, out.seed_dk, *z, out.pub.ek, out.y);
+  sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
+}
+
+template <class P>
+void encaps(const backend::Backend& be, const PublicKey<P>& pub, std::uint8_t ct[P::kCiphertextBytes],
+            std::uint8_t ss[32], const std::uint8_t m[P::kK], const std::uint8_t salt[16]) {
+  ct::Wiped<std::uint8_t[64]> g;  // K || theta
+  sym::oracle_g(be.keccak_f1600, *g, pub.hpk, m, P::kK, salt);
+  ct::Wiped<pke::RingVec<P>> u;
+  ct::Wiped<pke::CodeVec<P>> v;
+  pke::encrypt<P>(be, pub.ek, *u, *v, m, *g + 32);
+  std::memcpy(ct, u->bytes(), P::kVecNBytes);
+  std::memcpy(ct + P::kVecNBytes, v->bytes(), P::kVecN1N2Bytes);
+  std::memcpy(ct + P::kVecNBytes + P::kVecN1N2Bytes, salt, 16);
+  std::memcpy(ss, *g, 32);
+}
+
+template <class P>
+void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss[32],
+            const std::uint8_t ct[P::kCiphertextBytes]) {
+  constexpr std::size_t kUV = P::kVecNBytes + P::kVecN1N2Bytes;
+  const std::uint8_t* salt = ct + kUV;
+  struct Tmp {
+    pke::RingVec<P> u, u2;
+    pke::CodeVec<P> v, v2;
+    std::uint8_t m[P::kK];
+    std::uint8_t g[64];  // K' || theta'
+    std::uint8_t kbar[32];
+    std::uint8_t ct2[kUV];
+  };
+  ct::Wiped<Tmp> t;
+  // 2-3. Parse ct (u's padding bits are cleared for the product; J and the comparison use the raw
+  //      bytes, so a ciphertext with padding bits set always yields K_bar) and decrypt.
+  pke::load_ring_vec<P>(t->u, ct);
+  std::memcpy(t->v.w, ct + P::kVecNBytes, P::kVecN1N2Bytes);
+  pke::decrypt<P>(be, t->m, key.y, t->u, t->v);
+  // 4-6. Re-encrypt with (K', theta') = G(H(pk), m', salt).
+  sym::oracle_g(be.keccak_f1600, t->g, key.pub.hpk, t->m, P::kK, salt);
+  pke::encrypt<P>(be, key.pub.ek, t->u2, t->v2, t->m, t->g + 32);
+  std::memcpy(t->ct2, t->u2.bytes(), P::kVecNBytes);
+  std::memcpy(t->ct2 + P::kVecNBytes, t->v2.bytes(), P::kVecN1N2Bytes);
+  // 7. K_bar = J(H(pk), sigma, ct).
+  sym::oracle_j(be.keccak_f1600, t->kbar, key.pub.hpk, key.sigma, P::kK, ct, P::kCiphertextBytes);
+  // 8. Constant-time comparison and selection.
+  const std::uint8_t differ = ct::neq_mask_bytes(t->ct2, ct, kUV);
+  ct::select_bytes(ss, t->kbar, t->g, 32, differ);
+}
+
+#define HQC_INSTANTIATE_KEM(P)                                                                           \
+  template struct SecretKey<P>;                                                                          \
+  template Status parse_public_key<P>(const backend::Backend&, PublicKey<P>&, const std::uint8_t*);      \
+  template Status parse_secret_key<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);      \
+  template void keypair<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);                 \
+  template void encaps<P>(const backend::Backend&, const PublicKey<P>&, std::uint8_t*, std::uint8_t*,    \
+                          const std::uint8_t*, const std::uint8_t*);                                     \
+  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);
+
+HQC_INSTANTIATE_KEM(Hqc1)
+HQC_INSTANTIATE_KEM(Hqc3)
+HQC_INSTANTIATE_KEM(Hqc5)
+
+}  // namespace hqc::kem

@@ -1,0 +1,73 @@
+// HQC-KEM (spec §7): key objects that keep derived values, key generation, encapsulation and
+// decapsulation with implicit rejection. One template on the parameter set, explicitly
+// instantiated in kem.cpp for Hqc1, Hqc3 and Hqc5.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/ops.hpp"
+#include "pke/pke.hpp"
+
+namespace hqc::kem {
+
+enum class Status : int {
+  kOk = 0,
+  kMalformedKey = -3,
+};
+
+// A parsed public key with what encapsulation derives from it: H(pk) and the expanded h, s.
+template <class P>
+struct PublicKey {
+  std::uint8_t pk[P::kPublicKeyBytes];
+  std::uint8_t hpk[32];
+  pke::EncryptionKey<P> ek;
+};
+
+// A parsed secret key with its public part and the secret vector y (the spec's pitfall 18
+// allows caching y; the serialized format does not change). Wiped on destruction.
+template <class P>
+struct SecretKey {
+  PublicKey<P> pub;
+  std::uint8_t seed_dk[32];
+  std::uint8_t sigma[P::kK];
+  std::uint8_t seed_kem[32];
+  pke::RingVec<P> y;
+
+  SecretKey() = default;
+  SecretKey(const SecretKey&) = delete;
+  SecretKey& operator=(const SecretKey&) = delete;
+  ~SecretKey() { wipe(); }
+  void wipe() {
+    ct::wipe(seed_dk, sizeof(seed_dk));
+    ct::wipe(sigma, sizeof(sigma));
+    ct::wipe(seed_kem, sizeof(seed_kem));
+    ct::wipe(y.w, sizeof(y.w));
+  }
+  void serialize(std::uint8_t sk[P::kSecretKeyBytes]) const;
+};
+
+// Parses pk (spec §7.1 layout). Rejects padding bits beyond n in s (spec §13).
+template <class P>
+Status parse_public_key(const backend::Backend& be, PublicKey<P>& out, const std::uint8_t pk[P::kPublicKeyBytes]);
+
+// Parses sk = pk || seed_dk || sigma || seed_kem and expands y. Rejects an embedded pk with
+// padding bits set.
+template <class P>
+Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t sk[P::kSecretKeyBytes]);
+
+// Key generation from seed_kem (spec §7.1).
+template <class P>
+void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]);
+
+// Encapsulation with explicit m and salt (spec §7.2).
+template <class P>
+void encaps(const backend::Backend& be, const PublicKey<P>& pub, std::uint8_t ct[P::kCiphertextBytes],
+            std::uint8_t ss[32], const std::uint8_t m[P::kK], const std::uint8_t salt[16]);
+
+// Decapsulation (spec §7.3): always yields a key; K' or K_bar selected in constant time.
+template <class P>
+void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss[32],
+            const std::uint8_t ct[P::kCiphertextBytes]);
+
+}  // namespace hqc::kem

@@ -1,0 +1,96 @@
+// Vector sampling (spec §4): dense h, the key-generation rejection sampler (x, y), the
+// constant-time encryption sampler (r1, r2, e) and mask-based support expansion.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "common/ct.hpp"
+#include "params/params.hpp"
+#include "sym/keccak.hpp"
+
+namespace hqc::sampling {
+
+// value mod n for value < 2^24, by Barrett reduction (floor(2^32/n)) and one masked subtraction.
+template <class P>
+inline std::uint32_t reduce_mod_n(std::uint32_t value) {
+  constexpr std::uint64_t kBarrett = (std::uint64_t{1} << 32) / P::kN;
+  const std::uint32_t q = static_cast<std::uint32_t>((value * kBarrett) >> 32);
+  std::uint32_t r = value - q * static_cast<std::uint32_t>(P::kN);
+  const std::uint32_t ge = ~static_cast<std::uint32_t>(static_cast<std::int32_t>(r - static_cast<std::uint32_t>(P::kN)) >> 31);
+  return r - (static_cast<std::uint32_t>(P::kN) & ge);
+}
+
+// SampleDense (spec §4.1): ceil(n/8) XOF bytes into a length-n vector, padding cleared.
+template <class P>
+void sample_dense(std::uint64_t out[P::kNWordsPadded], sym::Shake256& xof) {
+  for (std::size_t i = 0; i < P::kNWordsPadded; i++) out[i] = 0;
+  xof.squeeze(reinterpret_cast<std::uint8_t*>(out), P::kVecNBytes);
+  out[P::kNWords - 1] &= P::kLastWordMask;
+}
+
+// Key-generation sampler (spec §4.2): w distinct positions in generation order. Returns the
+// number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
+// design, spec §8); that dependence is declassified explicitly, nothing else is.
+template <class P>
+std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], sym::Shake256& xof) {
+  std::size_t count = 0, consumed = 0;
+  std::uint8_t buf[3 * P::kW];
+  std::size_t avail = 0, off = 0;
+  while (count < P::kW) {
+    if (off == avail) {
+      // Read exactly one 3-byte group per missing position: never past the last group used, so a
+      // second draw from the same XOF starts where this one stopped (spec §4.2).
+      avail = 3 * (P::kW - count);
+      xof.squeeze(buf, avail);
+      off = 0;
+    }
+    const std::uint32_t c = static_cast<std::uint32_t>(buf[off]) | (static_cast<std::uint32_t>(buf[off + 1]) << 8) |
+                            (static_cast<std::uint32_t>(buf[off + 2]) << 16);
+    off += 3;
+    consumed += 3;
+    // Rejection (c >= T) and duplicate tests decide only how many stream bytes are consumed.
+    std::uint32_t reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
+    const std::uint32_t r = reduce_mod_n<P>(c);
+    std::uint32_t dup = 0;
+    for (std::size_t i = 0; i < count; i++) dup |= ct::mask_eq32(pos[i], r);
+    reject |= dup;
+    // Declassified: the accept/reject pattern of the key-generation sampler is public by design
+    // (spec §8: its timing depends only on the long-term seed); the position itself stays secret.
+    ct::declassify(&reject, sizeof(reject));
+    if (reject == 0) pos[count++] = r;
+  }
+  ct::wipe(buf, sizeof(buf));
+  return consumed;
+}
+
+// Encryption sampler core (spec §4.3) from the 4*w XOF bytes: multiply-shift, then the
+// all-pairs duplicate fix-up from w-2 down to 0 with masks.
+template <class P>
+void enc_positions_portable(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
+  for (std::size_t i = 0; i < w; i++) {
+    const std::uint32_t r = static_cast<std::uint32_t>(rnd[4 * i]) | (static_cast<std::uint32_t>(rnd[4 * i + 1]) << 8) |
+                            (static_cast<std::uint32_t>(rnd[4 * i + 2]) << 16) |
+                            (static_cast<std::uint32_t>(rnd[4 * i + 3]) << 24);
+    pos[i] = static_cast<std::uint32_t>(i + ((static_cast<std::uint64_t>(r) * (P::kN - i)) >> 32));
+  }
+  for (std::size_t i = w - 1; i-- > 0;) {
+    std::uint32_t found = 0;
+    for (std::size_t j = i + 1; j < w; j++) found |= ct::mask_eq32(pos[i], pos[j]);
+    pos[i] = (static_cast<std::uint32_t>(i) & found) | (pos[i] & ~found);
+  }
+}
+
+// Support expansion (spec §4.4): every word is built from every position with masks, so no
+// position is used as an address.
+template <class P>
+void support_to_vector_portable(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
+  for (std::size_t i = 0; i < P::kNWordsPadded; i++) out[i] = 0;
+  for (std::size_t k = 0; k < w; k++) {
+    const std::uint64_t bit = std::uint64_t{1} << (pos[k] & 63);
+    const std::uint64_t word = pos[k] >> 6;
+    for (std::size_t i = 0; i < P::kNWords; i++) out[i] |= bit & ct::mask_eq64(i, word);
+  }
+}
+
+}  // namespace hqc::sampling

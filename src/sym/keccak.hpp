@@ -1,0 +1,63 @@
+// Keccak sponge (FIPS 202): SHA3-256, SHA3-512 and SHAKE256 with incremental absorb and squeeze.
+// The permutation comes from the backend table, so a SIMD Keccak serves every sponge.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "backend/ops.hpp"
+
+namespace hqc::sym {
+
+void keccak_f1600_portable(std::uint64_t state[25]);
+
+// A Keccak sponge with rate `rate` bytes and the FIPS 202 domain padding `pad` (0x06 for SHA3,
+// 0x1F for SHAKE). Absorb any number of times, then squeeze any number of times; the squeezed
+// stream does not depend on how reads are split (spec §3 "XOF stream" semantics).
+class Sponge {
+ public:
+  Sponge(backend::KeccakF1600Fn f, std::size_t rate, std::uint8_t pad) : f_(f), rate_(rate), pad_(pad) {}
+  ~Sponge();
+  Sponge(const Sponge&) = delete;
+  Sponge& operator=(const Sponge&) = delete;
+
+  void absorb(const std::uint8_t* in, std::size_t len);
+  void absorb(std::span<const std::uint8_t> in) { absorb(in.data(), in.size()); }
+  void absorb_byte(std::uint8_t b) { absorb(&b, 1); }
+  void squeeze(std::uint8_t* out, std::size_t len);  // finalises on first call
+  void reset();
+
+ private:
+  void finalize();
+  std::uint64_t s_[25] = {};
+  backend::KeccakF1600Fn f_;
+  std::size_t rate_;
+  std::size_t pos_ = 0;  // byte position within the rate (absorb or squeeze)
+  std::uint8_t pad_;
+  bool squeezing_ = false;
+};
+
+inline constexpr std::size_t kSha3_256Rate = 136;
+inline constexpr std::size_t kSha3_512Rate = 72;
+inline constexpr std::size_t kShake256Rate = 136;
+
+struct Sha3_256 : Sponge {
+  explicit Sha3_256(backend::KeccakF1600Fn f) : Sponge(f, kSha3_256Rate, 0x06) {}
+  void final(std::uint8_t out[32]) { squeeze(out, 32); }
+};
+struct Sha3_512 : Sponge {
+  explicit Sha3_512(backend::KeccakF1600Fn f) : Sponge(f, kSha3_512Rate, 0x06) {}
+  void final(std::uint8_t out[64]) { squeeze(out, 64); }
+};
+struct Shake256 : Sponge {
+  explicit Shake256(backend::KeccakF1600Fn f) : Sponge(f, kShake256Rate, 0x1F) {}
+};
+
+// One-shot helpers.
+void sha3_256(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::uint8_t* in, std::size_t len);
+void sha3_512(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::uint8_t* in, std::size_t len);
+void shake256(backend::KeccakF1600Fn f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in,
+              std::size_t len);
+
+}  // namespace hqc::sym
