@@ -4,6 +4,8 @@
 #include <cstring>
 #include <vector>
 
+#include <openssl/evp.h>
+
 #include "backend/registry.hpp"
 #include "hqc/hqc.h"
 #include "sym/oracles.hpp"
@@ -69,6 +71,28 @@ bool write_kat(std::ostream& out, int level, std::size_t count, std::string* err
     put_hex(out, "ss", ss, sizeof(ss));
   }
   return true;
+}
+
+std::string expected_kat_digest(int level) {
+  switch (level) {
+    case 1: return "b3389b12e932373de55a14223acf2c7e67dddcf4df46a133bd3724fe0460b4d1";
+    case 3: return "afe6382bfec5426317ca6c986731433fafb95bc08cc6d0b273c3736fcd8b3205";
+    case 5: return "8eda7cc337fb4c279f0c1199ececb142406735449faed24a9047b38956de7805";
+    default: return "";
+  }
+}
+
+std::string sha256_hex(const std::string& data) {
+  unsigned char md[32];
+  unsigned int len = 0;
+  EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
+  static const char* kHex = "0123456789abcdef";
+  std::string s;
+  for (unsigned i = 0; i < len; i++) {
+    s += kHex[md[i] >> 4];
+    s += kHex[md[i] & 15];
+  }
+  return s;
 }
 
 }  // namespace hqc::tools

@@ -11,4 +11,11 @@ namespace hqc::tools {
 // message in *error) if the library fails or decapsulation disagrees with encapsulation.
 bool write_kat(std::ostream& out, int level, std::size_t count, std::string* error);
 
+// SHA-256 of the full 100-record transcript of `level`, as in liboqs tests/KATs/kem/kats.json
+// ("all") and shared/kat/SHA256SUMS (copied to tests/data/KAT_SHA256SUMS).
+std::string expected_kat_digest(int level);
+
+// Lower-case hex SHA-256 (OpenSSL libcrypto).
+std::string sha256_hex(const std::string& data);
+
 }  // namespace hqc::tools

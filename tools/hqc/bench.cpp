@@ -1,0 +1,282 @@
+#include "bench.hpp"
+
+#include <sched.h>
+#include <time.h>
+#include <x86intrin.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <random>
+
+#include "backend/registry.hpp"
+#include "kem/kem.hpp"
+#include "perf_baseline.hpp"
+
+namespace hqc::tools {
+
+namespace {
+
+inline std::uint64_t tsc_begin() {
+  _mm_lfence();
+  return __rdtsc();
+}
+inline std::uint64_t tsc_end() {
+  unsigned aux;
+  const std::uint64_t t = __rdtscp(&aux);
+  _mm_lfence();
+  return t;
+}
+inline std::uint64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  if (v.empty()) return 0;
+  const double idx = p * static_cast<double>(v.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(idx);
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  const double frac = idx - static_cast<double>(lo);
+  return v[lo] * (1 - frac) + v[hi] * frac;
+}
+
+// One benchmarked operation on one backend.
+struct Bench {
+  std::string op;
+  std::string kind;
+  std::function<void()> fn;
+};
+
+// Per-level, per-backend state: keys and inputs made from a fixed seed, so runs are repeatable.
+template <class P>
+struct Ctx {
+  const backend::Backend* be;
+  std::uint8_t seed_kem[32];
+  std::uint8_t coins[P::kK + 16];
+  std::uint8_t pk[P::kPublicKeyBytes];
+  std::uint8_t sk[P::kSecretKeyBytes];
+  std::uint8_t ct[P::kCiphertextBytes];
+  std::uint8_t ss[32];
+  kem::SecretKey<P> key;
+  kem::SecretKey<P> tmp_key;
+  kem::PublicKey<P> pub;
+  kem::PublicKey<P> tmp_pub;
+  pke::RingVec<P> a, b, out1, out2;
+  pke::CodeVec<P> noisy;
+  std::uint8_t rs_word[P::kN1];
+  std::uint8_t msg[P::kK];
+  std::uint32_t pos[P::kWr > P::kW ? P::kWr : P::kW];
+  std::uint8_t rnd[4 * P::kWr];
+  std::uint64_t keccak_state[25];
+};
+
+template <class P>
+std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kernels) {
+  c.be = &be;
+  std::mt19937_64 rng(0x68716b6974ULL + P::kLevel);
+  auto fill = [&](std::uint8_t* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; i++) p[i] = static_cast<std::uint8_t>(rng());
+  };
+  fill(c.seed_kem, sizeof(c.seed_kem));
+  fill(c.coins, sizeof(c.coins));
+  kem::keypair<P>(be, c.key, c.seed_kem);
+  std::memcpy(c.pk, c.key.pub.pk, sizeof(c.pk));
+  c.key.serialize(c.sk);
+  kem::parse_public_key<P>(be, c.pub, c.pk);
+  kem::encaps<P>(be, c.pub, c.ct, c.ss, c.coins, c.coins + P::kK);
+
+  std::vector<Bench> out;
+  out.push_back({"keygen", "kem", [&c] {
+                   kem::keypair<P>(*c.be, c.tmp_key, c.seed_kem);
+                   std::memcpy(c.pk, c.tmp_key.pub.pk, sizeof(c.pk));
+                   c.tmp_key.serialize(c.sk);
+                 }});
+  out.push_back({"encaps", "kem", [&c] {
+                   kem::parse_public_key<P>(*c.be, c.tmp_pub, c.pk);
+                   kem::encaps<P>(*c.be, c.tmp_pub, c.ct, c.ss, c.coins, c.coins + P::kK);
+                 }});
+  out.push_back({"decaps", "kem", [&c] {
+                   kem::parse_secret_key<P>(*c.be, c.tmp_key, c.sk);
+                   kem::decaps<P>(*c.be, c.tmp_key, c.ss, c.ct);
+                 }});
+  out.push_back({"encaps_cached", "kem",
+                 [&c] { kem::encaps<P>(*c.be, c.pub, c.ct, c.ss, c.coins, c.coins + P::kK); }});
+  out.push_back({"decaps_cached", "kem", [&c] { kem::decaps<P>(*c.be, c.key, c.ss, c.ct); }});
+  if (!kernels) return out;
+
+  // Kernel inputs: a = h (dense), b = a sparse vector of weight w_r, a noisy code word with
+  // delta RS symbol errors for the decoders.
+  pke::expand_h<P>(be, c.a, c.pk);
+  for (std::size_t i = 0; i < P::kWr; i++) fill(c.rnd + 4 * i, 4);
+  be.kernels<P>().enc_positions(c.pos, c.rnd, P::kWr);
+  be.kernels<P>().support_to_vector(c.b.w, c.pos, P::kWr);
+  fill(c.msg, sizeof(c.msg));
+  code::rs_encode<P>(c.rs_word, c.msg);
+  for (std::size_t i = 0; i < P::kDelta; i++) c.rs_word[3 * i % P::kN1] ^= static_cast<std::uint8_t>(1 + i);
+  pke::code_encode<P>(c.noisy, c.msg);
+  for (std::size_t i = 0; i < P::kN1N2Words; i++) c.noisy.w[i] ^= rng() & rng() & rng();  // ~12.5% bit noise
+  std::memset(c.keccak_state, 0, sizeof(c.keccak_state));
+
+  const auto& k = be.kernels<P>();
+  out.push_back({"mul", "kernel", [&c, &k] { k.mul(c.out1.w, c.a.w, c.b.w); }});
+  out.push_back({"mul2", "kernel", [&c, &k] { k.mul2(c.out1.w, c.out2.w, c.a.w, c.a.w, c.b.w); }});
+  out.push_back({"rm_decode", "kernel", [&c, &k] { k.rm_decode(c.rs_word, c.noisy.w); }});
+  out.push_back({"rs_decode", "kernel", [&c, &k] { k.rs_decode(c.msg, c.rs_word); }});
+  out.push_back({"enc_sample", "kernel", [&c, &k] {
+                   k.enc_positions(c.pos, c.rnd, P::kWr);
+                   k.support_to_vector(c.out1.w, c.pos, P::kWr);
+                 }});
+  out.push_back({"keccak_f1600", "kernel", [&c] { c.be->keccak_f1600(c.keccak_state); }});
+  out.push_back({"hash_pk", "kernel",
+                 [&c] { sym::oracle_h(c.be->keccak_f1600, c.ss, c.pk, P::kPublicKeyBytes); }});
+  out.push_back({"expand_h", "kernel", [&c] { pke::expand_h<P>(*c.be, c.out2, c.pk); }});
+  return out;
+}
+
+bool pin_to_core(int cpu, std::string* note) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) return false;
+  int chosen = cpu;
+  if (chosen < 0)
+    for (int i = CPU_SETSIZE - 1; i >= 0; i--)
+      if (CPU_ISSET(i, &set)) {
+        chosen = i;
+        break;
+      }
+  CPU_ZERO(&set);
+  CPU_SET(chosen, &set);
+  if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+    *note = "not pinned (sched_setaffinity failed)";
+    return false;
+  }
+  *note = "pinned to CPU " + std::to_string(chosen);
+  return true;
+}
+
+template <class P>
+void bench_level(const BenchOptions& opt, const std::vector<const backend::Backend*>& bes, std::vector<BenchRow>* rows) {
+  std::vector<std::unique_ptr<Ctx<P>>> ctxs;
+  std::vector<std::vector<Bench>> benches;
+  for (const auto* be : bes) {
+    ctxs.push_back(std::make_unique<Ctx<P>>());
+    benches.push_back(make_benches<P>(*ctxs.back(), *be, opt.kernels));
+  }
+  const std::size_t nops = benches[0].size();
+  for (std::size_t op = 0; op < nops; op++) {
+    // Warm-up, then interleave the backends run by run so that machine noise hits all equally.
+    for (std::size_t b = 0; b < bes.size(); b++)
+      for (std::size_t i = 0; i < opt.warmup; i++) benches[b][op].fn();
+    std::vector<std::vector<double>> cyc(bes.size()), ns(bes.size());
+    for (std::size_t r = 0; r < opt.runs; r++) {
+      for (std::size_t b = 0; b < bes.size(); b++) {
+        const std::uint64_t n0 = now_ns();
+        const std::uint64_t t0 = tsc_begin();
+        benches[b][op].fn();
+        const std::uint64_t t1 = tsc_end();
+        const std::uint64_t n1 = now_ns();
+        cyc[b].push_back(static_cast<double>(t1 - t0));
+        ns[b].push_back(static_cast<double>(n1 - n0));
+      }
+    }
+    for (std::size_t b = 0; b < bes.size(); b++) {
+      BenchRow row{P::kLevel,
+                   bes[b]->name,
+                   benches[b][op].op,
+                   benches[b][op].kind,
+                   percentile(cyc[b], 0.5),
+                   percentile(ns[b], 0.5),
+                   percentile(cyc[b], 0.1),
+                   percentile(cyc[b], 0.9),
+                   opt.runs,
+                   baseline_instructions(bes[b]->name, P::kLevel, benches[b][op].op)};
+      rows->push_back(row);
+    }
+  }
+}
+
+}  // namespace
+
+bool run_bench(const BenchOptions& opt, std::vector<BenchRow>* rows, std::string* note, std::string* error) {
+  std::vector<const backend::Backend*> bes;
+  const auto features = backend::effective_cpu_features();
+  if (opt.backends.empty()) {
+    const backend::Backend* be = backend::active();
+    if (be == nullptr) {
+      *error = backend::active_error();
+      return false;
+    }
+    bes.push_back(be);
+  } else if (opt.backends.size() == 1 && opt.backends[0] == "all") {
+    for (const auto* be : backend::all_backends())
+      if (backend::is_supported(*be, features)) bes.push_back(be);
+    std::reverse(bes.begin(), bes.end());  // portable first
+  } else {
+    for (const auto& name : opt.backends) {
+      const backend::Backend* be = backend::find_backend(name);
+      if (be == nullptr) {
+        *error = "unknown backend '" + name + "'";
+        return false;
+      }
+      if (!backend::is_supported(*be, features)) {
+        *error = "backend '" + name + "' is not supported on this CPU";
+        return false;
+      }
+      bes.push_back(be);
+    }
+  }
+  pin_to_core(opt.cpu, note);
+  for (int level : opt.levels) {
+    if (!with_params(level, [&]<class P>() { bench_level<P>(opt, bes, rows); })) {
+      *error = "unknown level " + std::to_string(level);
+      return false;
+    }
+  }
+  return true;
+}
+
+void print_bench_table(const std::vector<BenchRow>& rows, const std::string& note) {
+  std::printf("# hqc bench: median of runs, TSC cycles and ns; %s\n", note.c_str());
+  std::printf("%-6s %-9s %-14s %-7s %14s %12s %14s %14s %8s %14s\n", "level", "backend", "op", "kind", "median_cycles",
+              "median_ns", "p10_cycles", "p90_cycles", "runs", "instructions");
+  for (const auto& r : rows) {
+    char instr[32];
+    if (r.instructions >= 0)
+      std::snprintf(instr, sizeof(instr), "%lld", static_cast<long long>(r.instructions));
+    else
+      std::snprintf(instr, sizeof(instr), "-");
+    std::printf("HQC-%-2d %-9s %-14s %-7s %14.0f %12.0f %14.0f %14.0f %8zu %14s\n", r.level, r.backend.c_str(),
+                r.op.c_str(), r.kind.c_str(), r.median_cycles, r.median_ns, r.p10_cycles, r.p90_cycles, r.runs,
+                instr);
+  }
+}
+
+void print_bench_json(const std::vector<BenchRow>& rows) {
+  std::printf("[\n");
+  for (std::size_t i = 0; i < rows.size(); i++) {
+    const auto& r = rows[i];
+    std::printf(
+        "  {\"level\": %d, \"algorithm\": \"HQC-%d\", \"backend\": \"%s\", \"op\": \"%s\", \"kind\": \"%s\", "
+        "\"median_cycles\": %.0f, \"median_ns\": %.0f, \"p10_cycles\": %.0f, \"p90_cycles\": %.0f, \"runs\": %zu, "
+        "\"instructions\": %s}%s\n",
+        r.level, r.level, r.backend.c_str(), r.op.c_str(), r.kind.c_str(), r.median_cycles, r.median_ns, r.p10_cycles,
+        r.p90_cycles, r.runs, r.instructions >= 0 ? std::to_string(r.instructions).c_str() : "null",
+        i + 1 < rows.size() ? "," : "");
+  }
+  std::printf("]\n");
+}
+
+void print_bench_csv(const std::vector<BenchRow>& rows) {
+  std::printf("level,backend,op,kind,median_cycles,median_ns,p10_cycles,p90_cycles,runs,instructions\n");
+  for (const auto& r : rows)
+    std::printf("%d,%s,%s,%s,%.0f,%.0f,%.0f,%.0f,%zu,%lld\n", r.level, r.backend.c_str(), r.op.c_str(), r.kind.c_str(),
+                r.median_cycles, r.median_ns, r.p10_cycles, r.p90_cycles, r.runs,
+                static_cast<long long>(r.instructions));
+}
+
+}  // namespace hqc::tools
