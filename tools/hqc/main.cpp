@@ -122,14 +122,19 @@ std::vector<std::uint8_t> read_file(const std::string& path, std::size_t max_len
 }
 
 // Writes all files or none: each goes to a temporary file first, then they are renamed.
-bool write_files(const std::vector<std::pair<std::string, const std::vector<std::uint8_t>*>>& files, bool secret_mask) {
+struct OutFile {
+  std::string path;
+  const std::vector<std::uint8_t>* data;
+  bool secret;  // created with mode 0600
+};
+bool write_files(const std::vector<OutFile>& files) {
   std::vector<std::string> tmps;
   auto cleanup = [&] {
     for (auto& t : tmps) ::unlink(t.c_str());
   };
-  for (const auto& [path, data] : files) {
+  for (const auto& [path, data, secret] : files) {
     std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    const mode_t old = secret_mask ? ::umask(077) : ::umask(022);
+    const mode_t old = secret ? ::umask(077) : ::umask(022);
     FILE* f = std::fopen(tmp.c_str(), "wb");
     ::umask(old);
     if (f == nullptr) {
@@ -146,8 +151,8 @@ bool write_files(const std::vector<std::pair<std::string, const std::vector<std:
     }
   }
   for (std::size_t i = 0; i < files.size(); i++) {
-    if (std::rename(tmps[i].c_str(), files[i].first.c_str()) != 0) {
-      std::cerr << "hqc: cannot write '" << files[i].first << "': " << std::strerror(errno) << "\n";
+    if (std::rename(tmps[i].c_str(), files[i].path.c_str()) != 0) {
+      std::cerr << "hqc: cannot write '" << files[i].path << "': " << std::strerror(errno) << "\n";
       cleanup();
       return false;
     }
@@ -236,13 +241,14 @@ int cmd_info(int argc, char** argv) {
     if (selected)
       std::cout << "selected backend:  " << selected->name << "\n";
     else
-      std::cout << "selected backend:  none: " << active_error() << "\n";
+      std::cout << "selected backend:  none\n";
     for (int level : {1, 3, 5}) {
       const hqc_kem_info* i = hqc_kem_info_by_level(level);
       std::cout << i->name << ": pk " << i->public_key_bytes << " B, sk " << i->secret_key_bytes << " B, ct "
                 << i->ciphertext_bytes << " B, ss " << i->shared_secret_bytes << " B\n";
     }
   }
+  if (!selected) std::cerr << "hqc: " << active_error() << "\n";
   return selected ? 0 : kExitFailure;
 }
 
@@ -259,7 +265,7 @@ int cmd_keygen(int argc, char** argv) {
     std::cerr << "hqc: keygen failed: " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
-  const bool ok = write_files({{sk_path, &sk}}, true) && write_files({{pk_path, &pk}}, false);
+  const bool ok = write_files({{sk_path, &sk, true}, {pk_path, &pk, false}});
   std::fill(sk.begin(), sk.end(), 0);
   return ok ? 0 : kExitFailure;
 }
@@ -282,7 +288,7 @@ int cmd_encaps(int argc, char** argv) {
     std::cerr << "hqc: encaps failed: '" << pk_path << "': " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
-  const bool ok = write_files({{ss_path, &ss}}, true) && write_files({{ct_path, &ct}}, false);
+  const bool ok = write_files({{ss_path, &ss, true}, {ct_path, &ct, false}});
   std::fill(ss.begin(), ss.end(), 0);
   return ok ? 0 : kExitFailure;
 }
@@ -311,7 +317,7 @@ int cmd_decaps(int argc, char** argv) {
     std::cerr << "hqc: decaps failed: '" << sk_path << "': " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
-  const bool ok = write_files({{ss_path, &ss}}, true);
+  const bool ok = write_files({{ss_path, &ss, true}});
   std::fill(ss.begin(), ss.end(), 0);
   return ok ? 0 : kExitFailure;
 }

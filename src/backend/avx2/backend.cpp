@@ -1,0 +1,67 @@
+// The avx2 backend table (src/backend/registry.cpp lists it as kAvx2Backend). Required features:
+// AVX2 + PCLMULQDQ + BMI2. The Reed-Solomon decoder has a GFNI variant that the dispatcher below
+// picks only when effective_cpu_features() reports GFNI (HQC_CPU_MASK=gfni hides it; valgrind
+// hides it too), otherwise the AVX2-only variant; both give the portable decoder's bytes.
+#include "backend/avx2/kernels.hpp"
+#include "backend/cpu.hpp"
+#include "backend/registry.hpp"
+
+namespace hqc::backend {
+
+namespace avx2 {
+
+namespace {
+constexpr CpuFeatures kRequired = kCpuAvx2 | kCpuPclmul | kCpuBmi2;
+
+// The dispatch decision is public (a CPU property), computed once.
+bool detect_gfni() { return (effective_cpu_features() & (kRequired | kCpuGfni)) == (kRequired | kCpuGfni); }
+}  // namespace
+
+bool cpu_supported() { return (effective_cpu_features() & kRequired) == kRequired; }
+
+bool gfni_supported() {
+  static const bool has = detect_gfni();
+  return has;
+}
+
+template <class P>
+void rs_decode(std::uint8_t* msg, const std::uint8_t* cw) {
+  static const bool use_gfni = gfni_supported();
+  if (use_gfni)
+    rs_decode_gfni<P>(msg, cw);
+  else
+    rs_decode_avx2<P>(msg, cw);
+}
+
+template void rs_decode<Hqc1>(std::uint8_t*, const std::uint8_t*);
+template void rs_decode<Hqc3>(std::uint8_t*, const std::uint8_t*);
+template void rs_decode<Hqc5>(std::uint8_t*, const std::uint8_t*);
+
+namespace {
+template <class P>
+constexpr KernelTable<P> table() {
+  return KernelTable<P>{
+      .mul = &mul<P>,
+      .mul2 = &mul2<P>,
+      .support_to_vector = &support_to_vector<P>,
+      .enc_positions = &enc_positions<P>,
+      .rm_decode = &rm_decode<P>,
+      .rs_decode = &rs_decode<P>,
+  };
+}
+}  // namespace
+
+}  // namespace avx2
+
+extern const Backend kAvx2Backend;
+const Backend kAvx2Backend = {
+    .name = "avx2",
+    .description = "AVX2 + PCLMULQDQ (Karatsuba on 256-bit blocks; GFNI Reed-Solomon when present)",
+    .required = avx2::kRequired,
+    .keccak_f1600 = &avx2::keccak_f1600,
+    .hqc1 = avx2::table<Hqc1>(),
+    .hqc3 = avx2::table<Hqc3>(),
+    .hqc5 = avx2::table<Hqc5>(),
+};
+
+}  // namespace hqc::backend

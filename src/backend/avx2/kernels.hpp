@@ -1,0 +1,61 @@
+// The kernels of the avx2 backend, declared ISA-neutrally so that tests and benchmarks (compiled
+// without -mavx2) can call each variant directly. Every definition lives in a translation unit of
+// this folder; nothing here is inline, so no AVX2 code can leak into other translation units.
+// Callers must check hqc::backend::avx2::cpu_supported() (and gfni_supported() for the *_gfni
+// variants) before calling.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/ops.hpp"
+
+namespace hqc::backend::avx2 {
+
+// True if this CPU (after HQC_CPU_MASK) has AVX2 + PCLMULQDQ + BMI2, resp. also GFNI. The
+// second value is what the dispatchers use; it is computed once and is not secret.
+bool cpu_supported();
+bool gfni_supported();
+
+// Ring multiplication (spec §2.2): the production decomposition.
+template <class P>
+void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
+template <class P>
+void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+          const std::uint64_t* b);
+
+// The decompositions compared by bench/avx2 (docs/AVX2.md); all give the same bytes as mul<P>.
+enum class MulVariant : int {
+  kKaratsubaBase1 = 0,   // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
+  kKaratsubaBase2 = 1,   // ... down to 2 blocks, schoolbook over blocks
+  kKaratsubaBase3 = 2,   // ... down to 3 blocks, schoolbook over blocks
+  kKaratsubaBase1S = 3,  // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
+  kCount = 4,
+};
+const char* mul_variant_name(MulVariant v);
+template <class P>
+void mul_variant(MulVariant v, std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
+
+// Support expansion (spec §4.4) and the encryption sampler (spec §4.3).
+template <class P>
+void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
+template <class P>
+void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w);
+
+// Reed-Muller decoding (spec §5.5).
+template <class P>
+void rm_decode(std::uint8_t* out, const std::uint64_t* in);
+
+// Reed-Solomon decoding (spec §5.6): AVX2-only variant, GFNI variant, and the dispatcher that the
+// backend table holds.
+template <class P>
+void rs_decode_avx2(std::uint8_t* msg, const std::uint8_t* cw);
+template <class P>
+void rs_decode_gfni(std::uint8_t* msg, const std::uint8_t* cw);
+template <class P>
+void rs_decode(std::uint8_t* msg, const std::uint8_t* cw);
+
+// Keccak-f[1600], unrolled, scalar with BMI2 rotations.
+void keccak_f1600(std::uint64_t state[25]);
+
+}  // namespace hqc::backend::avx2

@@ -1,0 +1,67 @@
+// Kernels of the avx512 backend (namespace hqc::backend::avx512). Defined only in this folder's
+// translation units, which are compiled with the AVX-512 / VPCLMULQDQ / GFNI flags; nothing here is
+// inline, so no code compiled with those flags can be picked by the linker for another backend.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/ops.hpp"
+
+namespace hqc::backend::avx512 {
+
+// ---- Ring multiplication (gf2x.cpp) -------------------------------------------------------------
+
+// A decomposition tree for a product of two polynomials of `top_words()` 64-bit words: level i
+// splits its operands into split[i] parts (2 = Karatsuba, 3 = three-way Karatsuba with 6
+// products); below the last level, products of `base` words are computed by a VPCLMULQDQ
+// schoolbook. Chosen per parameter set by bench/avx512/mul_search (results in mul_plans.hpp).
+struct MulPlan {
+  std::uint16_t base;     // words of a base product (1 .. kMaxBaseWords)
+  std::uint8_t depth;     // number of splitting levels (0 .. 7)
+  std::uint8_t split[7];  // 2 or 3 per level, top level first
+  constexpr std::size_t top_words() const {
+    std::size_t n = base;
+    for (std::size_t i = 0; i < depth; i++) n *= split[i];
+    return n;
+  }
+};
+inline constexpr std::size_t kMaxBaseWords = 128;
+inline constexpr std::size_t kMaxTopWords = 1280;
+
+// Scratch words needed by plan_multiply / plan_multiply2 for `plan`.
+std::size_t plan_scratch_words(const MulPlan& plan, int products);
+// Plain products (no reduction) of top_words()-word operands, out has 2*top_words() words.
+// Returns false if the plan is not valid. For the search tool and the tests.
+bool plan_multiply(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, const MulPlan& plan,
+                   std::uint64_t* scratch);
+bool plan_multiply2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+                    const std::uint64_t* b, const MulPlan& plan, std::uint64_t* scratch);
+
+template <class P>
+void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
+template <class P>
+void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+          const std::uint64_t* b);
+template <class P>
+MulPlan mul_plan();
+
+// ---- Keccak (keccak.cpp) ------------------------------------------------------------------------
+void keccak_f1600(std::uint64_t state[25]);
+
+// ---- Sampling (sampling.cpp) --------------------------------------------------------------------
+template <class P>
+void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
+template <class P>
+void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w);
+
+// ---- Decoding (rm.cpp, rs.cpp) ------------------------------------------------------------------
+template <class P>
+void rm_decode(std::uint8_t* out, const std::uint64_t* in);
+template <class P>
+void rs_decode(std::uint8_t* msg, const std::uint8_t* cw);
+
+// Wipes memory so that the compiler cannot drop it (own copy: common/ct.hpp is not used here).
+void wipe(void* p, std::size_t len);
+
+}  // namespace hqc::backend::avx512

@@ -1,0 +1,21 @@
+// Decomposition trees of the VPCLMULQDQ multiplier, one per parameter set. Chosen by
+// bench/avx512/mul_search on the machine described in bench/avx512/mul_search_results.txt
+// (re-run it on another CPU and paste its "chosen" lines here). Format: {base words, depth,
+// {split per level, top first}}; top size = base * prod(split) >= ceil(n / 64) words.
+#pragma once
+
+#include "backend/avx512/kernels.hpp"
+#include "params/params.hpp"
+
+namespace hqc::backend::avx512 {
+
+template <class P>
+inline constexpr MulPlan kMulPlan = {};
+template <>
+inline constexpr MulPlan kMulPlan<Hqc1> = {35, 3, {2, 2, 2}};
+template <>
+inline constexpr MulPlan kMulPlan<Hqc3> = {36, 4, {2, 2, 2, 2}};
+template <>
+inline constexpr MulPlan kMulPlan<Hqc5> = {29, 5, {2, 2, 2, 2, 2}};
+
+}  // namespace hqc::backend::avx512

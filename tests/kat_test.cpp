@@ -1,0 +1,107 @@
+// The KAT test: the SHA-256 of `hqc kat --level N` (100 records) equals the digest of the official
+// transcript (tests/data/KAT_SHA256SUMS = shared/kat/SHA256SUMS = liboqs kats.json), for every
+// backend this CPU runs (and the avx2 backend with its GFNI kernels masked off). On a mismatch
+// the test names the first differing record and field, using the .rsp files when available.
+#include <gtest/gtest.h>
+#include <openssl/evp.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "backend/registry.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+std::string run(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[65536];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
+std::string sha256(const std::string& s) {
+  unsigned char md[32];
+  unsigned len = 0;
+  EVP_Digest(s.data(), s.size(), md, &len, EVP_sha256(), nullptr);
+  return hqc::test::to_hex(md, len);
+}
+
+std::string expected_digest(const std::string& file) {
+  std::ifstream in(hqc::test::data_path("KAT_SHA256SUMS"));
+  std::string digest, name;
+  while (in >> digest >> name)
+    if (name == file) return digest;
+  return "";
+}
+
+// First differing record/field between our transcript and the official one.
+std::string first_difference(const std::string& ours, int level) {
+  const std::string path = std::string(HQC_SHARED_KAT_DIR) + "/PQCkemKAT_HQC-" + std::to_string(level) + ".rsp";
+  std::ifstream in(path);
+  if (!in) return "(official transcript " + path + " not available to locate the difference)";
+  std::stringstream off;
+  off << in.rdbuf();
+  std::istringstream a(ours), b(off.str());
+  std::string la, lb, record = "?";
+  int line = 0;
+  while (true) {
+    const bool ga = static_cast<bool>(std::getline(a, la)), gb = static_cast<bool>(std::getline(b, lb));
+    line++;
+    if (!ga && !gb) return "(no line differs: trailing bytes?)";
+    if (gb && lb.rfind("count = ", 0) == 0) record = lb.substr(8);
+    if (ga != gb || la != lb) {
+      const std::string field = lb.substr(0, lb.find(' '));
+      return "first difference: record " + record + ", field '" + field + "' (line " + std::to_string(line) + ")";
+    }
+  }
+}
+
+struct Config {
+  std::string backend;
+  std::string mask;  // HQC_CPU_MASK
+};
+
+std::vector<Config> configs() {
+  std::vector<Config> v;
+  for (const auto* b : hqc::backend::all_backends()) {
+    if (!hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features())) continue;
+    v.push_back({b->name, ""});
+    // Also the fallback kernels of a backend that does not require GFNI (e.g. avx2).
+    if (b->required != 0 && !(b->required & hqc::backend::kCpuGfni) &&
+        (hqc::backend::effective_cpu_features() & hqc::backend::kCpuGfni))
+      v.push_back({b->name, "gfni"});
+  }
+  return v;
+}
+
+class Kat : public testing::TestWithParam<std::tuple<Config, int>> {};
+
+TEST_P(Kat, TranscriptDigestMatchesOfficial) {
+  const auto& [cfg, level] = GetParam();
+  std::string env = "HQC_BACKEND=" + cfg.backend + (cfg.mask.empty() ? "" : " HQC_CPU_MASK=" + cfg.mask);
+  const std::string out = run(env + " " + HQC_CLI + " kat --level " + std::to_string(level));
+  ASSERT_FALSE(out.empty()) << "hqc kat printed nothing";
+  const std::string file = "PQCkemKAT_HQC-" + std::to_string(level) + ".rsp";
+  const std::string exp = expected_digest(file);
+  ASSERT_EQ(exp.size(), 64u) << "no digest for " << file;
+  const std::string got = sha256(out);
+  EXPECT_EQ(got, exp) << first_difference(out, level);
+  // The single-record transcript (first 6 lines) too.
+  const std::string single = run(env + " " + HQC_CLI + " kat --count 1 --level " + std::to_string(level));
+  EXPECT_EQ(sha256(single), expected_digest("PQCkemKAT_HQC-" + std::to_string(level) + "_single.txt"));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBackends, Kat, testing::Combine(testing::ValuesIn(configs()), testing::Values(1, 3, 5)),
+                         [](const testing::TestParamInfo<std::tuple<Config, int>>& i) {
+                           const auto& c = std::get<0>(i.param);
+                           return c.backend + (c.mask.empty() ? "" : "_no_" + c.mask) + "_HQC" +
+                                  std::to_string(std::get<1>(i.param));
+                         });
+
+}  // namespace

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: MIT
+// Tests of the hqckit OpenSSL provider through the public OpenSSL API: the TLS-GROUP table, an
+// in-process TLS 1.3 handshake per group (memory BIOs), the KEM and KEYMGMT entry points with
+// crafted inputs, and hostile peers inside a handshake.
+#include <gtest/gtest.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+#include <openssl/tls1.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "groups.hpp"
+#include "tls_harness.hpp"
+
+namespace {
+
+using hqckit::Group;
+using hqckit::kGroups;
+using hqckit_test::Bytes;
+using hqckit_test::Env;
+using hqckit_test::HandshakeResult;
+using hqckit_test::Pair;
+
+Env& env() {
+  static Env e;
+  return e;
+}
+
+struct PkeyDel {
+  void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); }
+};
+struct CtxDel {
+  void operator()(EVP_PKEY_CTX* c) const { EVP_PKEY_CTX_free(c); }
+};
+using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyDel>;
+using CtxPtr = std::unique_ptr<EVP_PKEY_CTX, CtxDel>;
+
+// Skips when HQC_BACKEND names a backend that this build or CPU does not have (the provider
+// then refuses to load); otherwise checks that the provider runs on the requested backend.
+void require_provider() {
+  const char* forced = std::getenv("HQC_BACKEND");
+  if (!env().ok()) {
+    if (forced != nullptr) {
+      GTEST_SKIP() << "backend '" << forced << "' not compiled in or not supported by this CPU";
+    }
+    FAIL() << "cannot load the hqckit and default providers from " << HQCKIT_MODULE_DIR;
+  }
+  if (forced != nullptr) ASSERT_EQ(env().backend(), forced);
+}
+
+std::string drain_errors() {
+  std::string out;
+  char buf[256];
+  unsigned long e;
+  while ((e = ERR_get_error()) != 0) {
+    ERR_error_string_n(e, buf, sizeof(buf));
+    out += buf;
+    out += '\n';
+  }
+  return out;
+}
+
+PkeyPtr keygen(const Group& g) {
+  EVP_PKEY* key = nullptr;
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), g.name, nullptr));
+  if (!ctx || EVP_PKEY_keygen_init(ctx.get()) <= 0 || EVP_PKEY_keygen(ctx.get(), &key) <= 0) return nullptr;
+  return PkeyPtr(key);
+}
+
+// The TLS server's path: a "parameters only" key, then the peer's share.
+PkeyPtr peer_key(const Group& g, const Bytes& share) {
+  EVP_PKEY* key = nullptr;
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), g.name, nullptr));
+  if (!ctx || EVP_PKEY_paramgen_init(ctx.get()) <= 0 || EVP_PKEY_CTX_set_group_name(ctx.get(), g.name) <= 0 ||
+      EVP_PKEY_paramgen(ctx.get(), &key) <= 0)
+    return nullptr;
+  PkeyPtr p(key);
+  if (EVP_PKEY_set1_encoded_public_key(p.get(), share.data(), share.size()) != 1) return nullptr;
+  return p;
+}
+
+Bytes encoded_public(EVP_PKEY* key) {
+  unsigned char* buf = nullptr;
+  const std::size_t len = EVP_PKEY_get1_encoded_public_key(key, &buf);
+  Bytes out(buf, buf + len);
+  OPENSSL_free(buf);
+  return out;
+}
+
+bool encapsulate(EVP_PKEY* key, Bytes& ct, Bytes& ss) {
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(env().libctx(), key, nullptr));
+  std::size_t ct_len = 0, ss_len = 0;
+  if (!ctx || EVP_PKEY_encapsulate_init(ctx.get(), nullptr) <= 0 ||
+      EVP_PKEY_encapsulate(ctx.get(), nullptr, &ct_len, nullptr, &ss_len) <= 0)
+    return false;
+  ct.assign(ct_len, 0);
+  ss.assign(ss_len, 0);
+  return EVP_PKEY_encapsulate(ctx.get(), ct.data(), &ct_len, ss.data(), &ss_len) == 1 && ct_len == ct.size() &&
+         ss_len == ss.size();
+}
+
+bool decapsulate(EVP_PKEY* key, const Bytes& ct, Bytes& ss) {
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(env().libctx(), key, nullptr));
+  std::size_t ss_len = 0;
+  if (!ctx || EVP_PKEY_decapsulate_init(ctx.get(), nullptr) <= 0 ||
+      EVP_PKEY_decapsulate(ctx.get(), nullptr, &ss_len, ct.data(), ct.size()) <= 0)
+    return false;
+  ss.assign(ss_len, 0);
+  return EVP_PKEY_decapsulate(ctx.get(), ss.data(), &ss_len, ct.data(), ct.size()) == 1 && ss_len == ss.size();
+}
+
+// --- the TLS-GROUP capability ---
+
+struct SeenGroup {
+  std::string name, internal, alg;
+  unsigned id = 0, secbits = 0, is_kem = 0;
+  int min_tls = 0, max_tls = 0, min_dtls = 0, max_dtls = 0;
+};
+
+int collect_group(const OSSL_PARAM params[], void* arg) {
+  SeenGroup g;
+  const char* s = nullptr;
+  const OSSL_PARAM* p;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME)) && OSSL_PARAM_get_utf8_string_ptr(p, &s)) g.name = s;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL)) && OSSL_PARAM_get_utf8_string_ptr(p, &s))
+    g.internal = s;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG)) && OSSL_PARAM_get_utf8_string_ptr(p, &s)) g.alg = s;
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ID), &g.id);
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS), &g.secbits);
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_IS_KEM), &g.is_kem);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MIN_TLS), &g.min_tls);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MAX_TLS), &g.max_tls);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS), &g.min_dtls);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS), &g.max_dtls);
+  static_cast<std::vector<SeenGroup>*>(arg)->push_back(g);
+  return 1;
+}
+
+TEST(ProviderCapabilities, TlsGroupTableMatchesOqsProviderCodePoints) {
+  require_provider();
+  if (IsSkipped()) return;
+  std::vector<SeenGroup> seen;
+  ASSERT_EQ(OSSL_PROVIDER_get_capabilities(env().hqckit(), "TLS-GROUP", collect_group, &seen), 1);
+  struct Expected {
+    const char* name;
+    unsigned id, bits;
+  };
+  // oqs-provider's code points for the HQC groups (the interop contract, written out here
+  // independently of the provider's own table).
+  const Expected expected[] = {{"hqc1", 0xFE33, 128},      {"p256_hqc1", 0xFE34, 128}, {"x25519_hqc1", 0xFE35, 128},
+                               {"hqc3", 0xFE36, 192},      {"p384_hqc3", 0xFE37, 192}, {"x448_hqc3", 0xFE38, 192},
+                               {"hqc5", 0xFE39, 256},      {"p521_hqc5", 0xFE3A, 256}};
+  ASSERT_EQ(seen.size(), std::size(expected));
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].name, expected[i].name);
+    EXPECT_EQ(seen[i].internal, expected[i].name);
+    EXPECT_EQ(seen[i].alg, expected[i].name);
+    EXPECT_EQ(seen[i].id, expected[i].id);
+    EXPECT_EQ(seen[i].secbits, expected[i].bits);
+    EXPECT_EQ(seen[i].is_kem, 1u);
+    EXPECT_EQ(seen[i].min_tls, TLS1_3_VERSION);
+    EXPECT_EQ(seen[i].max_tls, 0);
+    EXPECT_EQ(seen[i].min_dtls, -1);
+    EXPECT_EQ(seen[i].max_dtls, -1);
+  }
+}
+
+class PerGroup : public ::testing::TestWithParam<std::size_t> {
+ protected:
+  void SetUp() override { require_provider(); }
+  const Group& group() const { return kGroups[GetParam()]; }
+};
+
+std::string group_name(const ::testing::TestParamInfo<std::size_t>& info) { return kGroups[info.param].name; }
+
+// --- handshakes ---
+
+TEST_P(PerGroup, InProcessHandshakeNegotiatesTheGroup) {
+  Pair pair(env(), group().name, group().name);
+  ASSERT_TRUE(pair.ok()) << drain_errors();
+  for (int i = 0; i < 2; ++i) {
+    HandshakeResult r = pair.run();
+    ASSERT_TRUE(r.ok) << "client: " << r.client_error << "server: " << r.server_error;
+    EXPECT_EQ(r.client_group, static_cast<int>(group().tls_id));
+    EXPECT_EQ(r.server_group, static_cast<int>(group().tls_id));
+    EXPECT_TRUE(r.data_ok);
+  }
+}
+
+TEST_P(PerGroup, ServerPrefersTheGroupAmongClassicalOnes) {
+  // The client offers X25519 first with a key share for it; the server only accepts this group,
+  // so it answers with a HelloRetryRequest and the client sends an HQC share.
+  Pair pair(env(), std::string("X25519:") + group().name, group().name);
+  ASSERT_TRUE(pair.ok()) << drain_errors();
+  HandshakeResult r = pair.run();
+  ASSERT_TRUE(r.ok) << "client: " << r.client_error << "server: " << r.server_error;
+  EXPECT_EQ(r.server_group, static_cast<int>(group().tls_id));
+}
+
+// Client key share with padding bits set beyond n in the HQC public key: the server must reject
+// it with illegal_parameter.
+TEST_P(PerGroup, HostileClientShareWithPaddingBitsIsRejected) {
+  Pair pair(env(), group().name, group().name);
+  ASSERT_TRUE(pair.ok());
+  bool mutated = false;
+  HandshakeResult r = pair.run([&](Bytes& b) {
+    hqckit_test::ShareLocation loc;
+    if (!hqckit_test::find_key_share(b, true, loc) || loc.len != group().share_bytes()) return;
+    b[loc.data + loc.len - 1] |= 0xE0;  // the top bits of the last byte lie beyond n
+    mutated = true;
+  });
+  ASSERT_TRUE(mutated);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.server_alerts.sent, SSL_AD_ILLEGAL_PARAMETER);
+  EXPECT_EQ(r.client_alerts.received, SSL_AD_ILLEGAL_PARAMETER);
+  EXPECT_NE(r.server_error.find("malformed key"), std::string::npos) << r.server_error;
+}
+
+TEST_P(PerGroup, HostileClientShareOfWrongLengthIsRejected) {
+  for (long delta : {-1L, +1L, -static_cast<long>(group().share_bytes()) + 1}) {
+    Pair pair(env(), group().name, group().name);
+    ASSERT_TRUE(pair.ok());
+    bool mutated = false;
+    HandshakeResult r = pair.run([&](Bytes& b) { mutated = hqckit_test::resize_key_share(b, true, delta); });
+    ASSERT_TRUE(mutated);
+    EXPECT_FALSE(r.ok) << "delta " << delta;
+    EXPECT_EQ(r.server_alerts.sent, SSL_AD_ILLEGAL_PARAMETER) << "delta " << delta;
+    EXPECT_NE(r.server_error.find("wrong length"), std::string::npos) << r.server_error;
+  }
+}
+
+TEST_P(PerGroup, HostileServerCiphertextOfWrongLengthIsRejected) {
+  for (long delta : {-1L, +1L}) {
+    Pair pair(env(), group().name, group().name);
+    ASSERT_TRUE(pair.ok());
+    bool mutated = false;
+    HandshakeResult r =
+        pair.run(nullptr, [&](Bytes& b) { mutated = hqckit_test::resize_key_share(b, false, delta); });
+    ASSERT_TRUE(mutated);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.client_alerts.sent, -1) << "client sent no alert";
+    EXPECT_NE(r.client_error.find("wrong length"), std::string::npos) << r.client_error;
+  }
+}
+
+// A ciphertext of the right length that was tampered with decapsulates (implicit rejection) to
+// a different secret: the handshake fails at the first encrypted record, with an alert.
+TEST_P(PerGroup, TamperedServerCiphertextFailsTheHandshake) {
+  Pair pair(env(), group().name, group().name);
+  ASSERT_TRUE(pair.ok());
+  bool mutated = false;
+  HandshakeResult r = pair.run(nullptr, [&](Bytes& b) {
+    hqckit_test::ShareLocation loc;
+    if (!hqckit_test::find_key_share(b, false, loc) || loc.len != group().ciphertext_bytes()) return;
+    b[loc.data + loc.len - 100] ^= 0x01;  // inside the HQC ciphertext
+    mutated = true;
+  });
+  ASSERT_TRUE(mutated);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.client_alerts.sent, -1);
+}
+
+// --- KEM and KEYMGMT entry points with crafted inputs ---
+
+TEST_P(PerGroup, KemRoundTripAndSizes) {
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key) << drain_errors();
+  EXPECT_EQ(EVP_PKEY_get_security_bits(key.get()), static_cast<int>(group().security_bits));
+  Bytes share = encoded_public(key.get());
+  ASSERT_EQ(share.size(), group().share_bytes());
+  PkeyPtr peer = peer_key(group(), share);
+  ASSERT_TRUE(peer) << drain_errors();
+  Bytes ct, ss1, ss2;
+  ASSERT_TRUE(encapsulate(peer.get(), ct, ss1)) << drain_errors();
+  EXPECT_EQ(ct.size(), group().ciphertext_bytes());
+  EXPECT_EQ(ss1.size(), group().secret_bytes());
+  ASSERT_TRUE(decapsulate(key.get(), ct, ss2)) << drain_errors();
+  EXPECT_EQ(ss1, ss2);
+  // Encapsulating to the generated key itself also works.
+  ASSERT_TRUE(encapsulate(key.get(), ct, ss1)) << drain_errors();
+  ASSERT_TRUE(decapsulate(key.get(), ct, ss2));
+  EXPECT_EQ(ss1, ss2);
+}
+
+TEST_P(PerGroup, ParametersOnlyKeyHasNoKeyMaterial) {
+  EVP_PKEY* raw = nullptr;
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), group().name, nullptr));
+  ASSERT_TRUE(ctx && EVP_PKEY_paramgen_init(ctx.get()) > 0 && EVP_PKEY_paramgen(ctx.get(), &raw) > 0);
+  PkeyPtr key(raw);
+  unsigned char* buf = nullptr;
+  EXPECT_EQ(EVP_PKEY_get1_encoded_public_key(key.get(), &buf), 0u);  // nothing was generated
+  OPENSSL_free(buf);
+  CtxPtr enc(EVP_PKEY_CTX_new_from_pkey(env().libctx(), key.get(), nullptr));
+  EXPECT_LE(EVP_PKEY_encapsulate_init(enc.get(), nullptr), 0);
+  drain_errors();
+}
+
+TEST_P(PerGroup, WrongLengthSharesAndCiphertextsAreRejectedWithoutChange) {
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  Bytes share = encoded_public(key.get());
+  PkeyPtr peer = peer_key(group(), share);
+  ASSERT_TRUE(peer);
+  for (std::size_t len : {std::size_t{0}, share.size() - 1, share.size() + 1}) {
+    Bytes bad(share);
+    bad.resize(len, 0);
+    EXPECT_NE(EVP_PKEY_set1_encoded_public_key(peer.get(), bad.data(), bad.size()), 1) << len;
+    EXPECT_NE(drain_errors().find("wrong length"), std::string::npos);
+  }
+  EXPECT_EQ(encoded_public(peer.get()), share);  // unchanged
+  Bytes ct, ss, ss2;
+  ASSERT_TRUE(encapsulate(peer.get(), ct, ss));
+  for (std::size_t len : {std::size_t{0}, ct.size() - 1, ct.size() + 1}) {
+    Bytes bad(ct);
+    bad.resize(len, 0);
+    EXPECT_FALSE(decapsulate(key.get(), bad, ss2)) << len;
+    EXPECT_NE(drain_errors().find("wrong length"), std::string::npos);
+  }
+  // Tampered HQC part: implicit rejection, a different secret, no error.
+  Bytes tampered(ct);
+  tampered[tampered.size() - 1] ^= 0x80;
+  ASSERT_TRUE(decapsulate(key.get(), tampered, ss2));
+  EXPECT_NE(ss, ss2);
+  ASSERT_TRUE(decapsulate(key.get(), ct, ss2));
+  EXPECT_EQ(ss, ss2);
+}
+
+TEST_P(PerGroup, PublicKeyWithPaddingBitsIsRejected) {
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  Bytes share = encoded_public(key.get());
+  Bytes bad(share);
+  bad.back() |= 0xE0;
+  EXPECT_FALSE(peer_key(group(), bad));
+  EXPECT_NE(drain_errors().find("malformed key"), std::string::npos);
+}
+
+TEST_P(PerGroup, ClassicalShareMustBeValid) {
+  if (group().classical == nullptr) GTEST_SKIP() << "pure HQC";
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  Bytes share = encoded_public(key.get());
+  if (group().classical->group != nullptr) {  // EC: compressed prefix, then a point off the curve
+    Bytes bad(share);
+    bad[0] = 0x02;
+    EXPECT_FALSE(peer_key(group(), bad));
+    bad = share;
+    bad[group().classical->share_bytes - 1] ^= 0x01;
+    EXPECT_FALSE(peer_key(group(), bad));
+    EXPECT_NE(drain_errors().find("invalid P-"), std::string::npos);
+  } else {  // X25519/X448: the all-zero point gives an all-zero secret, which OpenSSL refuses
+    Bytes bad(share);
+    std::fill(bad.begin(), bad.begin() + static_cast<long>(group().classical->share_bytes), 0);
+    PkeyPtr peer = peer_key(group(), bad);
+    ASSERT_TRUE(peer);
+    Bytes ct, ss;
+    EXPECT_FALSE(encapsulate(peer.get(), ct, ss));
+    EXPECT_NE(drain_errors().find("key agreement failed"), std::string::npos);
+  }
+}
+
+TEST_P(PerGroup, RawImportExportRoundTrip) {
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  Bytes share = encoded_public(key.get());
+  // Public key: export and import through OSSL_PARAMs (EVP_PKEY_todata / EVP_PKEY_fromdata).
+  OSSL_PARAM* params = nullptr;
+  ASSERT_EQ(EVP_PKEY_todata(key.get(), EVP_PKEY_PUBLIC_KEY, &params), 1);
+  const OSSL_PARAM* pub = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
+  ASSERT_NE(pub, nullptr);
+  EXPECT_EQ(pub->data_size, share.size());
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), group().name, nullptr));
+  EVP_PKEY* raw = nullptr;
+  ASSERT_EQ(EVP_PKEY_fromdata_init(ctx.get()), 1);
+  ASSERT_EQ(EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_PUBLIC_KEY, params), 1) << drain_errors();
+  PkeyPtr imported(raw);
+  OSSL_PARAM_free(params);
+  EXPECT_EQ(encoded_public(imported.get()), share);
+  EXPECT_EQ(EVP_PKEY_eq(key.get(), imported.get()), 1);
+  if (group().classical != nullptr) return;
+  // Private key (pure HQC): the serialized HQC secret key.
+  ASSERT_EQ(EVP_PKEY_todata(key.get(), EVP_PKEY_KEYPAIR, &params), 1);
+  const OSSL_PARAM* priv = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY);
+  ASSERT_NE(priv, nullptr);
+  EXPECT_EQ(priv->data_size, group().hqc_sk_bytes);
+  raw = nullptr;
+  ASSERT_EQ(EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_KEYPAIR, params), 1) << drain_errors();
+  PkeyPtr imported_sk(raw);
+  OPENSSL_cleanse(priv->data, priv->data_size);
+  OSSL_PARAM_free(params);
+  Bytes ct, ss1, ss2;
+  ASSERT_TRUE(encapsulate(key.get(), ct, ss1));
+  ASSERT_TRUE(decapsulate(imported_sk.get(), ct, ss2));
+  EXPECT_EQ(ss1, ss2);
+  // A private key of the wrong length is refused.
+  unsigned char junk[16] = {};
+  OSSL_PARAM bad[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, junk, sizeof(junk)),
+                      OSSL_PARAM_construct_end()};
+  raw = nullptr;
+  EXPECT_NE(EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_KEYPAIR, bad), 1);
+  EVP_PKEY_free(raw);
+  EXPECT_NE(drain_errors().find("wrong length"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Groups, PerGroup, ::testing::Range<std::size_t>(0, kGroups.size()), group_name);
+
+}  // namespace

@@ -1,0 +1,705 @@
+// Command line, scenario list and the client/server process orchestration.
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <new>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <openssl/ssl.h>
+
+#include "internal.hpp"
+#include "tls_bench.hpp"
+
+namespace tlsb {
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+void on_signal(int) { g_stop = 1; }
+
+const char* kUsage =
+    "usage: %s --groups G1,G2,... [options]\n"
+    "\n"
+    "Full TLS 1.3 handshakes (no resumption, ECDSA P-256 certificate made in memory) between a\n"
+    "client and a server process pinned to separate cores; groups are interleaved round-robin.\n"
+    "\n"
+    "  --groups LIST        TLS groups to compare (any loaded provider), e.g. x25519,hqc1,hqc5\n"
+    "  --handshakes N       measured handshakes per group (default 20, max 100000)\n"
+    "  --warmup N           unmeasured handshakes per group first (default 2)\n"
+    "  --concurrency C      also measure handshakes/s with C concurrent clients (default off)\n"
+    "  --duration S         seconds per group for the concurrency phase (default 2)\n"
+    "  --provider NAME      load an OpenSSL provider (repeatable or comma list; 'default' is\n"
+    "                       always loaded; 'hqckit' is loaded automatically when a group needs it)\n"
+    "  --provider-path DIR  module directory for --provider (default: OPENSSL_MODULES, then the\n"
+    "                       build's provider/ folder, then OpenSSL's module directory)\n"
+    "  --json | --csv       output format (default: table)\n"
+    "  --no-kem-micro       skip the in-process timing of keygen/encaps/decaps\n"
+    "  --cpus C,S           cores for client and server (default 0,1)\n"
+    "  --timeout S          watchdog per scenario in seconds (default 900)\n"
+    "  -v, --verbose        progress on stderr\n"
+    "\n"
+    "Link emulation (root: network namespaces + TUN + userspace delay line):\n"
+    "  --netns              run through the emulated link even with no delay/limit\n"
+    "  --rtt MS             added round-trip time in ms (split evenly per direction)\n"
+    "  --rate MBIT          bottleneck rate per direction in Mbit/s (0 = unlimited)\n"
+    "  --loss PCT           random packet loss per direction in percent\n"
+    "  --initcwnd N         initial congestion window (ip route ... initcwnd N) on both ends\n"
+    "  --queue PKTS         delay line queue limit per direction (default 1000)\n"
+    "  --preset NAME        paper | rtt-sweep | bw-sweep | initcwnd | all\n"
+    "                       paper: RTT {0,50} ms x rate {unlimited,1 Mbit/s}\n"
+    "                       rtt-sweep: RTT 0,10,25,50,100,200 ms (rate from --rate)\n"
+    "                       bw-sweep: 0.5,1,2,5,10,50 Mbit/s, unlimited (RTT from --rtt)\n"
+    "                       initcwnd: default initcwnd vs --initcwnd (default 20), RTT --rtt\n"
+    "                       (default 50 ms)\n";
+
+bool parse_double(const std::string& s, double lo, double hi, double* out) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  double v = std::strtod(s.c_str(), &end);
+  if (errno != 0 || end == nullptr || *end != 0 || !std::isfinite(v) || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+bool parse_int(const std::string& s, long lo, long hi, int* out) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  long v = std::strtol(s.c_str(), &end, 10);
+  if (errno != 0 || end == nullptr || *end != 0 || v < lo || v > hi) return false;
+  *out = static_cast<int>(v);
+  return true;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+struct Parsed {
+  Options o;
+  bool rtt_set = false, rate_set = false, iw_set = false, help = false;
+};
+
+bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
+  Options& o = p->o;
+  bool link_opt = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    std::string val;
+    auto eq = a.find('=');
+    bool has_eq = a.rfind("--", 0) == 0 && eq != std::string::npos;
+    if (has_eq) {
+      val = a.substr(eq + 1);
+      a = a.substr(0, eq);
+    }
+    auto need = [&](std::string* v) {
+      if (has_eq) {
+        *v = val;
+        return true;
+      }
+      if (i + 1 >= argc) {
+        *err = "option " + a + " needs a value";
+        return false;
+      }
+      *v = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "-h" || a == "--help") {
+      p->help = true;
+    } else if (a == "--json") {
+      o.format = Options::Format::Json;
+    } else if (a == "--csv") {
+      o.format = Options::Format::Csv;
+    } else if (a == "--no-kem-micro") {
+      o.kem_micro = false;
+    } else if (a == "-v" || a == "--verbose") {
+      o.verbose = true;
+    } else if (a == "--netns") {
+      link_opt = true;
+    } else if (a == "--groups") {
+      if (!need(&v)) return false;
+      o.groups = split(v);
+      if (o.groups.empty()) {
+        *err = "--groups needs at least one group name";
+        return false;
+      }
+    } else if (a == "--handshakes") {
+      if (!need(&v)) return false;
+      if (!parse_int(v, 1, 100000, &o.handshakes)) {
+        *err = "--handshakes must be an integer in 1..100000, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--warmup") {
+      if (!need(&v)) return false;
+      if (!parse_int(v, 0, 1000, &o.warmup)) {
+        *err = "--warmup must be an integer in 0..1000, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--concurrency") {
+      if (!need(&v)) return false;
+      if (!parse_int(v, 0, 256, &o.concurrency)) {
+        *err = "--concurrency must be an integer in 0..256, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--duration") {
+      if (!need(&v)) return false;
+      if (!parse_double(v, 0.1, 600, &o.duration_s)) {
+        *err = "--duration must be seconds in 0.1..600, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--provider") {
+      if (!need(&v)) return false;
+      for (auto& n : split(v)) o.providers.push_back(n);
+    } else if (a == "--provider-path") {
+      if (!need(&v)) return false;
+      o.provider_path = v;
+    } else if (a == "--cpus") {
+      if (!need(&v)) return false;
+      auto c = split(v);
+      if (c.size() != 2 || !parse_int(c[0], 0, 4095, &o.cpu_client) ||
+          !parse_int(c[1], 0, 4095, &o.cpu_server)) {
+        *err = "--cpus needs two core numbers CLIENT,SERVER, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--timeout") {
+      if (!need(&v)) return false;
+      if (!parse_double(v, 1, 86400, &o.timeout_s)) {
+        *err = "--timeout must be seconds in 1..86400, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--rtt") {
+      if (!need(&v)) return false;
+      if (!parse_double(v, 0, 10000, &o.link.rtt_ms)) {
+        *err = "--rtt must be milliseconds in 0..10000, got '" + v + "'";
+        return false;
+      }
+      link_opt = p->rtt_set = true;
+    } else if (a == "--rate") {
+      if (!need(&v)) return false;
+      if (!parse_double(v, 0, 100000, &o.link.rate_mbit) || (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01)) {
+        *err = "--rate must be Mbit/s in 0.01..100000 (0 = unlimited), got '" + v + "'";
+        return false;
+      }
+      link_opt = p->rate_set = true;
+    } else if (a == "--loss") {
+      if (!need(&v)) return false;
+      if (!parse_double(v, 0, 50, &o.link.loss_pct)) {
+        *err = "--loss must be a percentage in 0..50, got '" + v + "'";
+        return false;
+      }
+      link_opt = true;
+    } else if (a == "--initcwnd") {
+      if (!need(&v)) return false;
+      if (!parse_int(v, 1, 1000, &o.link.initcwnd)) {
+        *err = "--initcwnd must be an integer in 1..1000, got '" + v + "'";
+        return false;
+      }
+      link_opt = p->iw_set = true;
+    } else if (a == "--queue") {
+      if (!need(&v)) return false;
+      if (!parse_int(v, 1, 100000, &o.link.queue_pkts)) {
+        *err = "--queue must be an integer in 1..100000, got '" + v + "'";
+        return false;
+      }
+    } else if (a == "--preset") {
+      if (!need(&v)) return false;
+      if (v != "paper" && v != "rtt-sweep" && v != "bw-sweep" && v != "initcwnd" && v != "all") {
+        *err = "unknown preset '" + v + "' (paper, rtt-sweep, bw-sweep, initcwnd, all)";
+        return false;
+      }
+      o.preset = v;
+    } else {
+      *err = "unknown argument '" + std::string(argv[i]) + "'";
+      return false;
+    }
+  }
+  if (p->help) return true;
+  if (o.groups.empty()) {
+    *err = "--groups is required (e.g. --groups x25519,hqc1)";
+    return false;
+  }
+  if (o.groups.size() > static_cast<std::size_t>(kMaxGroups)) {
+    *err = "at most " + std::to_string(kMaxGroups) + " groups per run";
+    return false;
+  }
+  if (o.cpu_client == o.cpu_server) {
+    *err = "--cpus: client and server need different cores";
+    return false;
+  }
+  o.link.enabled = link_opt;
+  return true;
+}
+
+std::string fmt(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g", v);
+  return b;
+}
+
+std::string label_of(const LinkConfig& l) {
+  if (!l.enabled) return "loopback";
+  std::string s = "rtt" + fmt(l.rtt_ms) + "ms-" + (l.rate_mbit > 0 ? fmt(l.rate_mbit) + "mbit" : "unlimited");
+  if (l.loss_pct > 0) s += "-loss" + fmt(l.loss_pct);
+  if (l.initcwnd > 0) s += "-iw" + std::to_string(l.initcwnd);
+  return s;
+}
+
+std::vector<LinkConfig> scenarios(const Parsed& p) {
+  const Options& o = p.o;
+  std::vector<LinkConfig> out;
+  LinkConfig base = o.link;
+  auto add = [&](double rtt, double rate, int iw, const std::string& preset) {
+    LinkConfig l = base;
+    l.enabled = true;
+    l.rtt_ms = rtt;
+    l.rate_mbit = rate;
+    l.initcwnd = iw;
+    l.label = preset + ":" + label_of(l);
+    out.push_back(l);
+  };
+  bool all = o.preset == "all";
+  if (o.preset == "paper" || all)
+    for (double rtt : {0.0, 50.0})
+      for (double rate : {0.0, 1.0}) add(rtt, rate, base.initcwnd, "paper");
+  if (o.preset == "rtt-sweep" || all)
+    for (double rtt : {0.0, 10.0, 25.0, 50.0, 100.0, 200.0}) add(rtt, base.rate_mbit, base.initcwnd, "rtt-sweep");
+  if (o.preset == "bw-sweep" || all)
+    for (double rate : {0.5, 1.0, 2.0, 5.0, 10.0, 50.0, 0.0}) add(base.rtt_ms, rate, base.initcwnd, "bw-sweep");
+  if (o.preset == "initcwnd" || all) {
+    double rtt = p.rtt_set ? base.rtt_ms : 50.0;
+    add(rtt, base.rate_mbit, 0, "initcwnd");
+    add(rtt, base.rate_mbit, p.iw_set ? base.initcwnd : 20, "initcwnd");
+  }
+  if (o.preset.empty()) {
+    LinkConfig l = base;
+    l.label = label_of(l);
+    out.push_back(l);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- processes
+
+bool pin_possible(int a, int b) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return false;
+  return a < CPU_SETSIZE && b < CPU_SETSIZE && CPU_ISSET(a, &set) && CPU_ISSET(b, &set);
+}
+
+void child_setup(pid_t parent, int cpu, bool pin) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);
+  signal(SIGPIPE, SIG_IGN);
+  signal(SIGINT, SIG_IGN);   // the parent coordinates shutdown
+  signal(SIGTERM, SIG_DFL);
+  if (pin) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    sched_setaffinity(0, sizeof set, &set);
+  }
+}
+
+void kill_wait(pid_t pid, double grace_ms) {
+  if (pid <= 0) return;
+  int st = 0;
+  double until = now_ms() + grace_ms;
+  while (now_ms() < until) {
+    if (waitpid(pid, &st, WNOHANG) == pid) return;
+    usleep(2000);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, &st, 0);
+}
+
+struct Mapping {
+  void* p = MAP_FAILED;
+  std::size_t n = 0;
+  ~Mapping() {
+    if (p != MAP_FAILED) munmap(p, n);
+  }
+};
+
+int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups,
+                 const std::vector<KemTiming>& kem, const LinkConfig& lc,
+                 std::vector<GroupResult>* results, std::string* err) {
+  Link link;
+  if (lc.enabled && !link.setup(lc, err)) return 1;
+
+  const auto G = static_cast<uint32_t>(groups.size());
+  const uint32_t rounds = static_cast<uint32_t>(o.warmup + o.handshakes);
+  const uint32_t per = rounds * G;
+  Mapping map;
+  std::size_t head = (sizeof(Shared) + 63) / 64 * 64;
+  map.n = head + 2 * static_cast<std::size_t>(per) * sizeof(HsRecord);
+  map.p = mmap(nullptr, map.n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (map.p == MAP_FAILED) {
+    *err = std::string("mmap: ") + std::strerror(errno);
+    return 1;
+  }
+  auto* sh = new (map.p) Shared();
+  auto* crec = static_cast<HsRecord*>(static_cast<void*>(static_cast<char*>(map.p) + head));
+  HsRecord* srec = crec + per;
+
+  SSL_CTX* sctx = tls.server_ctx(groups, err);
+  if (sctx == nullptr) return 1;
+  SSL_CTX* cctx = tls.client_ctx(err);
+  if (cctx == nullptr) {
+    SSL_CTX_free(sctx);
+    return 1;
+  }
+  struct CtxFree {
+    SSL_CTX* a;
+    SSL_CTX* b;
+    ~CtxFree() {
+      SSL_CTX_free(a);
+      SSL_CTX_free(b);
+    }
+  } ctx_free{sctx, cctx};
+
+  const bool pin = pin_possible(o.cpu_client, o.cpu_server);
+  if (!pin && o.verbose) std::cerr << "tls-bench: cores " << o.cpu_client << "," << o.cpu_server
+                                   << " not both available; not pinning\n";
+  const std::string ip = lc.enabled ? Link::kServerIp : "127.0.0.1";
+  double gap = 0;
+  if (lc.enabled && lc.rtt_ms > 0)
+    gap = lc.rtt_ms * 0.5 + (lc.rate_mbit > 0 ? 2 * 1500 * 8 / (lc.rate_mbit * 1e3) : 0);
+
+  int stop[2];
+  if (pipe2(stop, O_CLOEXEC) != 0) {
+    *err = std::string("pipe: ") + std::strerror(errno);
+    return 1;
+  }
+  std::cout.flush();
+  std::cerr.flush();
+  const pid_t parent = getpid();
+
+  pid_t srv = fork();
+  if (srv < 0) {
+    *err = std::string("fork: ") + std::strerror(errno);
+    close(stop[0]);
+    close(stop[1]);
+    return 1;
+  }
+  if (srv == 0) {
+    child_setup(parent, o.cpu_server, pin);
+    close(stop[1]);
+    if (lc.enabled && setns(link.server_ns(), CLONE_NEWNET) != 0) {
+      set_shared_error(sh, std::string("server setns: ") + std::strerror(errno));
+      _exit(1);
+    }
+    int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int one = 1;
+    sockaddr_in sa{};
+    sa.sin_family = AF_INET;
+    inet_pton(AF_INET, ip.c_str(), &sa.sin_addr);
+    socklen_t sl = sizeof sa;
+    if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        bind(lfd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || listen(lfd, 1024) != 0 ||
+        getsockname(lfd, reinterpret_cast<sockaddr*>(&sa), &sl) != 0) {
+      set_shared_error(sh, "server socket on " + ip + ": " + std::strerror(errno));
+      _exit(1);
+    }
+    sh->server_port.store(ntohs(sa.sin_port));
+    sh->server_ready.store(1);
+    server_loop(sctx, lfd, stop[0], sh, srec, per, std::max(1, o.concurrency), groups);
+    _exit(0);
+  }
+  close(stop[0]);
+  int stop_w = stop[1];
+
+  // Wait for the server's port (bounded).
+  double until = now_ms() + 10000;
+  while (sh->server_ready.load() == 0 && sh->error_set.load() == 0 && now_ms() < until && !g_stop) {
+    int st;
+    if (waitpid(srv, &st, WNOHANG) == srv) {
+      srv = -1;
+      break;
+    }
+    usleep(2000);
+  }
+  if (sh->server_ready.load() == 0) {
+    *err = sh->error_set.load() ? std::string(sh->error) : std::string("server did not start");
+    close(stop_w);
+    kill_wait(srv, 0);
+    return 1;
+  }
+  Endpoint ep{ip, sh->server_port.load()};
+
+  pid_t cli = fork();
+  if (cli < 0) {
+    *err = std::string("fork: ") + std::strerror(errno);
+    close(stop_w);
+    kill_wait(srv, 1000);
+    return 1;
+  }
+  if (cli == 0) {
+    child_setup(parent, o.cpu_client, pin);
+    close(stop_w);
+    if (lc.enabled && setns(link.client_ns(), CLONE_NEWNET) != 0) {
+      set_shared_error(sh, std::string("client setns: ") + std::strerror(errno));
+      _exit(1);
+    }
+    std::string e;
+    uint32_t k = 0;
+    for (uint32_t r = 0; r < rounds; ++r)
+      for (uint32_t g = 0; g < G; ++g, ++k) {
+        if (!client_handshake(cctx, ep, groups[g].name, gap, &crec[k], &e)) {
+          set_shared_error(sh, e);
+          _exit(1);
+        }
+        crec[k].group_idx = static_cast<int32_t>(g);
+      }
+    for (uint32_t g = 0; g < G && o.concurrency > 0; ++g) {
+      sh->phase.store(static_cast<int>(g) + 1);
+      double t0 = now_ms();
+      double deadline = t0 + o.duration_s * 1e3;
+      std::vector<std::thread> th;
+      for (int c = 0; c < o.concurrency; ++c)
+        th.emplace_back([&, g]() {
+          HsRecord rec;
+          std::string te;
+          for (int i = 0; i < 1000000 && now_ms() < deadline && sh->error_set.load() == 0; ++i) {
+            if (!client_handshake(cctx, ep, groups[g].name, 0, &rec, &te)) {
+              set_shared_error(sh, "concurrency phase: " + te);
+              break;
+            }
+            sh->tput_count[g].fetch_add(1);
+            sh->tput_client_cpu_ns[g].fetch_add(static_cast<uint64_t>(rec.cpu_ns));
+          }
+        });
+      for (auto& t : th) t.join();
+      sh->tput_seconds[g] = (now_ms() - t0) / 1e3;
+      if (sh->error_set.load() != 0) _exit(1);
+    }
+    _exit(0);
+  }
+
+  // Supervise: client finishes, or error, signal, watchdog.
+  double deadline = now_ms() + o.timeout_s * 1e3;
+  int cst = 0;
+  bool client_done = false, server_died = false;
+  std::string why;
+  while (!client_done) {
+    if (waitpid(cli, &cst, WNOHANG) == cli) {
+      client_done = true;
+      break;
+    }
+    int sst;
+    if (!server_died && waitpid(srv, &sst, WNOHANG) == srv) {
+      server_died = true;
+      srv = -1;
+      why = "server process ended unexpectedly";
+      break;
+    }
+    if (lc.enabled && link.delay_pid() > 0 && kill(link.delay_pid(), 0) != 0) {
+      why = "delay line process ended unexpectedly";
+      break;
+    }
+    if (g_stop) {
+      why = "interrupted";
+      break;
+    }
+    if (now_ms() > deadline) {
+      why = "timed out after " + fmt(o.timeout_s) + " s (--timeout)";
+      break;
+    }
+    usleep(5000);
+  }
+  if (!client_done) kill_wait(cli, 0);
+  close(stop_w);
+  kill_wait(srv, 3000);
+  link.teardown();
+
+  if (sh->error_set.load() != 0) {
+    *err = sh->error;
+    return 1;
+  }
+  if (!why.empty()) {
+    *err = why;
+    return 1;
+  }
+  if (!WIFEXITED(cst) || WEXITSTATUS(cst) != 0) {
+    *err = "client process failed";
+    return 1;
+  }
+  uint32_t scount = sh->server_count.load();
+  if (scount != per) {
+    *err = "server recorded " + std::to_string(scount) + " of " + std::to_string(per) + " handshakes";
+    return 1;
+  }
+
+  for (uint32_t g = 0; g < G; ++g) {
+    std::vector<double> lat, con, ccpu, scpu, c2s, s2c, ch, sc, ss, rt, trtt, rtx;
+    GroupResult r;
+    r.group = groups[g].name;
+    r.link = lc;
+    r.scenario = lc.label;
+    for (uint32_t k = static_cast<uint32_t>(o.warmup) * G; k < per; ++k) {
+      const HsRecord& c = crec[k];
+      const HsRecord& s = srec[k];
+      if (c.group_idx != static_cast<int32_t>(g)) continue;
+      if (s.group_idx != static_cast<int32_t>(g)) {
+        *err = "server-side record " + std::to_string(k) + " is for group '" + s.negotiated +
+               "', expected '" + r.group + "'";
+        return 1;
+      }
+      if (strcasecmp(c.negotiated, r.group.c_str()) != 0) {
+        *err = "negotiated group '" + std::string(c.negotiated) + "' differs from the requested '" + r.group + "'";
+        return 1;
+      }
+      r.negotiated = c.negotiated;
+      lat.push_back(c.latency_ms);
+      con.push_back(c.connect_ms);
+      ccpu.push_back(static_cast<double>(c.cpu_ns) * 1e-3);
+      scpu.push_back(static_cast<double>(s.cpu_ns) * 1e-3);
+      c2s.push_back(c.bytes_sent);
+      s2c.push_back(s.bytes_sent);
+      ch.push_back(c.first_flight);
+      sc.push_back(c.segs_out);
+      ss.push_back(s.segs_out);
+      rt.push_back(c.round_trips);
+      trtt.push_back(c.rtt_us * 1e-3);
+      rtx.push_back(c.retrans + s.retrans);
+    }
+    r.n = static_cast<int>(lat.size());
+    r.median_ms = percentile(lat, 50);
+    r.p10_ms = percentile(lat, 10);
+    r.p90_ms = percentile(lat, 90);
+    r.p99_ms = percentile(lat, 99);
+    double sum = 0;
+    for (double v : lat) sum += v;
+    r.mean_ms = lat.empty() ? 0 : sum / static_cast<double>(lat.size());
+    r.connect_ms = percentile(con, 50);
+    r.client_cpu_us = percentile(ccpu, 50);
+    r.server_cpu_us = percentile(scpu, 50);
+    r.bytes_c2s = percentile(c2s, 50);
+    r.bytes_s2c = percentile(s2c, 50);
+    r.client_hello = percentile(ch, 50);
+    r.segs_c2s = percentile(sc, 50);
+    r.segs_s2c = percentile(ss, 50);
+    r.round_trips = percentile(rt, 50);
+    r.tcp_rtt_ms = percentile(trtt, 50);
+    double rs = 0;
+    for (double v : rtx) rs += v;
+    r.retrans = rtx.empty() ? 0 : rs / static_cast<double>(rtx.size());
+    r.kem = kem[g];
+    if (o.concurrency > 0) {
+      r.concurrency = o.concurrency;
+      double secs = sh->tput_seconds[g];
+      auto cnt = static_cast<double>(sh->tput_count[g].load());
+      r.hs_per_s = secs > 0 ? cnt / secs : 0;
+      r.tput_client_util = secs > 0 ? static_cast<double>(sh->tput_client_cpu_ns[g].load()) * 1e-9 / secs : 0;
+      r.tput_server_util = secs > 0 ? static_cast<double>(sh->tput_server_cpu_ns[g].load()) * 1e-9 / secs : 0;
+    }
+    if (lc.enabled)
+      r.estimate_ms = estimate_latency_ms(lc, r.client_hello, r.bytes_s2c,
+                                          (r.client_cpu_us + r.server_cpu_us) * 1e-3);
+    results->push_back(r);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace tlsb
+
+int tls_bench_main(int argc, char** argv) {
+  using namespace tlsb;
+  const char* prog = argc > 0 && argv[0] != nullptr ? argv[0] : "hqc-tls-bench";
+  Parsed p;
+  std::string err;
+  if (!parse_args(argc, argv, &p, &err)) {
+    std::fprintf(stderr, "%s: error: %s\n(see %s --help)\n", prog, err.c_str(), prog);
+    return 2;
+  }
+  if (p.help) {
+    std::printf(kUsage, prog);
+    return 0;
+  }
+  Options& o = p.o;
+  std::vector<LinkConfig> scen = scenarios(p);
+  bool need_link = std::any_of(scen.begin(), scen.end(), [](const LinkConfig& l) { return l.enabled; });
+  if (need_link && !have_netns_privileges(&err)) {
+    std::fprintf(stderr, "%s: error: %s\n", prog, err.c_str());
+    return 2;
+  }
+
+  Tls tls;
+  if (!tls.init(o, &err)) {
+    std::fprintf(stderr, "%s: error: %s\n", prog, err.c_str());
+    return 2;
+  }
+  std::vector<GroupInfo> groups;
+  if (!tls.resolve_groups(o.groups, &groups, &err)) {
+    // Groups not in the default provider: hqckit is loaded on demand unless providers were named.
+    std::string e2;
+    if (!o.providers.empty() || tls.has_provider("hqckit") || !tls.load_provider("hqckit", &e2) ||
+        !tls.resolve_groups(o.groups, &groups, &err)) {
+      std::fprintf(stderr, "%s: error: %s%s%s\n", prog, err.c_str(), e2.empty() ? "" : "\n  (and ",
+                   e2.empty() ? "" : (e2 + ")").c_str());
+      return 2;
+    }
+  }
+  for (std::size_t i = 0; i < groups.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (groups[i].name == groups[j].name) {
+        std::fprintf(stderr, "%s: error: group '%s' listed twice\n", prog, groups[i].name.c_str());
+        return 2;
+      }
+
+  std::vector<KemTiming> kem(groups.size());
+  if (o.kem_micro)
+    for (std::size_t g = 0; g < groups.size(); ++g) kem[g] = tls.time_kem(groups[g], 0.25);
+
+  struct sigaction sa{}, old_int{}, old_term{}, old_hup{};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
+  sigaction(SIGHUP, &sa, &old_hup);
+  g_stop = 0;
+
+  std::vector<GroupResult> results;
+  int rc = 0;
+  for (const auto& lc : scen) {
+    if (o.verbose || scen.size() > 1)
+      std::fprintf(stderr, "%s: %s: %d handshakes x %zu groups\n", prog, lc.label.c_str(), o.handshakes,
+                   groups.size());
+    rc = run_scenario(o, tls, groups, kem, lc, &results, &err);
+    if (rc != 0) {
+      std::fprintf(stderr, "%s: error (%s): %s\n", prog, lc.label.c_str(), err.c_str());
+      break;
+    }
+  }
+  sigaction(SIGINT, &old_int, nullptr);
+  sigaction(SIGTERM, &old_term, nullptr);
+  sigaction(SIGHUP, &old_hup, nullptr);
+  if (rc != 0) return rc;
+  print_results(results, o.format, need_link);
+  return 0;
+}
