@@ -1,0 +1,91 @@
+// Constant-time harness (run under valgrind memcheck). Secrets are marked undefined with
+// ct::poison: seed_kem (key generation), m and salt (encapsulation), seed_dk, sigma and seed_kem of
+// the secret key (decapsulation). Memcheck then reports every branch and every memory address
+// that depends on them. Public outputs (pk, ct) are declassified at the API boundary; each
+// declassification inside the library states its reason (docs/SIDE-CHANNELS.md).
+//
+// usage: ct_harness LEVEL {keygen|encaps|decaps} [--planted-leak]
+// (each operation runs the ones before it to obtain its inputs, with the same secrets marked)
+// --planted-leak adds a deliberate secret-dependent branch: the harness must then be flagged
+// (the ct_selftest test expects failure, so the harness cannot silently pass).
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "backend/registry.hpp"
+#include "common/ct.hpp"
+#include "kem/kem.hpp"
+
+#if !HQC_CT_VALGRIND
+#error "ct_harness needs HQC_CT_VALGRIND=1"
+#endif
+
+namespace {
+
+using namespace hqc;
+
+volatile int g_sink;
+
+template <class P>
+int run(const backend::Backend& be, const std::string& op, bool leak) {
+  std::uint8_t seed_kem[32], coins[P::kK + 16];
+  for (int i = 0; i < 32; i++) seed_kem[i] = static_cast<std::uint8_t>(17 * i + 3);
+  for (std::size_t i = 0; i < sizeof(coins); i++) coins[i] = static_cast<std::uint8_t>(5 * i + 1);
+  auto key = std::make_unique<kem::SecretKey<P>>();
+  auto key2 = std::make_unique<kem::SecretKey<P>>();
+  auto pub = std::make_unique<kem::PublicKey<P>>();
+  std::uint8_t sk[P::kSecretKeyBytes], ct[P::kCiphertextBytes], ss[32];
+
+  // KeyGen: seed_kem secret.
+  ct::poison(seed_kem, sizeof(seed_kem));
+  if (leak) {
+    // Planted leak: a branch on a secret byte. Memcheck must report it.
+    if (seed_kem[0] & 1) g_sink = 1;
+  }
+  kem::keypair<P>(be, *key, seed_kem);
+  ct::declassify(key->pub.pk, sizeof(key->pub.pk));  // the public key is published
+  key->serialize(sk);
+  if (op == "keygen") return 0;
+
+  // Encaps: m and salt secret (the salt is published in ct, but not before encaps returns).
+  if (kem::parse_public_key<P>(be, *pub, key->pub.pk) != kem::Status::kOk) return 2;
+  ct::poison(coins, sizeof(coins));
+  kem::encaps<P>(be, *pub, ct, ss, coins, coins + P::kK);
+  ct::declassify(ct, sizeof(ct));  // the ciphertext is published
+  if (op == "encaps") return 0;
+
+  {
+    // Decaps: the secret part of sk secret, from parsing on (y is re-sampled from seed_dk).
+    ct::poison(sk + P::kPublicKeyBytes, P::kSecretKeyBytes - P::kPublicKeyBytes);
+    if (kem::parse_secret_key<P>(be, *key2, sk) != kem::Status::kOk) return 2;
+    kem::decaps<P>(be, *key2, ss, ct);
+    ct[P::kCiphertextBytes / 2] ^= 1;  // and an invalid ciphertext (implicit rejection)
+    kem::decaps<P>(be, *key2, ss, ct);
+    ct[0] ^= 0x80;
+    kem::decaps<P>(be, *key2, ss, ct);
+  }
+  ct::declassify(ss, sizeof(ss));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: ct_harness LEVEL {keygen|encaps|decaps} [--planted-leak]\n");
+    return 2;
+  }
+  const int level = std::atoi(argv[1]);
+  const std::string op = argv[2];
+  const bool leak = argc > 3 && std::string(argv[3]) == "--planted-leak";
+  const backend::Backend* be = backend::active();
+  if (be == nullptr) {
+    std::fprintf(stderr, "ct_harness: %s\n", backend::active_error().c_str());
+    return 2;
+  }
+  std::printf("ct_harness: HQC-%d %s on backend %s%s\n", level, op.c_str(), be->name, leak ? " (planted leak)" : "");
+  int rc = 2;
+  if (!with_params(level, [&]<class P>() { rc = run<P>(*be, op, leak); })) return 2;
+  return rc;
+}
