@@ -7,7 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
-#if HQC_CT_VALGRIND
+#if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
 #include <valgrind/memcheck.h>
 #endif
 
@@ -64,12 +64,12 @@ inline void wipe(void* p, std::size_t len) {
 // as undefined, so any branch or address computed from them is reported; `declassify` marks a
 // value as public again, and every call states why that is safe.
 inline void poison([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
-#if HQC_CT_VALGRIND
+#if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
   VALGRIND_MAKE_MEM_UNDEFINED(p, len);
 #endif
 }
 inline void declassify([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
-#if HQC_CT_VALGRIND
+#if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
   VALGRIND_MAKE_MEM_DEFINED(p, len);
 #endif
 }

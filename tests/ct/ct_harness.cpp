@@ -17,7 +17,7 @@
 #include "common/ct.hpp"
 #include "kem/kem.hpp"
 
-#if !HQC_CT_VALGRIND
+#if !defined(HQC_CT_VALGRIND) || !HQC_CT_VALGRIND
 #error "ct_harness needs HQC_CT_VALGRIND=1"
 #endif
 
