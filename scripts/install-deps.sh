@@ -7,7 +7,7 @@ PKGS=(
   libssl-dev openssl                                          # OpenSSL 3: provider, CLI digests, tests
   libgtest-dev libbenchmark-dev                               # GoogleTest, Google Benchmark
   valgrind                                                    # constant-time harness, instruction counts
-  python3 curl nginx-light iproute2 gnuplot-nox               # provider/TLS tests and reports
+  python3 curl nginx-light iproute2 gnuplot-nox jq util-linux # provider/TLS tests and reports
 )
 missing=()
 for p in "${PKGS[@]}"; do

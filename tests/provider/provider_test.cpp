@@ -7,21 +7,24 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/pem.h>
 #include <openssl/provider.h>
 #include <openssl/tls1.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "groups.hpp"
 #include "tls_harness.hpp"
 
 namespace {
 
-using hqckit::Group;
-using hqckit::kGroups;
+using hqckit::provider::Group;
+using hqckit::provider::kGroups;
 using hqckit_test::Bytes;
 using hqckit_test::Env;
 using hqckit_test::HandshakeResult;
@@ -51,16 +54,21 @@ void require_provider() {
     }
     FAIL() << "cannot load the hqckit and default providers from " << HQCKIT_MODULE_DIR;
   }
-  if (forced != nullptr) ASSERT_EQ(env().backend(), forced);
+  if (forced != nullptr) {
+    ASSERT_EQ(env().backend(), forced);
+  }
 }
 
 std::string drain_errors() {
   std::string out;
   char buf[256];
   unsigned long e;
-  while ((e = ERR_get_error()) != 0) {
+  const char* data = nullptr;
+  int flags = 0;
+  while ((e = ERR_get_error_all(nullptr, nullptr, nullptr, &data, &flags)) != 0) {
     ERR_error_string_n(e, buf, sizeof(buf));
     out += buf;
+    if (data != nullptr && (flags & ERR_TXT_STRING) != 0) (out += ": ") += data;
     out += '\n';
   }
   return out;
@@ -193,6 +201,24 @@ TEST_P(PerGroup, InProcessHandshakeNegotiatesTheGroup) {
   }
 }
 
+// Handshakes on two threads at once sharing one client and one server SSL_CTX (and so the
+// provider's contexts and the cached algorithm objects).
+TEST_P(PerGroup, ConcurrentHandshakes) {
+  Pair pair(env(), group().name, group().name);
+  ASSERT_TRUE(pair.ok());
+  int ok[2] = {0, 0};
+  auto worker = [&](int t) {
+    for (int i = 0; i < 4; ++i) {
+      HandshakeResult r = pair.run();
+      ok[t] += (r.ok && r.client_group == static_cast<int>(group().tls_id) && r.data_ok) ? 1 : 0;
+    }
+  };
+  std::thread a(worker, 0), b(worker, 1);
+  a.join();
+  b.join();
+  EXPECT_EQ(ok[0] + ok[1], 8);
+}
+
 TEST_P(PerGroup, ServerPrefersTheGroupAmongClassicalOnes) {
   // The client offers X25519 first with a key share for it; the server only accepts this group,
   // so it answers with a HelloRetryRequest and the client sends an HQC share.
@@ -232,6 +258,41 @@ TEST_P(PerGroup, HostileClientShareOfWrongLengthIsRejected) {
     EXPECT_FALSE(r.ok) << "delta " << delta;
     EXPECT_EQ(r.server_alerts.sent, SSL_AD_ILLEGAL_PARAMETER) << "delta " << delta;
     EXPECT_NE(r.server_error.find("wrong length"), std::string::npos) << r.server_error;
+  }
+}
+
+// Hybrids: an EC share that is not an uncompressed point on the curve, from either side.
+TEST_P(PerGroup, HostileClassicalSharesAreRejected) {
+  if (group().classical == nullptr || group().classical->group == nullptr) GTEST_SKIP() << "no EC half";
+  {
+    Pair pair(env(), group().name, group().name);
+    ASSERT_TRUE(pair.ok());
+    bool mutated = false;
+    HandshakeResult r = pair.run([&](Bytes& b) {
+      hqckit_test::ShareLocation loc;
+      if (!hqckit_test::find_key_share(b, true, loc) || loc.len != group().share_bytes()) return;
+      b[loc.data + group().classical->share_bytes - 1] ^= 0x01;  // y no longer on the curve
+      mutated = true;
+    });
+    ASSERT_TRUE(mutated);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.server_alerts.sent, SSL_AD_ILLEGAL_PARAMETER);
+    EXPECT_NE(r.server_error.find("invalid P-"), std::string::npos) << r.server_error;
+  }
+  {
+    Pair pair(env(), group().name, group().name);
+    ASSERT_TRUE(pair.ok());
+    bool mutated = false;
+    HandshakeResult r = pair.run(nullptr, [&](Bytes& b) {
+      hqckit_test::ShareLocation loc;
+      if (!hqckit_test::find_key_share(b, false, loc) || loc.len != group().ciphertext_bytes()) return;
+      b[loc.data] = 0x02;  // compressed-point prefix
+      mutated = true;
+    });
+    ASSERT_TRUE(mutated);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.client_alerts.sent, -1);
+    EXPECT_NE(r.client_error.find("not an uncompressed point"), std::string::npos) << r.client_error;
   }
 }
 
@@ -320,7 +381,10 @@ TEST_P(PerGroup, WrongLengthSharesAndCiphertextsAreRejectedWithoutChange) {
     Bytes bad(ct);
     bad.resize(len, 0);
     EXPECT_FALSE(decapsulate(key.get(), bad, ss2)) << len;
-    EXPECT_NE(drain_errors().find("wrong length"), std::string::npos);
+    const std::string errors = drain_errors();
+    if (len != 0) {  // EVP refuses an empty ciphertext itself
+      EXPECT_NE(errors.find("wrong length"), std::string::npos) << errors;
+    }
   }
   // Tampered HQC part: implicit rejection, a different secret, no error.
   Bytes tampered(ct);
@@ -329,6 +393,28 @@ TEST_P(PerGroup, WrongLengthSharesAndCiphertextsAreRejectedWithoutChange) {
   EXPECT_NE(ss, ss2);
   ASSERT_TRUE(decapsulate(key.get(), ct, ss2));
   EXPECT_EQ(ss, ss2);
+}
+
+TEST_P(PerGroup, ShortOutputBuffersAreRejected) {
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  Bytes ct(group().ciphertext_bytes()), ss(group().secret_bytes());
+  CtxPtr enc(EVP_PKEY_CTX_new_from_pkey(env().libctx(), key.get(), nullptr));
+  ASSERT_EQ(EVP_PKEY_encapsulate_init(enc.get(), nullptr), 1);
+  std::size_t ct_len = ct.size() - 1, ss_len = ss.size();
+  EXPECT_NE(EVP_PKEY_encapsulate(enc.get(), ct.data(), &ct_len, ss.data(), &ss_len), 1);
+  EXPECT_NE(drain_errors().find("buffer too small"), std::string::npos);
+  ct_len = ct.size();
+  ss_len = ss.size() - 1;
+  EXPECT_NE(EVP_PKEY_encapsulate(enc.get(), ct.data(), &ct_len, ss.data(), &ss_len), 1);
+  EXPECT_NE(drain_errors().find("buffer too small"), std::string::npos);
+  ss_len = ss.size();
+  ASSERT_EQ(EVP_PKEY_encapsulate(enc.get(), ct.data(), &ct_len, ss.data(), &ss_len), 1);
+  CtxPtr dec(EVP_PKEY_CTX_new_from_pkey(env().libctx(), key.get(), nullptr));
+  ASSERT_EQ(EVP_PKEY_decapsulate_init(dec.get(), nullptr), 1);
+  ss_len = ss.size() - 1;
+  EXPECT_NE(EVP_PKEY_decapsulate(dec.get(), ss.data(), &ss_len, ct.data(), ct.size()), 1);
+  EXPECT_NE(drain_errors().find("buffer too small"), std::string::npos);
 }
 
 TEST_P(PerGroup, PublicKeyWithPaddingBitsIsRejected) {
@@ -353,7 +439,8 @@ TEST_P(PerGroup, ClassicalShareMustBeValid) {
     bad = share;
     bad[group().classical->share_bytes - 1] ^= 0x01;
     EXPECT_FALSE(peer_key(group(), bad));
-    EXPECT_NE(drain_errors().find("invalid P-"), std::string::npos);
+    const std::string errors = drain_errors();
+    EXPECT_NE(errors.find("invalid P-"), std::string::npos) << errors;
   } else {  // X25519/X448: the all-zero point gives an all-zero secret, which OpenSSL refuses
     Bytes bad(share);
     std::fill(bad.begin(), bad.begin() + static_cast<long>(group().classical->share_bytes), 0);
@@ -361,7 +448,8 @@ TEST_P(PerGroup, ClassicalShareMustBeValid) {
     ASSERT_TRUE(peer);
     Bytes ct, ss;
     EXPECT_FALSE(encapsulate(peer.get(), ct, ss));
-    EXPECT_NE(drain_errors().find("key agreement failed"), std::string::npos);
+    const std::string errors = drain_errors();
+    EXPECT_NE(errors.find("key agreement failed"), std::string::npos) << errors;
   }
 }
 
@@ -408,6 +496,39 @@ TEST_P(PerGroup, RawImportExportRoundTrip) {
   EXPECT_NE(drain_errors().find("wrong length"), std::string::npos);
 }
 
+TEST_P(PerGroup, PemRoundTrip) {
+  if (group().classical != nullptr) GTEST_SKIP() << "hybrid keys have no file format";
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  BIO* priv = BIO_new(BIO_s_mem());
+  BIO* pub = BIO_new(BIO_s_mem());
+  ASSERT_EQ(PEM_write_bio_PrivateKey(priv, key.get(), nullptr, nullptr, 0, nullptr, nullptr), 1) << drain_errors();
+  ASSERT_EQ(PEM_write_bio_PUBKEY(pub, key.get()), 1) << drain_errors();
+  PkeyPtr sk(PEM_read_bio_PrivateKey_ex(priv, nullptr, nullptr, nullptr, env().libctx(), nullptr));
+  PkeyPtr pk(PEM_read_bio_PUBKEY_ex(pub, nullptr, nullptr, nullptr, env().libctx(), nullptr));
+  BIO_free(priv);
+  BIO_free(pub);
+  ASSERT_TRUE(sk) << drain_errors();
+  ASSERT_TRUE(pk) << drain_errors();
+  EXPECT_EQ(EVP_PKEY_eq(key.get(), sk.get()), 1);
+  EXPECT_EQ(EVP_PKEY_eq(key.get(), pk.get()), 1);
+  Bytes ct, ss1, ss2;
+  ASSERT_TRUE(encapsulate(pk.get(), ct, ss1));
+  ASSERT_TRUE(decapsulate(sk.get(), ct, ss2));
+  EXPECT_EQ(ss1, ss2);
+}
+
 INSTANTIATE_TEST_SUITE_P(Groups, PerGroup, ::testing::Range<std::size_t>(0, kGroups.size()), group_name);
 
 }  // namespace
+
+// Exit code 77 (ctest SKIP_RETURN_CODE) when HQC_BACKEND forces a backend that this build or CPU
+// does not have: the provider then refuses to load.
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  if (const char* forced = std::getenv("HQC_BACKEND"); forced != nullptr && !env().ok()) {
+    std::printf("SKIP: backend '%s' not compiled in or not supported by this CPU\n", forced);
+    return 77;
+  }
+  return RUN_ALL_TESTS();
+}

@@ -12,6 +12,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include <time.h>
+
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -104,9 +106,16 @@ struct HandshakeResult {
   int server_group = 0;
   AlertLog client_alerts, server_alerts;
   std::string client_error, server_error;
-  double client_seconds = 0, server_seconds = 0;  // time inside SSL_do_handshake per side
+  double client_seconds = 0, server_seconds = 0;  // thread CPU time inside SSL_do_handshake per side
   bool data_ok = false;                           // application data round trip
 };
+
+// CPU time of the calling thread, in seconds (immune to preemption on a shared machine).
+inline double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 // Rewrites one flight in transit (the bytes one side wrote since its last turn).
 using Mutator = std::function<void(Bytes&)>;
@@ -135,6 +144,8 @@ class Pair {
   Pair(const Pair&) = delete;
   Pair& operator=(const Pair&) = delete;
   bool ok() const { return ok_; }
+  SSL_CTX* client_ctx() const { return cctx_; }
+  SSL_CTX* server_ctx() const { return sctx_; }
 
   // One full handshake (and a short data exchange); to_server/to_client rewrite the first
   // flight in each direction when given.
@@ -185,9 +196,9 @@ class Pair {
 
  private:
   static void step(SSL* ssl, double& seconds, bool& done, bool& failed, std::string& error) {
-    const auto t0 = std::chrono::steady_clock::now();
+    const double t0 = thread_cpu_seconds();
     const int rc = SSL_do_handshake(ssl);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    seconds += thread_cpu_seconds() - t0;
     if (rc == 1) {
       done = true;
       return;
@@ -197,9 +208,12 @@ class Pair {
     failed = true;
     char buf[256];
     unsigned long e;
-    while ((e = ERR_get_error()) != 0) {
+    const char* data = nullptr;
+    int flags = 0;
+    while ((e = ERR_get_error_all(nullptr, nullptr, nullptr, &data, &flags)) != 0) {
       ERR_error_string_n(e, buf, sizeof(buf));
       error += buf;
+      if (data != nullptr && (flags & ERR_TXT_STRING) != 0) (error += ": ") += data;
       error += '\n';
     }
   }

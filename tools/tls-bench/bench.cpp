@@ -46,12 +46,15 @@ const char* kUsage =
     "  --concurrency C      also measure handshakes/s with C concurrent clients (default off)\n"
     "  --duration S         seconds per group for the concurrency phase (default 2)\n"
     "  --provider NAME      load an OpenSSL provider (repeatable or comma list; 'default' is\n"
-    "                       always loaded; 'hqckit' is loaded automatically when a group needs it)\n"
+    "                       always loaded; 'hqckit' is loaded automatically when a group needs it;\n"
+    "                       e.g. --provider oqsprovider --groups x25519,hqc1,mlkem768)\n"
     "  --provider-path DIR  module directory for --provider (default: OPENSSL_MODULES, then the\n"
     "                       build's provider/ folder, then OpenSSL's module directory)\n"
     "  --json | --csv       output format (default: table)\n"
     "  --no-kem-micro       skip the in-process timing of keygen/encaps/decaps\n"
     "  --cpus C,S           cores for client and server (default 0,1)\n"
+    "  --realtime           run client and server SCHED_FIFO (root), so that other load on the\n"
+    "                       machine does not queue ahead of them; CPU times are unaffected\n"
     "  --timeout S          watchdog per scenario in seconds (default 900)\n"
     "  -v, --verbose        progress on stderr\n"
     "\n"
@@ -138,6 +141,8 @@ bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
       o.kem_micro = false;
     } else if (a == "-v" || a == "--verbose") {
       o.verbose = true;
+    } else if (a == "--realtime") {
+      o.realtime = true;
     } else if (a == "--netns") {
       link_opt = true;
     } else if (a == "--groups") {
@@ -246,6 +251,10 @@ bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
     *err = "at most " + std::to_string(kMaxGroups) + " groups per run";
     return false;
   }
+  if (static_cast<long>(o.groups.size()) * (o.handshakes + o.warmup) > 200000) {
+    *err = "too many handshakes: (handshakes + warmup) x groups must stay <= 200000";
+    return false;
+  }
   if (o.cpu_client == o.cpu_server) {
     *err = "--cpus: client and server need different cores";
     return false;
@@ -311,7 +320,7 @@ bool pin_possible(int a, int b) {
   return a < CPU_SETSIZE && b < CPU_SETSIZE && CPU_ISSET(a, &set) && CPU_ISSET(b, &set);
 }
 
-void child_setup(pid_t parent, int cpu, bool pin) {
+void child_setup(pid_t parent, int cpu, bool pin, bool realtime) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(1);
   signal(SIGPIPE, SIG_IGN);
@@ -322,6 +331,11 @@ void child_setup(pid_t parent, int cpu, bool pin) {
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     sched_setaffinity(0, sizeof set, &set);
+  }
+  if (realtime) {   // below the delay line's priority (link.cpp)
+    sched_param sp{};
+    sp.sched_priority = 20;
+    sched_setscheduler(0, SCHED_FIFO, &sp);
   }
 }
 
@@ -344,6 +358,14 @@ struct Mapping {
     if (p != MAP_FAILED) munmap(p, n);
   }
 };
+
+// Names differ for aliases (P-256 is negotiated as secp256r1): compare code points too.
+bool same_group(const Tls& tls, const char* negotiated, const GroupInfo& want) {
+  if (strcasecmp(negotiated, want.name.c_str()) == 0) return true;
+  for (const auto& g : tls.all_groups())
+    if (strcasecmp(g.name.c_str(), negotiated) == 0 && g.id == want.id && want.id != 0) return true;
+  return false;
+}
 
 int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups,
                  const std::vector<KemTiming>& kem, const LinkConfig& lc,
@@ -407,7 +429,7 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
     return 1;
   }
   if (srv == 0) {
-    child_setup(parent, o.cpu_server, pin);
+    child_setup(parent, o.cpu_server, pin, o.realtime);
     close(stop[1]);
     if (lc.enabled && setns(link.server_ns(), CLONE_NEWNET) != 0) {
       set_shared_error(sh, std::string("server setns: ") + std::strerror(errno));
@@ -427,7 +449,7 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
     }
     sh->server_port.store(ntohs(sa.sin_port));
     sh->server_ready.store(1);
-    server_loop(sctx, lfd, stop[0], sh, srec, per, std::max(1, o.concurrency), groups);
+    server_loop(sctx, lfd, stop[0], sh, srec, per, std::max(1, o.concurrency));
     _exit(0);
   }
   close(stop[0]);
@@ -459,7 +481,7 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
     return 1;
   }
   if (cli == 0) {
-    child_setup(parent, o.cpu_client, pin);
+    child_setup(parent, o.cpu_client, pin, o.realtime);
     close(stop_w);
     if (lc.enabled && setns(link.client_ns(), CLONE_NEWNET) != 0) {
       set_shared_error(sh, std::string("client setns: ") + std::strerror(errno));
@@ -536,12 +558,14 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
   kill_wait(srv, 3000);
   link.teardown();
 
-  if (sh->error_set.load() != 0) {
-    *err = sh->error;
+  if (!why.empty()) {   // interrupt/watchdog first: a half-done handshake error is only a symptom
+    *err = why;
+    if (why.find("unexpectedly") != std::string::npos && sh->error_set.load() != 0)
+      *err += std::string(": ") + sh->error;
     return 1;
   }
-  if (!why.empty()) {
-    *err = why;
+  if (sh->error_set.load() != 0) {
+    *err = sh->error;
     return 1;
   }
   if (!WIFEXITED(cst) || WEXITSTATUS(cst) != 0) {
@@ -564,12 +588,12 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
       const HsRecord& c = crec[k];
       const HsRecord& s = srec[k];
       if (c.group_idx != static_cast<int32_t>(g)) continue;
-      if (s.group_idx != static_cast<int32_t>(g)) {
-        *err = "server-side record " + std::to_string(k) + " is for group '" + s.negotiated +
+      if (!same_group(tls, s.negotiated, groups[g])) {
+        *err = "server side of handshake " + std::to_string(k) + " negotiated '" + s.negotiated +
                "', expected '" + r.group + "'";
         return 1;
       }
-      if (strcasecmp(c.negotiated, r.group.c_str()) != 0) {
+      if (!same_group(tls, c.negotiated, groups[g])) {
         *err = "negotiated group '" + std::string(c.negotiated) + "' differs from the requested '" + r.group + "'";
         return 1;
       }
@@ -649,6 +673,19 @@ int tls_bench_main(int argc, char** argv) {
     return 2;
   }
 
+  if (o.realtime) {   // check up front: the children cannot report it cleanly
+    sched_param sp{};
+    sp.sched_priority = 1;
+    int old_policy = sched_getscheduler(0);
+    sched_param old_sp{};
+    sched_getparam(0, &old_sp);
+    if (sched_setscheduler(0, SCHED_FIFO, &sp) != 0) {
+      std::fprintf(stderr, "%s: error: --realtime needs root (CAP_SYS_NICE): %s\n", prog, std::strerror(errno));
+      return 2;
+    }
+    sched_setscheduler(0, old_policy, &old_sp);
+  }
+
   Tls tls;
   if (!tls.init(o, &err)) {
     std::fprintf(stderr, "%s: error: %s\n", prog, err.c_str());
@@ -656,9 +693,9 @@ int tls_bench_main(int argc, char** argv) {
   }
   std::vector<GroupInfo> groups;
   if (!tls.resolve_groups(o.groups, &groups, &err)) {
-    // Groups not in the default provider: hqckit is loaded on demand unless providers were named.
+    // Groups not offered by the named providers: hqckit is loaded on demand.
     std::string e2;
-    if (!o.providers.empty() || tls.has_provider("hqckit") || !tls.load_provider("hqckit", &e2) ||
+    if (tls.has_provider("hqckit") || !tls.load_provider("hqckit", &e2) ||
         !tls.resolve_groups(o.groups, &groups, &err)) {
       std::fprintf(stderr, "%s: error: %s%s%s\n", prog, err.c_str(), e2.empty() ? "" : "\n  (and ",
                    e2.empty() ? "" : (e2 + ")").c_str());
@@ -673,8 +710,28 @@ int tls_bench_main(int argc, char** argv) {
       }
 
   std::vector<KemTiming> kem(groups.size());
-  if (o.kem_micro)
+  if (o.kem_micro) {
+    // Same conditions as the client: its core and, with --realtime, its scheduling class.
+    cpu_set_t old_set;
+    bool have_set = sched_getaffinity(0, sizeof old_set, &old_set) == 0;
+    int old_policy = sched_getscheduler(0);
+    sched_param old_sp{};
+    sched_getparam(0, &old_sp);
+    if (have_set && pin_possible(o.cpu_client, o.cpu_server)) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(o.cpu_client, &one);
+      sched_setaffinity(0, sizeof one, &one);
+    }
+    if (o.realtime) {
+      sched_param sp{};
+      sp.sched_priority = 20;
+      sched_setscheduler(0, SCHED_FIFO, &sp);
+    }
     for (std::size_t g = 0; g < groups.size(); ++g) kem[g] = tls.time_kem(groups[g], 0.25);
+    if (o.realtime) sched_setscheduler(0, old_policy, &old_sp);
+    if (have_set) sched_setaffinity(0, sizeof old_set, &old_set);
+  }
 
   struct sigaction sa{}, old_int{}, old_term{}, old_hup{};
   sa.sa_handler = on_signal;

@@ -38,6 +38,7 @@ struct Options {
   LinkConfig link;
   double timeout_s = 900;       // whole-run watchdog per scenario
   bool kem_micro = true;
+  bool realtime = false;        // SCHED_FIFO for client and server (shields them from other load)
   bool verbose = false;
   int cpu_client = 0, cpu_server = 1;
 };
@@ -132,7 +133,7 @@ bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group
 // Server: serve connections on `listen_fd` until `stop_fd` becomes readable/hung up.
 // Sequential mode: records go to recs[sh->server_count++] (bounded by max_recs).
 void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord* recs,
-                 uint32_t max_recs, int threads, const std::vector<GroupInfo>& groups);
+                 uint32_t max_recs, int threads);
 
 // ---------------------------------------------------------------- sockets
 int64_t thread_cpu_ns();

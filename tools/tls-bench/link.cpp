@@ -181,6 +181,11 @@ timespec to_ts(double ms) {
 
 [[noreturn]] void delay_line(int tun_c, int tun_s, int stop_r, LinkConfig cfg) {
   prctl(PR_SET_TIMERSLACK, 1UL);
+  // The link must not be slowed by other load on the machine: real-time priority when allowed
+  // (root). The loop only ever blocks in epoll_wait, so it cannot hog a core.
+  sched_param sp{};
+  sp.sched_priority = 30;   // above --realtime's client and server (20)
+  sched_setscheduler(0, SCHED_FIFO, &sp);
   const int fds[2] = {tun_c, tun_s};     // direction d: read fds[d], write fds[1 - d]
   const double one_way = cfg.rtt_ms / 2;
   const double bits_per_ms = cfg.rate_mbit * 1e3;

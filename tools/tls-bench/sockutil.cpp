@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include <linux/tcp.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 

@@ -455,7 +455,7 @@ bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group
   rec->rtt_us = ts.rtt_us;
   rec->retrans = ts.retrans;
   rec->round_trips = 1 + io.waits;   // TCP connect + waits for the server inside TLS
-  copy_name(rec->negotiated, SSL_group_to_name(s, SSL_get_negotiated_group(s)));
+  copy_name(rec->negotiated, SSL_group_to_name(s, static_cast<int>(SSL_get_negotiated_group(s))));
   // The server answers one byte once its side is complete; then close with RST.
   char b = 0;
   int r = SSL_read(s, &b, 1);
@@ -469,7 +469,7 @@ bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group
 }
 
 void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord* recs,
-                 uint32_t max_recs, int threads, const std::vector<GroupInfo>& groups) {
+                 uint32_t max_recs, int threads) {
   auto worker = [&]() {
     for (;;) {
       pollfd pf[2] = {{listen_fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
@@ -511,10 +511,8 @@ void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord*
           r.segs_in = ts.segs_in;
           r.rtt_us = ts.rtt_us;
           r.retrans = ts.retrans;
-          copy_name(r.negotiated, SSL_group_to_name(s, SSL_get_negotiated_group(s)));
-          r.group_idx = -1;
-          for (std::size_t g = 0; g < groups.size(); ++g)
-            if (iequal(groups[g].name, r.negotiated)) r.group_idx = static_cast<int32_t>(g);
+          copy_name(r.negotiated, SSL_group_to_name(s, static_cast<int>(SSL_get_negotiated_group(s))));
+          r.group_idx = -1;   // matched by the parent (aliases share a code point)
         }
       } else if (phase - 1 < kMaxGroups) {
         sh->tput_server_cpu_ns[phase - 1].fetch_add(static_cast<uint64_t>(c1 - c0));

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Internal declarations shared by the hqckit provider's translation units.
+#pragma once
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/evp.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "groups.hpp"
+
+struct hqc_public_key;
+struct hqc_secret_key;
+
+namespace hqckit::provider {
+
+// Provider context: the core handle (for errors) and a child library context that sees the
+// providers loaded by the application (the classical halves are fetched there).
+struct ProvCtx {
+  const OSSL_CORE_HANDLE* handle;
+  OSSL_LIB_CTX* libctx;
+};
+
+// Reason codes of the errors the provider raises (strings in prov.cpp).
+enum Reason : int {
+  kErrWrongLength = 1,
+  kErrMalformedKey = 2,
+  kErrMissingKey = 3,
+  kErrHqc = 4,
+  kErrClassical = 5,
+  kErrBufferTooSmall = 6,
+  kErrBadParam = 7,
+  kErrAlloc = 8,
+};
+
+// Raises an error on the OpenSSL error stack, attributed to this provider.
+void raise(const ProvCtx* ctx, int reason, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+#define HQCKIT_RAISE(ctx, reason, ...) ::hqckit::provider::raise((ctx), (reason), __VA_ARGS__)
+
+// A key object. Every part is optional: a "parameters only" key (what OpenSSL's TLS server asks
+// for before it sets the peer's share) has none. The structure lives in OpenSSL secure memory
+// and is wiped on free; the HQC secret key is wiped by hqc_secret_key_free; the classical key is
+// an EVP_PKEY from the default provider, which wipes its own secrets.
+struct Key {
+  const Group* group;
+  ProvCtx* prov;
+  hqc_secret_key* hqc_sk;   // from key generation or import: keeps H(pk) and the expanded vectors
+  hqc_public_key* hqc_pk;   // parsed (validated) public key of a peer: keeps H(pk) and h
+  unsigned char* hqc_pub;   // HQC public key bytes (hqc_pk_bytes), present whenever a public key is
+  EVP_PKEY* classical;      // classical key pair (generated) or public key (peer), hybrids only
+  bool classical_private;
+  unsigned char classical_pub[133];  // encoded classical share
+};
+
+Key* key_new(ProvCtx* prov, const Group* group);
+void key_free(Key* key);
+bool key_has_public(const Key* key);
+bool key_has_private(const Key* key);
+// Generates a fresh key pair (both halves of a hybrid).
+bool key_generate(Key* key);
+// Replaces the key's contents by the public key `share` (the encoded public key of the group:
+// classical || HQC). Validates everything first; on error the key is unchanged.
+bool key_set_encoded_public(Key* key, const unsigned char* share, std::size_t len);
+// Writes the encoded public key (classical || HQC), group->share_bytes() bytes.
+bool key_encoded_public(const Key* key, unsigned char* out, std::size_t len);
+// Pure HQC only: replaces the contents by the serialized secret key (and its public key).
+bool key_set_hqc_secret(Key* key, const unsigned char* sk, std::size_t len);
+Key* key_dup(const Key* src, int selection);
+
+// KEM operations on a key (outputs exactly group->ciphertext_bytes() / secret_bytes()).
+bool key_encapsulate(const Key* key, unsigned char* ct, unsigned char* secret);
+bool key_decapsulate(const Key* key, unsigned char* secret, const unsigned char* ct, std::size_t ct_len);
+
+// Dispatch tables, one algorithm per entry of kGroups (index order).
+const OSSL_ALGORITHM* keymgmt_algorithms();
+const OSSL_ALGORITHM* kem_algorithms();
+const OSSL_ALGORITHM* encoder_algorithms();  // pure HQC keys: PEM/DER (SPKI, PKCS#8) and text
+const OSSL_ALGORITHM* decoder_algorithms();  // pure HQC keys: DER (SPKI, PKCS#8)
+
+inline constexpr const char* kProperties = "provider=hqckit";
+inline constexpr const char* kClassicalPropq = "provider=default";
+
+}  // namespace hqckit::provider
