@@ -21,6 +21,11 @@ namespace hqc::backend {
 
 // Keccak-f[1600] on one state of 25 lanes (FIPS 202 §3). Lane i = A[x][y] with i = x + 5y.
 using KeccakF1600Fn = void (*)(std::uint64_t state[25]);
+// Keccak-f[1600] on up to four independent states (distinct, non-overlapping buffers of 25
+// lanes); a nullptr state is skipped. Lets independent sponges run side by side
+// (pke::SpongeLanes). A nullptr function in a table means "not provided": callers then run
+// keccak_f1600 once per state.
+using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
 
 template <class P>
 struct KernelTable {
@@ -45,6 +50,7 @@ struct Backend {
   const char* description;     // one line for `hqc info`
   CpuFeatures required;        // the CPU must have all of these
   KeccakF1600Fn keccak_f1600;
+  KeccakF1600x4Fn keccak_f1600_x4;  // may be nullptr (see KeccakF1600x4Fn)
   KernelTable<Hqc1> hqc1;
   KernelTable<Hqc3> hqc3;
   KernelTable<Hqc5> hqc5;

@@ -9,6 +9,9 @@
 
 #if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
 #include <valgrind/memcheck.h>
+#elif defined(HQC_CT_MSAN) && HQC_CT_MSAN
+// MemorySanitizer variant of the markers (tests/ct/ct_msan.cpp): for backends valgrind cannot run.
+#include <sanitizer/msan_interface.h>
 #endif
 
 namespace hqc::ct {
@@ -18,8 +21,15 @@ namespace hqc::ct {
 template <class T>
 inline T value_barrier(T x) {
   static_assert(std::is_integral_v<T>);
+#if defined(HQC_CT_MSAN) && HQC_CT_MSAN
+  // MemorySanitizer reports any poisoned input of an asm statement; a volatile round trip is just
+  // as opaque to the optimiser and keeps the value's shadow (MSan harness builds only).
+  volatile T v = x;
+  return v;
+#else
   __asm__("" : "+r"(x));
   return x;
+#endif
 }
 
 // All-ones if x != 0, else 0.
@@ -66,11 +76,15 @@ inline void wipe(void* p, std::size_t len) {
 inline void poison([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
 #if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
   VALGRIND_MAKE_MEM_UNDEFINED(p, len);
+#elif defined(HQC_CT_MSAN) && HQC_CT_MSAN
+  __msan_poison(p, len);
 #endif
 }
 inline void declassify([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
 #if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
   VALGRIND_MAKE_MEM_DEFINED(p, len);
+#elif defined(HQC_CT_MSAN) && HQC_CT_MSAN
+  __msan_unpoison(p, len);
 #endif
 }
 

@@ -17,8 +17,8 @@ Status parse_public_key(const backend::Backend& be, PublicKey<P>& out, const std
   // The public key is public: its validity may be decided with a branch.
   if (pke::load_ring_vec<P>(out.ek.s, pk + 32) != 0) return Status::kMalformedKey;
   std::memcpy(out.pk, pk, P::kPublicKeyBytes);
-  sym::oracle_h(be.keccak_f1600, out.hpk, pk, P::kPublicKeyBytes);
-  pke::expand_h<P>(be, out.ek.h, pk);
+  // H(pk) and the expansion of h are independent sponges: run them side by side.
+  pke::hash_pk_and_expand_h<P>(be, out.hpk, out.ek.h, pk);
   return Status::kOk;
 }
 
@@ -74,6 +74,7 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
     std::uint8_t g[64];  // K' || theta'
     std::uint8_t kbar[32];
     std::uint8_t ct2[kUV];
+    std::uint8_t xof[pke::kEncryptXofBytes<P>];
   };
   ct::Wiped<Tmp> t;
   // 2-3. Parse ct (u's padding bits are cleared for the product; J and the comparison use the raw
@@ -81,13 +82,22 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   pke::load_ring_vec<P>(t->u, ct);
   std::memcpy(t->v.w, ct + P::kVecNBytes, P::kVecN1N2Bytes);
   pke::decrypt<P>(be, t->m, key.y, t->u, t->v);
-  // 4-6. Re-encrypt with (K', theta') = G(H(pk), m', salt).
-  sym::oracle_g(be.keccak_f1600, t->g, key.pub.hpk, t->m, P::kK, salt);
-  pke::encrypt<P>(be, key.pub.ek, t->u2, t->v2, t->m, t->g + 32);
+  // 4-7. (K', theta') = G(H(pk), m', salt), the XOF(theta') stream of re-encryption, and
+  //      K_bar = J(H(pk), sigma, ct). J does not depend on the others, so it runs in lane 0 while
+  //      lane 1 computes G and then the XOF: their permutations share J's steps.
+  {
+    static const std::uint8_t kG = sym::kDomainG, kJ = sym::kDomainJ, kX = sym::kDomainXof;
+    pke::SpongeLanes lanes(be);
+    lanes.start(0, sym::kSha3_256Rate, 0x06,
+                {{key.pub.hpk, 32}, {key.sigma, P::kK}, {ct, P::kCiphertextBytes}, {&kJ, 1}}, t->kbar, 32);
+    lanes.start(1, sym::kSha3_512Rate, 0x06, {{key.pub.hpk, 32}, {t->m, P::kK}, {salt, 16}, {&kG, 1}}, t->g, 64);
+    lanes.run_until_idle(1);
+    lanes.start(1, sym::kShake256Rate, 0x1F, {{t->g + 32, 32}, {&kX, 1}}, t->xof, pke::kEncryptXofBytes<P>);
+    lanes.run_all();
+  }
+  pke::encrypt_from_xof<P>(be, key.pub.ek, t->u2, t->v2, t->m, t->xof);
   std::memcpy(t->ct2, t->u2.bytes(), P::kVecNBytes);
   std::memcpy(t->ct2 + P::kVecNBytes, t->v2.bytes(), P::kVecN1N2Bytes);
-  // 7. K_bar = J(H(pk), sigma, ct).
-  sym::oracle_j(be.keccak_f1600, t->kbar, key.pub.hpk, key.sigma, P::kK, ct, P::kCiphertextBytes);
   // 8. Constant-time comparison and selection.
   const std::uint8_t differ = ct::neq_mask_bytes(t->ct2, ct, kUV);
   ct::select_bytes(ss, t->kbar, t->g, 32, differ);

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 
 #include "backend/ops.hpp"
 #include "code/reed_muller.hpp"
@@ -61,6 +62,128 @@ void code_decode(const backend::KernelTable<P>& k, std::uint8_t m[P::kK], const 
   ct::wipe(cw, sizeof(cw));
 }
 
+// Up to four independent one-shot Keccak sponges run side by side: each lane absorbs its input
+// parts and squeezes its output exactly like sym::Sponge (same bytes), but every permutation
+// step runs all busy lanes through one Backend::keccak_f1600_x4 call (four single permutations
+// if the backend has none). A lane can be started while others are running, so a sponge that
+// depends on another one's output (G, then the XOF of theta) can share the steps of a long one (J).
+// Loop bounds depend only on lengths, never on data.
+class SpongeLanes {
+ public:
+  static constexpr int kLanes = 4;
+  explicit SpongeLanes(const backend::Backend& be) : be_(be) {}
+  ~SpongeLanes() { ct::wipe(lanes_, sizeof(lanes_)); }
+  SpongeLanes(const SpongeLanes&) = delete;
+  SpongeLanes& operator=(const SpongeLanes&) = delete;
+
+  struct Part {
+    const std::uint8_t* p;
+    std::size_t len;
+  };
+  // Starts a sponge with `rate` bytes and domain padding `pad` in an idle lane: absorbs the parts
+  // (at most 4) in order, then squeezes out_len bytes into out.
+  void start(int lane, std::size_t rate, std::uint8_t pad, std::initializer_list<Part> parts, std::uint8_t* out,
+             std::size_t out_len) {
+    Lane& l = lanes_[lane];
+    std::memset(l.st, 0, sizeof(l.st));
+    l.rate = rate;
+    l.pad = pad;
+    l.nparts = 0;
+    for (const Part& p : parts) l.parts[l.nparts++] = p;
+    l.part = 0;
+    l.off = 0;
+    l.out = out;
+    l.out_len = out_len;
+    l.out_off = 0;
+    l.phase = kAbsorb;
+  }
+  bool busy(int lane) const { return lanes_[lane].phase != kIdle; }
+  // One step: every absorbing lane takes its next block (and pads after the last byte), every
+  // squeezing lane emits its next output block; then one permutation of the lanes that need it.
+  void step() {
+    bool need[kLanes] = {};
+    bool any = false;
+    for (int i = 0; i < kLanes; i++) {
+      Lane& l = lanes_[i];
+      if (l.phase == kAbsorb) {
+        absorb_block(l);
+        need[i] = any = true;
+      } else if (l.phase == kSqueeze) {
+        const std::size_t take = l.out_len - l.out_off < l.rate ? l.out_len - l.out_off : l.rate;
+        std::memcpy(l.out + l.out_off, reinterpret_cast<const std::uint8_t*>(l.st), take);
+        l.out_off += take;
+        if (l.out_off < l.out_len) need[i] = any = true;
+        else l.phase = kIdle;
+      }
+    }
+    if (!any) return;
+    std::uint64_t* s[kLanes];
+    int count = 0;
+    for (int i = 0; i < kLanes; i++) {
+      s[i] = need[i] ? lanes_[i].st : nullptr;
+      count += need[i] ? 1 : 0;
+    }
+    if (be_.keccak_f1600_x4 != nullptr && count > 1) {
+      be_.keccak_f1600_x4(s[0], s[1], s[2], s[3]);
+    } else {
+      for (int i = 0; i < kLanes; i++)
+        if (need[i]) be_.keccak_f1600(s[i]);
+    }
+  }
+  void run_until_idle(int lane) {
+    while (busy(lane)) step();
+  }
+  void run_all() {
+    for (int i = 0; i < kLanes; i++) run_until_idle(i);
+  }
+
+ private:
+  enum Phase : std::uint8_t { kIdle, kAbsorb, kSqueeze };
+  struct Lane {
+    std::uint64_t st[25];
+    std::size_t rate;
+    Part parts[4];
+    std::size_t nparts, part, off;  // position in the input parts
+    std::uint8_t* out;
+    std::size_t out_len, out_off;
+    std::uint8_t pad;
+    Phase phase = kIdle;
+  };
+  // XORs the next `rate` input bytes into the state; pads (and switches to squeezing) when the
+  // input ends inside this block.
+  static void absorb_block(Lane& l) {
+    auto* bytes = reinterpret_cast<std::uint8_t*>(l.st);
+    std::size_t pos = 0;
+    while (pos < l.rate && l.part < l.nparts) {
+      const Part& p = l.parts[l.part];
+      std::size_t take = p.len - l.off;
+      if (take > l.rate - pos) take = l.rate - pos;
+      std::size_t i = 0;
+      for (; (pos + i) % 8 != 0 && i < take; i++) bytes[pos + i] ^= p.p[l.off + i];
+      for (; i + 8 <= take; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p.p + l.off + i, 8);
+        l.st[(pos + i) / 8] ^= w;  // little-endian lanes
+      }
+      for (; i < take; i++) bytes[pos + i] ^= p.p[l.off + i];
+      pos += take;
+      l.off += take;
+      if (l.off == p.len) {
+        l.part++;
+        l.off = 0;
+      }
+    }
+    if (pos < l.rate) {  // input exhausted in this block: FIPS 202 padding
+      bytes[pos] ^= l.pad;
+      bytes[l.rate - 1] ^= 0x80;
+      l.phase = kSqueeze;
+    }
+  }
+
+  const backend::Backend& be_;
+  Lane lanes_[kLanes];
+};
+
 // The public values encryption needs: h (expanded from seed_ek) and s.
 template <class P>
 struct EncryptionKey {
@@ -73,6 +196,19 @@ template <class P>
 void expand_h(const backend::Backend& be, RingVec<P>& h, const std::uint8_t seed_ek[32]) {
   sym::Xof xof(be.keccak_f1600, seed_ek);
   sampling::sample_dense<P>(h.w, xof);
+}
+
+// H(pk) and h = SampleDense(XOF(seed_ek)) side by side (two lanes, one x4 permutation per step).
+template <class P>
+void hash_pk_and_expand_h(const backend::Backend& be, std::uint8_t hpk[32], RingVec<P>& h,
+                          const std::uint8_t pk[P::kPublicKeyBytes]) {
+  static const std::uint8_t kH = sym::kDomainH, kX = sym::kDomainXof;
+  std::memset(h.w, 0, sizeof(h.w));
+  SpongeLanes lanes(be);
+  lanes.start(0, sym::kSha3_256Rate, 0x06, {{pk, P::kPublicKeyBytes}, {&kH, 1}}, hpk, 32);
+  lanes.start(1, sym::kShake256Rate, 0x1F, {{pk, 32}, {&kX, 1}}, h.bytes(), P::kVecNBytes);
+  lanes.run_all();
+  h.w[P::kNWords - 1] &= P::kLastWordMask;
 }
 
 // y = first key-generation draw from XOF(seed_dk) (spec §6.3 step 1). Returns the XOF instance's
@@ -117,33 +253,43 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   std::memcpy(ek + 32, ekx.s.bytes(), P::kVecNBytes);
 }
 
-// Encrypt (spec §6.2): u = r1 + h*r2, v = Encode(m) + Truncate(s*r2 + e).
+// Bytes of XOF(theta) that encryption reads: r2, then e, then r1 (spec §6.2).
 template <class P>
-void encrypt(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>& u, CodeVec<P>& v,
-             const std::uint8_t m[P::kK], const std::uint8_t theta[32]) {
+inline constexpr std::size_t kEncryptXofBytes = 4 * (2 * P::kWr + P::kWe);
+
+// Encrypt (spec §6.2) from the XOF(theta) stream already squeezed (kEncryptXofBytes<P> bytes):
+// u = r1 + h*r2, v = Encode(m) + Truncate(s*r2 + e).
+template <class P>
+void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>& u, CodeVec<P>& v,
+                      const std::uint8_t m[P::kK], const std::uint8_t* xof_bytes) {
   const auto& k = be.kernels<P>();
   struct Tmp {
     RingVec<P> r1, r2, e, t;
     std::uint32_t pos[P::kWr > P::kWe ? P::kWr : P::kWe];
-    std::uint8_t rnd[4 * (P::kWr > P::kWe ? P::kWr : P::kWe)];
   };
   ct::Wiped<Tmp> tmp;
-  {
-    sym::Xof xof(be.keccak_f1600, theta);
-    xof.squeeze(tmp->rnd, 4 * P::kWr);  // r2, then e, then r1
-    k.enc_positions(tmp->pos, tmp->rnd, P::kWr);
-    k.support_to_vector(tmp->r2.w, tmp->pos, P::kWr);
-    xof.squeeze(tmp->rnd, 4 * P::kWe);
-    k.enc_positions(tmp->pos, tmp->rnd, P::kWe);
-    k.support_to_vector(tmp->e.w, tmp->pos, P::kWe);
-    xof.squeeze(tmp->rnd, 4 * P::kWr);
-    k.enc_positions(tmp->pos, tmp->rnd, P::kWr);
-    k.support_to_vector(tmp->r1.w, tmp->pos, P::kWr);
-  }
+  k.enc_positions(tmp->pos, xof_bytes, P::kWr);
+  k.support_to_vector(tmp->r2.w, tmp->pos, P::kWr);
+  k.enc_positions(tmp->pos, xof_bytes + 4 * P::kWr, P::kWe);
+  k.support_to_vector(tmp->e.w, tmp->pos, P::kWe);
+  k.enc_positions(tmp->pos, xof_bytes + 4 * (P::kWr + P::kWe), P::kWr);
+  k.support_to_vector(tmp->r1.w, tmp->pos, P::kWr);
   k.mul2(u.w, tmp->t.w, ekx.h.w, ekx.s.w, tmp->r2.w);
   for (std::size_t i = 0; i < P::kNWords; i++) u.w[i] ^= tmp->r1.w[i];
   code_encode<P>(v, m);
   for (std::size_t i = 0; i < P::kN1N2Words; i++) v.w[i] ^= tmp->t.w[i] ^ tmp->e.w[i];  // Truncate: low n1*n2 bits
+}
+
+// Encrypt (spec §6.2): u = r1 + h*r2, v = Encode(m) + Truncate(s*r2 + e).
+template <class P>
+void encrypt(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>& u, CodeVec<P>& v,
+             const std::uint8_t m[P::kK], const std::uint8_t theta[32]) {
+  ct::Wiped<std::uint8_t[kEncryptXofBytes<P>]> rnd;
+  {
+    sym::Xof xof(be.keccak_f1600, theta);
+    xof.squeeze(*rnd, kEncryptXofBytes<P>);  // r2, then e, then r1
+  }
+  encrypt_from_xof<P>(be, ekx, u, v, m, *rnd);
 }
 
 // Decrypt (spec §6.3): m = Decode(v + Truncate(u*y)).

@@ -24,6 +24,12 @@ bool gfni_supported() {
   return has;
 }
 
+// Not cached here: effective_cpu_features() is itself read once, and a multiplication costs
+// thousands of cycles, so the dispatcher may ask each time (no extra mutable global).
+bool vpclmul_supported() {
+  return (effective_cpu_features() & (kRequired | kCpuVpclmul)) == (kRequired | kCpuVpclmul);
+}
+
 template <class P>
 void rs_decode(std::uint8_t* msg, const std::uint8_t* cw) {
   static const bool use_gfni = gfni_supported();
@@ -59,6 +65,10 @@ const Backend kAvx2Backend = {
     .description = "AVX2 + PCLMULQDQ (Karatsuba on 256-bit blocks; GFNI Reed-Solomon when present)",
     .required = avx2::kRequired,
     .keccak_f1600 = &avx2::keccak_f1600,
+    // No four-state Keccak: a 4-way AVX2 permutation costs about as much as three of the scalar
+    // BMI2 permutations above, and the sponges run side by side in this library use two lanes,
+    // so "not provided" (the caller then permutes only the busy lanes) is faster here.
+    .keccak_f1600_x4 = nullptr,
     .hqc1 = avx2::table<Hqc1>(),
     .hqc3 = avx2::table<Hqc3>(),
     .hqc5 = avx2::table<Hqc5>(),

@@ -16,6 +16,7 @@ namespace hqc::backend::avx2 {
 // second value is what the dispatchers use; it is computed once and is not secret.
 bool cpu_supported();
 bool gfni_supported();
+bool vpclmul_supported();
 
 // Ring multiplication (spec §2.2): the production decomposition.
 template <class P>
@@ -24,13 +25,31 @@ template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b);
 
+// The two instantiations behind mul/mul2 (the dispatchers pick by vpclmul_supported()):
+// PCLMULQDQ (any AVX2 CPU) and VPCLMULQDQ on 256-bit vectors (only if the CPU has it).
+// `toom` = number of Toom-Cook-3 levels above the Karatsuba recursion (0 or 1).
+template <class P>
+void mul_pclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
+template <class P>
+void mul2_pclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+                 const std::uint64_t* b);
+template <class P>
+void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom);
+template <class P>
+void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+                  const std::uint64_t* b, int toom);
+
 // The decompositions compared by bench/avx2 (docs/AVX2.md); all give the same bytes as mul<P>.
 enum class MulVariant : int {
   kKaratsubaBase1 = 0,   // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
   kKaratsubaBase2 = 1,   // ... down to 2 blocks, schoolbook over blocks
   kKaratsubaBase3 = 2,   // ... down to 3 blocks, schoolbook over blocks
   kKaratsubaBase1S = 3,  // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
-  kCount = 4,
+  kToom3Karatsuba = 4,    // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
+  kToom3x2Karatsuba = 5,  // two Toom-Cook-3 levels, then Karatsuba
+  kVpclmulKaratsuba = 6,  // VPCLMULQDQ base (8 per 256 x 256 bits), Karatsuba (PCLMULQDQ if absent)
+  kVpclmulToom3 = 7,      // VPCLMULQDQ base, one Toom-Cook-3 level, Karatsuba (idem)
+  kCount = 8,
 };
 const char* mul_variant_name(MulVariant v);
 template <class P>

@@ -28,7 +28,8 @@ const Backend kAvx512Backend = {
     .description = "AVX-512 + VPCLMULQDQ Karatsuba, AVX-512 Keccak, GFNI Reed-Solomon, AVX-512 Reed-Muller",
     .required = kCpuAvx512F | kCpuAvx512BW | kCpuAvx512VL | kCpuAvx512DQ | kCpuAvx512VBMI | kCpuVpclmul | kCpuGfni |
                 kCpuPclmul | kCpuAvx2 | kCpuBmi2,
-    .keccak_f1600 = &avx512::keccak_f1600,
+    .keccak_f1600 = &avx512::keccak_f1600_lanes,
+    .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
     .hqc1 = avx512::table<Hqc1>(),
     .hqc3 = avx512::table<Hqc3>(),
     .hqc5 = avx512::table<Hqc5>(),

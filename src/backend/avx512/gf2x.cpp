@@ -52,14 +52,14 @@ inline void xor2(u64* dst, const u64* x, const u64* y, std::size_t n) {
 inline void xor3_into(u64* dst, const u64* x, const u64* y, std::size_t n) {
   std::size_t i = 0;
   for (; i + 8 <= n; i += 8)
-    _mm512_storeu_si512(dst + i, _mm512_ternarylogic_epi64(_mm512_loadu_si512(dst + i), _mm512_loadu_si512(x + i),
-                                                           _mm512_loadu_si512(y + i), 0x96));
+    _mm512_storeu_si512(dst + i, xor3_512(_mm512_loadu_si512(dst + i), _mm512_loadu_si512(x + i),
+                                                           _mm512_loadu_si512(y + i)));
   if (i < n) {
     const __mmask8 m = tail_mask(n - i);
     _mm512_mask_storeu_epi64(dst + i, m,
-                             _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(m, dst + i),
+                             xor3_512(_mm512_maskz_loadu_epi64(m, dst + i),
                                                        _mm512_maskz_loadu_epi64(m, x + i),
-                                                       _mm512_maskz_loadu_epi64(m, y + i), 0x96));
+                                                       _mm512_maskz_loadu_epi64(m, y + i)));
   }
 }
 // dst ^= x (n words).
@@ -75,6 +75,98 @@ inline void xor_into(u64* dst, const u64* x, std::size_t n) {
 }
 inline void copy_words(u64* dst, const u64* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(u64)); }
 inline void zero_words(u64* dst, std::size_t n) { std::memset(dst, 0, n * sizeof(u64)); }
+
+// ---- Register leaves: 8x8-word product with 16 VPCLMULQDQ, Karatsuba on 16 and 32 words. ----
+//
+// 8x8 words, 128-bit lanes k = (a_2k, a_2k+1). B_m is lane m of b in all four lanes and R_m is a
+// rotated up by m lanes (lane k holds a-lane (k - m) mod 4). Then clmul(R_m, B_m, 0x00) and
+// clmul(R_m, B_(m-1), 0x11) land on output lane k, or on lane k + 4 when the rotation wrapped
+// (k < m): a lane mask splits every product between the low and the high output register without
+// any shift. The middle terms (0x01, 0x10) sit one word higher and are moved once at the end.
+// 16 multiplications for 64 word products: the multiplier's full width.
+#define HQC_ALWAYS_INLINE inline __attribute__((always_inline))
+
+template <int kM>
+HQC_ALWAYS_INLINE __m512i lane_bcast(__m512i b) {
+  return _mm512_maskz_shuffle_i64x2(0xFF, b, b, kM * 0x55);
+}
+template <int kM>
+HQC_ALWAYS_INLINE __m512i lane_rot(__m512i a) {  // lane k <- lane (k - m) mod 4
+  constexpr int i0 = (4 - kM) & 3, i1 = (5 - kM) & 3, i2 = (6 - kM) & 3, i3 = (7 - kM) & 3;
+  return _mm512_maskz_shuffle_i64x2(0xFF, a, a, i0 | (i1 << 2) | (i2 << 4) | (i3 << 6));
+}
+
+HQC_ALWAYS_INLINE void mul8(__m512i a, __m512i b, __m512i& lo, __m512i& hi) {
+  const __m512i b0 = lane_bcast<0>(b), b1 = lane_bcast<1>(b), b2 = lane_bcast<2>(b), b3 = lane_bcast<3>(b);
+  const __m512i r1 = lane_rot<1>(a), r2 = lane_rot<2>(a), r3 = lane_rot<3>(a);
+  __m512i elo = _mm512_clmulepi64_epi128(a, b0, 0x00);
+  __m512i ehi = _mm512_clmulepi64_epi128(a, b3, 0x11);
+  __m512i mlo = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b0, 0x01), _mm512_clmulepi64_epi128(a, b0, 0x10));
+  __m512i mhi;
+  {
+    const __m512i e = _mm512_xor_si512(_mm512_clmulepi64_epi128(r1, b1, 0x00), _mm512_clmulepi64_epi128(r1, b0, 0x11));
+    const __m512i m = _mm512_xor_si512(_mm512_clmulepi64_epi128(r1, b1, 0x01), _mm512_clmulepi64_epi128(r1, b1, 0x10));
+    elo = _mm512_mask_xor_epi64(elo, 0xFC, elo, e);
+    ehi = _mm512_mask_xor_epi64(ehi, 0x03, ehi, e);
+    mlo = _mm512_mask_xor_epi64(mlo, 0xFC, mlo, m);
+    mhi = _mm512_maskz_mov_epi64(0x03, m);
+  }
+  {
+    const __m512i e = _mm512_xor_si512(_mm512_clmulepi64_epi128(r2, b2, 0x00), _mm512_clmulepi64_epi128(r2, b1, 0x11));
+    const __m512i m = _mm512_xor_si512(_mm512_clmulepi64_epi128(r2, b2, 0x01), _mm512_clmulepi64_epi128(r2, b2, 0x10));
+    elo = _mm512_mask_xor_epi64(elo, 0xF0, elo, e);
+    ehi = _mm512_mask_xor_epi64(ehi, 0x0F, ehi, e);
+    mlo = _mm512_mask_xor_epi64(mlo, 0xF0, mlo, m);
+    mhi = _mm512_mask_xor_epi64(mhi, 0x0F, mhi, m);
+  }
+  {
+    const __m512i e = _mm512_xor_si512(_mm512_clmulepi64_epi128(r3, b3, 0x00), _mm512_clmulepi64_epi128(r3, b2, 0x11));
+    const __m512i m = _mm512_xor_si512(_mm512_clmulepi64_epi128(r3, b3, 0x01), _mm512_clmulepi64_epi128(r3, b3, 0x10));
+    elo = _mm512_mask_xor_epi64(elo, 0xC0, elo, e);
+    ehi = _mm512_mask_xor_epi64(ehi, 0x3F, ehi, e);
+    mlo = _mm512_mask_xor_epi64(mlo, 0xC0, mlo, m);
+    mhi = _mm512_mask_xor_epi64(mhi, 0x3F, mhi, m);
+  }
+  lo = _mm512_xor_si512(elo, alignr64<7>(mlo, _mm512_setzero_si512()));
+  hi = _mm512_xor_si512(ehi, alignr64<7>(mhi, mlo));
+}
+
+// Karatsuba on Z registers (8Z words) per operand, all in registers: out has 2Z registers.
+template <int Z>
+HQC_ALWAYS_INLINE void mul_regs(const __m512i* a, const __m512i* b, __m512i* out) {
+  if constexpr (Z == 1) {
+    mul8(a[0], b[0], out[0], out[1]);
+  } else {
+    constexpr int H = Z / 2;
+    __m512i as[H], bs[H], z0[Z], z1[Z], z2[Z];
+    for (int i = 0; i < H; i++) {
+      as[i] = _mm512_xor_si512(a[i], a[H + i]);
+      bs[i] = _mm512_xor_si512(b[i], b[H + i]);
+    }
+    mul_regs<H>(a, b, z0);
+    mul_regs<H>(a + H, b + H, z2);
+    mul_regs<H>(as, bs, z1);
+    for (int i = 0; i < Z; i++) z1[i] = xor3_512(z1[i], z0[i], z2[i]);
+    for (int i = 0; i < H; i++) {
+      out[i] = z0[i];
+      out[H + i] = _mm512_xor_si512(z0[H + i], z1[i]);
+      out[Z + i] = _mm512_xor_si512(z2[i], z1[H + i]);
+      out[Z + H + i] = z2[H + i];
+    }
+  }
+}
+
+template <int Z, int NA>
+void leaf_mul(u64* const* out, const u64* const* a, const u64* b) {
+  __m512i bv[Z];
+  for (int i = 0; i < Z; i++) bv[i] = _mm512_loadu_si512(b + 8 * i);
+  for (int k = 0; k < NA; k++) {
+    __m512i av[Z], o[2 * Z];
+    for (int i = 0; i < Z; i++) av[i] = _mm512_loadu_si512(a[k] + 8 * i);
+    mul_regs<Z>(av, bv, o);
+    for (int i = 0; i < 2 * Z; i++) _mm512_storeu_si512(out[k] + 8 * i, o[i]);
+  }
+}
 
 // out[k][0 .. 2B) = a[k][0 .. B) * b[0 .. B) for k < NA (see the file comment).
 template <int NA>
@@ -105,10 +197,10 @@ void base_mul(u64* const* out, const u64* const* a, const u64* b, std::size_t B)
       const __m512i bjm = bcast128(bbuf + 2 * j);
       for (int k = 0; k < NA; k++) {
         const __m512i x = _mm512_loadu_si512(abuf[k] + 8 + 8 * t - 2 * j);
-        e[k] = _mm512_ternarylogic_epi64(e[k], _mm512_clmulepi64_epi128(x, bj, 0x00),
-                                         _mm512_clmulepi64_epi128(x, bjm, 0x11), 0x96);
-        o[k] = _mm512_ternarylogic_epi64(o[k], _mm512_clmulepi64_epi128(x, bj, 0x01),
-                                         _mm512_clmulepi64_epi128(x, bj, 0x10), 0x96);
+        e[k] = xor3_512(e[k], _mm512_clmulepi64_epi128(x, bj, 0x00),
+                                         _mm512_clmulepi64_epi128(x, bjm, 0x11));
+        o[k] = xor3_512(o[k], _mm512_clmulepi64_epi128(x, bj, 0x01),
+                                         _mm512_clmulepi64_epi128(x, bj, 0x10));
       }
     }
     const std::size_t rem = 2 * B - 8 * t;
@@ -141,7 +233,10 @@ template <int NA>
 void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, const MulPlan& plan, int lvl,
          u64* scr) {
   if (lvl == plan.depth) {
-    base_mul<NA>(out, a, b, n);
+    if (n == 8) leaf_mul<1, NA>(out, a, b);
+    else if (n == 16) leaf_mul<2, NA>(out, a, b);
+    else if (n == 32) leaf_mul<4, NA>(out, a, b);
+    else base_mul<NA>(out, a, b, n);
     return;
   }
   const int split = plan.split[lvl];

@@ -47,7 +47,12 @@ template <class P>
 MulPlan mul_plan();
 
 // ---- Keccak (keccak.cpp) ------------------------------------------------------------------------
+// Five-register layout (one state per call).
 void keccak_f1600(std::uint64_t state[25]);
+// Four independent states, lane-interleaved in 25 ymm registers.
+void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
+// One state with the lane-interleaved code on xmm registers (no transposes).
+void keccak_f1600_lanes(std::uint64_t state[25]);
 
 // ---- Sampling (sampling.cpp) --------------------------------------------------------------------
 template <class P>

@@ -12,10 +12,10 @@ namespace hqc::backend::avx512 {
 template <class P>
 inline constexpr MulPlan kMulPlan = {};
 template <>
-inline constexpr MulPlan kMulPlan<Hqc1> = {35, 3, {2, 2, 2}};
+inline constexpr MulPlan kMulPlan<Hqc1> = {32, 2, {3, 3}};
 template <>
-inline constexpr MulPlan kMulPlan<Hqc3> = {36, 4, {2, 2, 2, 2}};
+inline constexpr MulPlan kMulPlan<Hqc3> = {32, 3, {2, 3, 3}};
 template <>
-inline constexpr MulPlan kMulPlan<Hqc5> = {29, 5, {2, 2, 2, 2, 2}};
+inline constexpr MulPlan kMulPlan<Hqc5> = {32, 5, {2, 2, 2, 2, 2}};
 
 }  // namespace hqc::backend::avx512

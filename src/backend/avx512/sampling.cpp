@@ -1,14 +1,115 @@
+// Sampling kernels on AVX-512 (spec §4.3, §4.4).
+//  * support_to_vector: eight 64-bit output words per iteration; every position is compared with
+//    the word index of every lane (vpcmpeqq -> mask -> masked vporq), so a position never becomes
+//    an address. Four output vectors share each broadcast position.
+//  * enc_positions: the multiply-shift for 16 positions at a time (vpmuludq on even/odd lanes),
+//    then the duplicate fix-up from w-2 down to 0 with the positions kept in vector registers:
+//    each step compares one broadcast position with all later ones and merges i with a mask.
+#include <immintrin.h>
+
 #include "backend/avx512/kernels.hpp"
-#include "backend/registry.hpp"
+#include "backend/avx512/simd.hpp"
+
 namespace hqc::backend::avx512 {
-template <class P>
-void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) { portable().kernels<P>().support_to_vector(out, pos, w); }
-template <class P>
-void enc_positions(std::uint32_t* pos, const std::uint8_t* x, std::size_t w) { portable().kernels<P>().enc_positions(pos, x, w); }
-template void support_to_vector<Hqc1>(std::uint64_t*, const std::uint32_t*, std::size_t);
-template void support_to_vector<Hqc3>(std::uint64_t*, const std::uint32_t*, std::size_t);
-template void support_to_vector<Hqc5>(std::uint64_t*, const std::uint32_t*, std::size_t);
-template void enc_positions<Hqc1>(std::uint32_t*, const std::uint8_t*, std::size_t);
-template void enc_positions<Hqc3>(std::uint32_t*, const std::uint8_t*, std::size_t);
-template void enc_positions<Hqc5>(std::uint32_t*, const std::uint8_t*, std::size_t);
+
+namespace {
+
+using u64 = std::uint64_t;
+constexpr std::size_t kMaxW = 160;
+
+// Hides a value from the optimiser (keeps mask arithmetic from becoming a branch).
+inline std::uint32_t barrier32(std::uint32_t x) {
+#ifndef HQC_AVX512_MSAN  // MemorySanitizer treats asm outputs as defined: skip it there
+  __asm__("" : "+r"(x));
+#endif
+  return x;
 }
+
+template <int U>
+inline void expand_chunks(u64* out, std::size_t c0, const u64* widx, const u64* bits, std::size_t w) {
+  __m512i acc[U], lane_words[U];
+  const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  for (int u = 0; u < U; u++) {
+    acc[u] = _mm512_setzero_si512();
+    lane_words[u] = _mm512_add_epi64(iota, _mm512_set1_epi64(static_cast<long long>(8 * (c0 + static_cast<std::size_t>(u)))));
+  }
+  for (std::size_t k = 0; k < w; k++) {
+    const __m512i wk = _mm512_set1_epi64(static_cast<long long>(widx[k]));
+    const __m512i bk = _mm512_set1_epi64(static_cast<long long>(bits[k]));
+    for (int u = 0; u < U; u++) {
+      const __mmask8 m = _mm512_cmpeq_epu64_mask(lane_words[u], wk);
+      acc[u] = _mm512_mask_or_epi64(acc[u], m, acc[u], bk);
+    }
+  }
+  for (int u = 0; u < U; u++) _mm512_storeu_si512(out + 8 * (c0 + static_cast<std::size_t>(u)), acc[u]);
+}
+
+}  // namespace
+
+template <class P>
+void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
+  alignas(64) u64 widx[kMaxW + 8];
+  alignas(64) u64 bits[kMaxW + 8];
+  const __m512i low6 = _mm512_set1_epi64(63), one = _mm512_set1_epi64(1);
+  for (std::size_t k = 0; k < w; k += 8) {
+    const std::size_t rem = w - k;
+    const __mmask8 m = rem >= 8 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << rem) - 1u);
+    const __m512i p = cvt_u32_u64(_mm256_maskz_loadu_epi32(m, pos + k));
+    _mm512_store_si512(widx + k, srli64<6>(p));
+    _mm512_store_si512(bits + k, sllv64(one, _mm512_and_si512(p, low6)));
+  }
+  constexpr std::size_t C = P::kNWordsPadded / 8;
+  std::size_t c = 0;
+  for (; c + 4 <= C; c += 4) expand_chunks<4>(out, c, widx, bits, w);
+  for (; c < C; c++) expand_chunks<1>(out, c, widx, bits, w);
+  // Words >= kNWords stay zero: positions are < n.
+  wipe(widx, sizeof(widx));
+  wipe(bits, sizeof(bits));
+}
+
+template <class P>
+void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w) {
+  constexpr std::size_t kChunks = (kMaxW + 15) / 16;
+  __m512i v[kChunks];
+  const std::size_t chunks = (w + 15) / 16;
+  const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512i nvec = _mm512_set1_epi32(static_cast<int>(P::kN));
+  for (std::size_t c = 0; c < chunks; c++) {
+    const std::size_t rem = w - 16 * c;
+    const __mmask16 m = rem >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << rem) - 1u);
+    const __m512i r = _mm512_maskz_loadu_epi32(m, xof_bytes + 64 * c);  // little-endian 32-bit words
+    const __m512i idx = _mm512_add_epi32(iota, _mm512_set1_epi32(static_cast<int>(16 * c)));
+    const __m512i nmi = _mm512_sub_epi32(nvec, idx);
+    // (r * (n - i)) >> 32 for even and odd 32-bit lanes.
+    const __m512i pe = srli64<32>(mul_epu32(r, nmi));
+    const __m512i po = mul_epu32(srli64<32>(r), srli64<32>(nmi));
+    const __m512i hi = _mm512_mask_blend_epi32(0xAAAA, pe, po);
+    // Lanes past w hold an impossible position so that the duplicate search never matches them.
+    v[c] = _mm512_mask_blend_epi32(m, _mm512_set1_epi32(-1), _mm512_add_epi32(hi, idx));
+  }
+  for (std::size_t i = w - 1; i-- > 0;) {
+    const std::size_t ci = i / 16;
+    const unsigned li = static_cast<unsigned>(i % 16);
+    const __m512i pi = perm32(_mm512_set1_epi32(static_cast<int>(li)), v[ci]);
+    const __mmask16 later = static_cast<__mmask16>(~((2u << li) - 1u));  // lanes j > i in chunk ci
+    std::uint32_t any = _mm512_mask_cmpeq_epi32_mask(later, v[ci], pi);
+    for (std::size_t c = ci + 1; c < chunks; c++) any |= _mm512_cmpeq_epi32_mask(v[c], pi);
+    const std::uint32_t found = barrier32(0u - ((any | (0u - any)) >> 31));  // all-ones iff a duplicate
+    const __mmask16 sel = static_cast<__mmask16>((1u << li) & found);
+    v[ci] = _mm512_mask_mov_epi32(v[ci], sel, _mm512_set1_epi32(static_cast<int>(i)));
+  }
+  for (std::size_t c = 0; c < chunks; c++) {
+    const std::size_t rem = w - 16 * c;
+    const __mmask16 m = rem >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << rem) - 1u);
+    _mm512_mask_storeu_epi32(pos + 16 * c, m, v[c]);
+  }
+}
+
+#define HQC_AVX512_SAMPLING(P)                                                                \
+  template void support_to_vector<P>(std::uint64_t*, const std::uint32_t*, std::size_t); \
+  template void enc_positions<P>(std::uint32_t*, const std::uint8_t*, std::size_t);
+HQC_AVX512_SAMPLING(Hqc1)
+HQC_AVX512_SAMPLING(Hqc3)
+HQC_AVX512_SAMPLING(Hqc5)
+
+}  // namespace hqc::backend::avx512

@@ -35,6 +35,12 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
   mul<P>(out2, a2, b);
 }
 
+// Up to four states, one after the other, skipping nullptr (the reference for keccak_f1600_x4).
+void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3) {
+  for (std::uint64_t* s : {s0, s1, s2, s3})
+    if (s != nullptr) sym::keccak_f1600_portable(s);
+}
+
 template <class P>
 constexpr KernelTable<P> table() {
   return KernelTable<P>{
@@ -59,6 +65,7 @@ const Backend kPortableBackend = {
     .description = "portable C++ (Karatsuba with branch-free carry-less base, constant time)",
     .required = 0,
     .keccak_f1600 = &sym::keccak_f1600_portable,
+    .keccak_f1600_x4 = &portable::keccak_f1600_x4,
     .hqc1 = portable::table<Hqc1>(),
     .hqc3 = portable::table<Hqc3>(),
     .hqc5 = portable::table<Hqc5>(),

@@ -1,0 +1,129 @@
+// avx512 backend measurements that `hqc bench` does not make:
+//  * Keccak: five-register single state, lane-interleaved single state, four states at once;
+//  * the multiplier per parameter set: plain products of the shipped decomposition tree;
+//  * peak stack use of every KEM operation per backend (cached and uncached keys), by painting
+//    the stack below the caller and finding the deepest overwritten byte.
+// Usage: taskset -c 1 ./avx512_bench [runs]    (TSC cycles, median of runs; default 1001)
+#include <x86intrin.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "backend/avx512/kernels.hpp"
+#include "backend/registry.hpp"
+#include "kem/kem.hpp"
+
+namespace {
+
+template <class F>
+double median_cycles(F&& f, int runs) {
+  std::vector<unsigned long long> t(static_cast<std::size_t>(runs));
+  for (int i = 0; i < 50; i++) f();
+  for (int i = 0; i < runs; i++) {
+    unsigned aux;
+    const unsigned long long a = __rdtscp(&aux);
+    f();
+    const unsigned long long b = __rdtscp(&aux);
+    t[static_cast<std::size_t>(i)] = b - a;
+  }
+  std::sort(t.begin(), t.end());
+  return static_cast<double>(t[t.size() / 2]);
+}
+
+constexpr std::size_t kProbe = 1 << 20;
+__attribute__((noinline)) void paint_stack() {
+  volatile unsigned char buf[kProbe];
+  for (std::size_t i = 0; i < kProbe; i++) buf[i] = 0xA5;
+  __asm__ __volatile__("" : : "r"(buf) : "memory");
+}
+__attribute__((noinline)) std::size_t scan_stack() {
+  unsigned char buf[kProbe];  // deliberately not initialised: it still holds the paint
+  const volatile unsigned char* p = buf;
+  __asm__ __volatile__("" : "+r"(p) : : "memory");
+  std::size_t i = 0;
+  while (i < kProbe && p[i] == 0xA5) i++;  // lowest address first: deepest use
+  return kProbe - i;
+}
+template <class F>
+__attribute__((noinline)) std::size_t stack_peak(F&& f) {
+  paint_stack();
+  f();
+  return scan_stack();
+}
+
+template <class P>
+void kem_rows(const hqc::backend::Backend& be, int runs) {
+  using namespace hqc;
+  std::mt19937_64 rng(42);
+  std::uint8_t seed[32], m[P::kK], salt[16];
+  for (auto& x : seed) x = static_cast<std::uint8_t>(rng());
+  for (auto& x : m) x = static_cast<std::uint8_t>(rng());
+  for (auto& x : salt) x = static_cast<std::uint8_t>(rng());
+  auto key = std::make_unique<kem::SecretKey<P>>();
+  auto tmp = std::make_unique<kem::SecretKey<P>>();
+  auto pub = std::make_unique<kem::PublicKey<P>>();
+  kem::keypair<P>(be, *key, seed);
+  std::vector<std::uint8_t> sk(P::kSecretKeyBytes), ct(P::kCiphertextBytes);
+  key->serialize(sk.data());
+  std::uint8_t ss[32];
+  kem::encaps<P>(be, key->pub, ct.data(), ss, m, salt);
+  struct Op {
+    const char* name;
+    std::function<void()> f;
+  };
+  const Op ops[] = {
+      {"keygen", [&] { kem::keypair<P>(be, *tmp, seed); }},
+      {"encaps", [&] {
+         kem::parse_public_key<P>(be, *pub, key->pub.pk);
+         kem::encaps<P>(be, *pub, ct.data(), ss, m, salt);
+       }},
+      {"encaps_cached", [&] { kem::encaps<P>(be, key->pub, ct.data(), ss, m, salt); }},
+      {"decaps", [&] {
+         kem::parse_secret_key<P>(be, *tmp, sk.data());
+         kem::decaps<P>(be, *tmp, ss, ct.data());
+       }},
+      {"decaps_cached", [&] { kem::decaps<P>(be, *key, ss, ct.data()); }},
+  };
+  for (const Op& op : ops) {
+    const std::size_t peak = stack_peak(op.f);
+    const double c = median_cycles(op.f, runs);
+    std::printf("%-6s %-9s %-14s %10.0f cycles  peak stack %7zu bytes\n", P::kName, be.name, op.name, c, peak);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int runs = argc > 1 ? std::atoi(argv[1]) : 1001;
+  const hqc::backend::Backend* be = hqc::backend::find_backend("avx512");
+  if (be == nullptr || !hqc::backend::is_supported(*be, hqc::backend::effective_cpu_features())) {
+    std::fprintf(stderr, "avx512 backend not usable on this CPU\n");
+    return 2;
+  }
+  std::printf("# avx512_bench: median TSC cycles of %d runs\n", runs);
+  std::uint64_t s[4][25] = {};
+  for (int i = 0; i < 100; i++) s[i / 25][i % 25] = 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(i + 1);
+  std::printf("keccak portable single        %8.0f\n", median_cycles([&] { hqc::sym::keccak_f1600_portable(s[0]); }, runs));
+  std::printf("keccak avx512 five-register   %8.0f\n", median_cycles([&] { hqc::backend::avx512::keccak_f1600(s[0]); }, runs));
+  std::printf("keccak avx512 lanes (single)  %8.0f\n",
+              median_cycles([&] { hqc::backend::avx512::keccak_f1600_lanes(s[0]); }, runs));
+  std::printf("keccak avx512 x4 (4 states)   %8.0f\n",
+              median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], s[2], s[3]); }, runs));
+  std::printf("keccak avx512 x4 (2 states)   %8.0f\n",
+              median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], nullptr, nullptr); }, runs));
+  hqc::with_params(1, [&]<class P>() { kem_rows<P>(*be, runs); });
+  hqc::with_params(3, [&]<class P>() { kem_rows<P>(*be, runs); });
+  hqc::with_params(5, [&]<class P>() { kem_rows<P>(*be, runs); });
+  for (const auto* b : hqc::backend::all_backends()) {
+    if (b == be || !hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features())) continue;
+    hqc::with_params(1, [&]<class P>() { kem_rows<P>(*b, runs / 10 + 1); });
+    hqc::with_params(3, [&]<class P>() { kem_rows<P>(*b, runs / 10 + 1); });
+    hqc::with_params(5, [&]<class P>() { kem_rows<P>(*b, runs / 10 + 1); });
+  }
+}

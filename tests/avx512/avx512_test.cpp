@@ -1,0 +1,336 @@
+// The avx512 backend against the portable oracle: every kernel on random and edge inputs at
+// every level, every multiplier decomposition tree shape, the Keccak variants (five-register,
+// lane-interleaved single and four-state), the side-by-side sponges, and cached vs uncached key
+// paths of the KEM (identical bytes).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "backend/avx512/kernels.hpp"
+#include "backend/registry.hpp"
+#include "gf2x/gf2x_portable.hpp"
+#include "kem/kem.hpp"
+
+namespace hqc {
+namespace {
+
+const backend::Backend* avx512_backend() {
+  const backend::Backend* b = backend::find_backend("avx512");
+  if (b == nullptr || !backend::is_supported(*b, backend::effective_cpu_features())) return nullptr;
+  return b;
+}
+
+#define REQUIRE_AVX512()                                            \
+  const backend::Backend* be512 = avx512_backend();                 \
+  if (be512 == nullptr) GTEST_SKIP() << "avx512 backend not usable here"; \
+  const backend::Backend& be = *be512
+
+template <class P>
+void random_ring(pke::RingVec<P>& v, std::mt19937_64& rng) {
+  std::memset(v.w, 0, sizeof(v.w));
+  for (std::size_t i = 0; i < P::kNWords; i++) v.w[i] = rng();
+  v.w[P::kNWords - 1] &= P::kLastWordMask;
+}
+
+template <class P>
+void check_mul(const backend::Backend& be) {
+  const auto& ref = backend::portable().kernels<P>();
+  const auto& k = be.kernels<P>();
+  std::mt19937_64 rng(7 + P::kLevel);
+  std::vector<pke::RingVec<P>> vs;
+  pke::RingVec<P> v{};
+  for (int i = 0; i < 6; i++) {
+    random_ring<P>(v, rng);
+    vs.push_back(v);
+  }
+  std::memset(v.w, 0, sizeof(v.w));
+  vs.push_back(v);  // zero
+  for (std::size_t i = 0; i < P::kNWords; i++) v.w[i] = ~0ull;
+  v.w[P::kNWords - 1] &= P::kLastWordMask;
+  vs.push_back(v);  // all ones
+  for (std::size_t bit : {std::size_t{0}, std::size_t{63}, std::size_t{64}, P::kN - 1, P::kN - 2}) {
+    std::memset(v.w, 0, sizeof(v.w));
+    v.w[bit / 64] = std::uint64_t{1} << (bit % 64);
+    vs.push_back(v);  // single bits at the edges
+  }
+  for (std::size_t i = 0; i < vs.size(); i++) {
+    for (std::size_t j = 0; j < vs.size(); j += 3) {
+      const auto& a = vs[i];
+      const auto& a2 = vs[(i + 5) % vs.size()];
+      const auto& b = vs[j];
+      pke::RingVec<P> o1{}, o2{}, p1{}, p2{};
+      ref.mul(o1.w, a.w, b.w);
+      k.mul(o2.w, a.w, b.w);
+      ASSERT_EQ(0, std::memcmp(o1.w, o2.w, sizeof(o1.w))) << "mul " << i << "," << j;
+      ref.mul(p1.w, a2.w, b.w);
+      k.mul2(o2.w, p2.w, a.w, a2.w, b.w);
+      ASSERT_EQ(0, std::memcmp(o1.w, o2.w, sizeof(o1.w))) << "mul2 first";
+      ASSERT_EQ(0, std::memcmp(p1.w, p2.w, sizeof(p1.w))) << "mul2 second";
+    }
+  }
+}
+
+TEST(Avx512, MulEqualsPortableEveryLevel) {
+  REQUIRE_AVX512();
+  check_mul<Hqc1>(be);
+  check_mul<Hqc3>(be);
+  check_mul<Hqc5>(be);
+}
+
+// Every shape of tree the search tool may pick: register leaves (8, 16, 32 words), the generic
+// schoolbook at odd sizes, two- and three-way levels in any order.
+TEST(Avx512, DecompositionTreesEqualKaratsuba) {
+  REQUIRE_AVX512();
+  (void)be;
+  using backend::avx512::MulPlan;
+  const std::vector<MulPlan> plans = {
+      {1, 0, {}},        {3, 0, {}},        {8, 0, {}},        {9, 1, {2}},      {16, 1, {3}},
+      {32, 2, {2, 3}},   {32, 2, {3, 2}},   {35, 3, {2, 2, 2}}, {7, 3, {3, 2, 3}}, {8, 4, {2, 2, 2, 2}},
+      {128, 1, {2}},     {5, 2, {3, 3}},    {17, 2, {2, 2}},  {32, 5, {2, 2, 2, 2, 2}}, {12, 3, {3, 3, 3}},
+  };
+  std::mt19937_64 rng(99);
+  for (const MulPlan& p : plans) {
+    const std::size_t n = p.top_words();
+    std::vector<std::uint64_t> a(n), a2(n), b(n), o1(2 * n), o2(2 * n), ref(2 * n), ref2(2 * n);
+    for (int mode = 0; mode < 3; mode++) {
+      for (std::size_t i = 0; i < n; i++) {
+        a[i] = mode == 1 ? ~0ull : rng();
+        a2[i] = rng();
+        b[i] = mode == 2 ? (i == n - 1 ? 1ull << 63 : 0) : rng();
+      }
+      std::vector<std::uint64_t> ks(gf2x::karatsuba_scratch_words(n)), scr(backend::avx512::plan_scratch_words(p, 2));
+      gf2x::karatsuba(ref.data(), a.data(), b.data(), n, ks.data());
+      gf2x::karatsuba(ref2.data(), a2.data(), b.data(), n, ks.data());
+      ASSERT_TRUE(backend::avx512::plan_multiply(o1.data(), a.data(), b.data(), p, scr.data()));
+      ASSERT_EQ(o1, ref) << "plan base " << p.base << " depth " << int(p.depth);
+      ASSERT_TRUE(backend::avx512::plan_multiply2(o1.data(), o2.data(), a.data(), a2.data(), b.data(), p, scr.data()));
+      ASSERT_EQ(o1, ref);
+      ASSERT_EQ(o2, ref2);
+    }
+  }
+  MulPlan bad{200, 0, {}};
+  std::vector<std::uint64_t> x(400);
+  EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad, x.data()));
+}
+
+TEST(Avx512, KeccakVariantsEqualPortable) {
+  REQUIRE_AVX512();
+  (void)be;
+  std::mt19937_64 rng(5);
+  for (int iter = 0; iter < 50; iter++) {
+    std::uint64_t s[4][25], r[4][25], t[4][25];
+    for (auto& st : s)
+      for (auto& x : st) x = iter == 0 ? 0 : iter == 1 ? ~0ull : rng();
+    std::memcpy(r, s, sizeof(s));
+    for (auto& st : r) sym::keccak_f1600_portable(st);
+    std::memcpy(t, s, sizeof(s));
+    backend::avx512::keccak_f1600(t[0]);
+    EXPECT_EQ(0, std::memcmp(t[0], r[0], 200)) << "five-register";
+    std::memcpy(t, s, sizeof(s));
+    backend::avx512::keccak_f1600_lanes(t[1]);
+    EXPECT_EQ(0, std::memcmp(t[1], r[1], 200)) << "lanes";
+    std::memcpy(t, s, sizeof(s));
+    backend::avx512::keccak_f1600_x4(t[0], t[1], t[2], t[3]);
+    EXPECT_EQ(0, std::memcmp(t, r, sizeof(r))) << "x4";
+  }
+}
+
+template <class P>
+void check_samplers_and_decoders(const backend::Backend& be) {
+  const auto& ref = backend::portable().kernels<P>();
+  const auto& k = be.kernels<P>();
+  std::mt19937_64 rng(11 + P::kLevel);
+  // Support expansion: w = 1, edge positions, maximal weight; encryption sampler on extreme bytes.
+  for (std::uint32_t p : {0u, 1u, 63u, 64u, 511u, 512u, static_cast<std::uint32_t>(P::kN - 1)}) {
+    pke::RingVec<P> v1{}, v2{};
+    ref.support_to_vector(v1.w, &p, 1);
+    k.support_to_vector(v2.w, &p, 1);
+    ASSERT_EQ(0, std::memcmp(v1.w, v2.w, sizeof(v1.w))) << "position " << p;
+  }
+  for (int iter = 0; iter < 100; iter++) {
+    std::uint8_t rnd[4 * P::kWr];
+    for (std::size_t i = 0; i < sizeof(rnd); i++)
+      rnd[i] = iter % 5 == 0 ? 0 : iter % 5 == 1 ? 0xFF : iter % 5 == 2 ? static_cast<std::uint8_t>(i / 8) : static_cast<std::uint8_t>(rng());
+    for (std::size_t w : {std::size_t{1}, std::size_t{2}, std::size_t{16}, std::size_t{17}, P::kWe, P::kWr}) {
+      std::uint32_t p1[P::kWr], p2[P::kWr];
+      ref.enc_positions(p1, rnd, w);
+      k.enc_positions(p2, rnd, w);
+      ASSERT_EQ(0, std::memcmp(p1, p2, 4 * w)) << "enc_positions w " << w;
+      pke::RingVec<P> v1{}, v2{};
+      ref.support_to_vector(v1.w, p1, w);
+      k.support_to_vector(v2.w, p1, w);
+      ASSERT_EQ(0, std::memcmp(v1.w, v2.w, sizeof(v1.w)));
+    }
+  }
+  // RM: clean, noisy, random, constant, alternating words, exact ties of |F|.
+  for (int iter = 0; iter < 60; iter++) {
+    pke::CodeVec<P> w;
+    std::uint8_t m[P::kK];
+    for (auto& x : m) x = static_cast<std::uint8_t>(rng());
+    pke::code_encode<P>(w, m);
+    for (std::size_t i = 0; i < P::kN1N2Words; i++) {
+      switch (iter % 6) {
+        case 1: w.w[i] ^= rng() & rng() & rng(); break;
+        case 2: w.w[i] = rng(); break;
+        case 3: w.w[i] = ~0ull; break;
+        case 4: w.w[i] = 0x5555555555555555ull; break;
+        case 5: w.w[i] = (i % 2) ? 0 : ~0ull; break;
+        default: break;
+      }
+    }
+    std::uint8_t d1[P::kN1], d2[P::kN1];
+    ref.rm_decode(d1, w.w);
+    k.rm_decode(d2, w.w);
+    ASSERT_EQ(0, std::memcmp(d1, d2, sizeof(d1))) << "rm mode " << iter % 6;
+  }
+  // RS: every error count up to 2 delta + 3, errors concentrated on the message part or parity.
+  for (int iter = 0; iter < 400; iter++) {
+    std::uint8_t m[P::kK], cw[P::kN1];
+    for (auto& x : m) x = static_cast<std::uint8_t>(rng());
+    code::rs_encode<P>(cw, m);
+    const std::size_t errors = static_cast<std::size_t>(iter) % (2 * P::kDelta + 4);
+    for (std::size_t e = 0; e < errors; e++) {
+      const std::size_t at = iter % 3 == 0 ? P::kRsParity + rng() % P::kK : iter % 3 == 1 ? rng() % P::kRsParity : rng() % P::kN1;
+      cw[at] ^= static_cast<std::uint8_t>(1 + rng() % 255);
+    }
+    if (iter == 399) std::memset(cw, 0, sizeof(cw));
+    if (iter == 398) std::memset(cw, 0xFF, sizeof(cw));
+    std::uint8_t d1[P::kK], d2[P::kK];
+    ref.rs_decode(d1, cw);
+    k.rs_decode(d2, cw);
+    ASSERT_EQ(0, std::memcmp(d1, d2, sizeof(d1))) << "rs with " << errors << " errors";
+  }
+}
+
+TEST(Avx512, SamplersAndDecodersEqualPortableEveryLevel) {
+  REQUIRE_AVX512();
+  check_samplers_and_decoders<Hqc1>(be);
+  check_samplers_and_decoders<Hqc3>(be);
+  check_samplers_and_decoders<Hqc5>(be);
+}
+
+// Side-by-side sponges give the bytes of sequential sponges, for every backend (also without x4).
+TEST(Avx512, SpongeLanesEqualSequentialSponges) {
+  std::mt19937_64 rng(3);
+  std::vector<std::uint8_t> in(3000);
+  for (auto& x : in) x = static_cast<std::uint8_t>(rng());
+  for (const backend::Backend* b : backend::all_backends()) {
+    if (!backend::is_supported(*b, backend::effective_cpu_features())) continue;
+    for (std::size_t len : {0, 1, 7, 71, 72, 73, 135, 136, 137, 271, 272, 1000, 2999}) {
+      std::uint8_t o[4][600], r[4][600];
+      const std::size_t outs[4] = {32, 64, 600, 137};
+      const std::size_t rates[4] = {136, 72, 136, 136};
+      const std::uint8_t pads[4] = {0x06, 0x06, 0x1F, 0x1F};
+      pke::SpongeLanes lanes(*b);
+      const std::uint8_t dom = 0x03;
+      lanes.start(0, rates[0], pads[0], {{in.data(), len}, {&dom, 1}}, o[0], outs[0]);
+      lanes.start(1, rates[1], pads[1], {{in.data(), len / 2}, {in.data() + len / 2, len - len / 2}}, o[1], outs[1]);
+      lanes.run_until_idle(1);
+      lanes.start(1, rates[2], pads[2], {{in.data() + 5, len / 3}}, o[2], outs[2]);
+      lanes.start(3, rates[3], pads[3], {{in.data(), 1}, {in.data() + 1, len / 4}, {&dom, 1}}, o[3], outs[3]);
+      lanes.run_all();
+      {
+        sym::Sponge s(b->keccak_f1600, rates[0], pads[0]);
+        s.absorb(in.data(), len);
+        s.absorb(&dom, 1);
+        s.squeeze(r[0], outs[0]);
+      }
+      {
+        sym::Sponge s(b->keccak_f1600, rates[1], pads[1]);
+        s.absorb(in.data(), len);
+        s.squeeze(r[1], outs[1]);
+      }
+      {
+        sym::Sponge s(b->keccak_f1600, rates[2], pads[2]);
+        s.absorb(in.data() + 5, len / 3);
+        s.squeeze(r[2], outs[2]);
+      }
+      {
+        sym::Sponge s(b->keccak_f1600, rates[3], pads[3]);
+        s.absorb(in.data(), 1 + len / 4);
+        s.absorb(&dom, 1);
+        s.squeeze(r[3], outs[3]);
+      }
+      EXPECT_EQ(0, std::memcmp(o[0], r[0], outs[0])) << b->name << " len " << len;
+      EXPECT_EQ(0, std::memcmp(o[1], r[1], outs[1])) << b->name << " len " << len;
+      EXPECT_EQ(0, std::memcmp(o[2], r[2], outs[2])) << b->name << " len " << len;
+      EXPECT_EQ(0, std::memcmp(o[3], r[3], outs[3])) << b->name << " len " << len;
+    }
+  }
+}
+
+// Cached key objects vs keys parsed from bytes for every operation, and avx512 vs portable.
+template <class P>
+void check_cached(const backend::Backend& be) {
+  std::mt19937_64 rng(21 + P::kLevel);
+  for (int iter = 0; iter < 4; iter++) {
+    std::uint8_t seed[32], m[P::kK], salt[16];
+    for (auto& x : seed) x = static_cast<std::uint8_t>(rng());
+    for (auto& x : m) x = static_cast<std::uint8_t>(rng());
+    for (auto& x : salt) x = static_cast<std::uint8_t>(rng());
+    auto k1 = std::make_unique<kem::SecretKey<P>>();
+    auto k2 = std::make_unique<kem::SecretKey<P>>();
+    auto kp = std::make_unique<kem::SecretKey<P>>();
+    kem::keypair<P>(be, *k1, seed);
+    kem::keypair<P>(backend::portable(), *kp, seed);
+    ASSERT_EQ(0, std::memcmp(k1->pub.pk, kp->pub.pk, P::kPublicKeyBytes));
+    std::uint8_t sk[P::kSecretKeyBytes];
+    k1->serialize(sk);
+    ASSERT_EQ(kem::Status::kOk, kem::parse_secret_key<P>(be, *k2, sk));
+    // Parsed key: the same derived values as the cached one (H(pk) and h via side-by-side sponges).
+    ASSERT_EQ(0, std::memcmp(k1->pub.hpk, k2->pub.hpk, 32));
+    ASSERT_EQ(0, std::memcmp(k1->pub.ek.h.w, k2->pub.ek.h.w, sizeof(k1->pub.ek.h.w)));
+    ASSERT_EQ(0, std::memcmp(k1->y.w, k2->y.w, sizeof(k1->y.w)));
+    std::uint8_t hpk[32];
+    sym::oracle_h(backend::portable().keccak_f1600, hpk, sk, P::kPublicKeyBytes);
+    ASSERT_EQ(0, std::memcmp(hpk, k2->pub.hpk, 32));
+    std::uint8_t c1[P::kCiphertextBytes], c2[P::kCiphertextBytes], c3[P::kCiphertextBytes];
+    std::uint8_t s1[32], s2[32], s3[32], d1[32], d2[32], d3[32];
+    kem::encaps<P>(be, k1->pub, c1, s1, m, salt);
+    kem::encaps<P>(be, k2->pub, c2, s2, m, salt);
+    kem::encaps<P>(backend::portable(), kp->pub, c3, s3, m, salt);
+    ASSERT_EQ(0, std::memcmp(c1, c2, sizeof(c1)));
+    ASSERT_EQ(0, std::memcmp(c1, c3, sizeof(c1)));
+    ASSERT_EQ(0, std::memcmp(s1, s3, 32));
+    ASSERT_EQ(0, std::memcmp(s1, s2, 32));
+    // Valid, then tampered ciphertexts (implicit rejection path), cached vs parsed vs portable.
+    for (int t = 0; t < 3; t++) {
+      if (t == 1) c1[rng() % P::kVecNBytes] ^= 1;
+      if (t == 2) c1[P::kCiphertextBytes - 1] ^= 0x80;
+      kem::decaps<P>(be, *k1, d1, c1);
+      kem::decaps<P>(be, *k2, d2, c1);
+      kem::decaps<P>(backend::portable(), *kp, d3, c1);
+      ASSERT_EQ(0, std::memcmp(d1, d2, 32)) << "t " << t;
+      ASSERT_EQ(0, std::memcmp(d1, d3, 32)) << "t " << t;
+      if (t == 0) ASSERT_EQ(0, std::memcmp(d1, s1, 32));
+      else ASSERT_NE(0, std::memcmp(d1, s1, 32));
+    }
+  }
+}
+
+TEST(Avx512, CachedAndUncachedKeysGiveIdenticalBytes) {
+  REQUIRE_AVX512();
+  check_cached<Hqc1>(be);
+  check_cached<Hqc3>(be);
+  check_cached<Hqc5>(be);
+}
+
+TEST(Avx512, RegisteredFirstAndRequiresItsFeatures) {
+  const backend::Backend* b = backend::find_backend("avx512");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(backend::all_backends()[0], b);
+  using namespace backend;
+  const CpuFeatures need = kCpuAvx512F | kCpuAvx512BW | kCpuAvx512VL | kCpuVpclmul | kCpuGfni | kCpuPclmul | kCpuAvx2;
+  EXPECT_EQ(b->required & need, need);
+  EXPECT_NE(b->keccak_f1600_x4, nullptr);
+  // Hiding GFNI or VPCLMULQDQ rules it out.
+  EXPECT_FALSE(is_supported(*b, b->required & ~kCpuGfni));
+  EXPECT_FALSE(is_supported(*b, b->required & ~kCpuVpclmul));
+  EXPECT_TRUE(is_supported(*b, b->required));
+}
+
+}  // namespace
+}  // namespace hqc
