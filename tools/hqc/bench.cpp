@@ -169,19 +169,27 @@ void bench_level(const BenchOptions& opt, const std::vector<const backend::Backe
   }
   const std::size_t nops = benches[0].size();
   for (std::size_t op = 0; op < nops; op++) {
-    // Warm-up, then interleave the backends run by run so that machine noise hits all equally.
+    // Warm-up of every backend first.
     for (std::size_t b = 0; b < bes.size(); b++)
       for (std::size_t i = 0; i < opt.warmup; i++) benches[b][op].fn();
     std::vector<std::vector<double>> cyc(bes.size()), ns(bes.size());
-    for (std::size_t r = 0; r < opt.runs; r++) {
+    // Backends alternate in blocks of kBlock timed runs, each block preceded by one untimed run, so
+    // that every backend sees the same machine conditions while each timed run finds its own code
+    // and data in the caches (as a benchmark of one implementation would).
+    constexpr std::size_t kBlock = 10;
+    for (std::size_t r = 0; r < opt.runs; r += kBlock) {
+      const std::size_t n = std::min(kBlock, opt.runs - r);
       for (std::size_t b = 0; b < bes.size(); b++) {
-        const std::uint64_t n0 = now_ns();
-        const std::uint64_t t0 = tsc_begin();
         benches[b][op].fn();
-        const std::uint64_t t1 = tsc_end();
-        const std::uint64_t n1 = now_ns();
-        cyc[b].push_back(static_cast<double>(t1 - t0));
-        ns[b].push_back(static_cast<double>(n1 - n0));
+        for (std::size_t i = 0; i < n; i++) {
+          const std::uint64_t n0 = now_ns();
+          const std::uint64_t t0 = tsc_begin();
+          benches[b][op].fn();
+          const std::uint64_t t1 = tsc_end();
+          const std::uint64_t n1 = now_ns();
+          cyc[b].push_back(static_cast<double>(t1 - t0));
+          ns[b].push_back(static_cast<double>(n1 - n0));
+        }
       }
     }
     for (std::size_t b = 0; b < bes.size(); b++) {

@@ -1,6 +1,6 @@
 // `hqc bench`: KEM operations and kernels, per backend, side by side in one run.
 // Method (the field's convention): pinned to one core, warm-up, median of many runs, TSC cycles
-// (rdtsc with lfence) and nanoseconds (CLOCK_MONOTONIC); backends compared interleaved run by run.
+// (rdtsc with lfence) and nanoseconds (CLOCK_MONOTONIC); backends alternate in blocks of 10 runs.
 #pragma once
 
 #include <cstdint>
