@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# Runs every test: the release build's whole suite (labels kat, unit, ct, avx2, avx512, provider,
-# tls, fuzz, perf as built), then the ASan+UBSan build (clang) with every test labelled sanitize.
+# Runs every test (the README's test command; CI runs it through .ci/run):
+#  1. release preset (g++ -O3, all backends, provider, tools): the whole suite — labels kat, unit,
+#     ct (valgrind harness), perf, avx2, avx512, provider, tls, soak, hardening;
+#  2. asan preset (clang 14, ASan + UBSan): every test labelled sanitize;
+#  3. tsan preset: the multi-threaded encaps/decaps test (label tsan);
+#  4. msan preset: the MemorySanitizer constant-time harness for the avx512 and GFNI kernels;
+#  5. fuzz preset: a short libFuzzer run of every target (label fuzz);
+#  6. scripts/ct-matrix.sh: the valgrind harness again with g++ -O2, clang -O2, clang -O3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cmake --preset release >/dev/null
-cmake --build --preset release -j 2
-ctest --preset release
-cmake --preset asan >/dev/null
-cmake --build --preset asan -j 2
-ctest --preset asan
+step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
+for p in release asan tsan msan fuzz; do
+  step "preset $p"
+  cmake --preset "$p" >/dev/null
+  cmake --build --preset "$p" -j 2
+  ctest --preset "$p"
+done
+step "constant-time matrix"
+scripts/ct-matrix.sh
+step "all test steps passed"

@@ -1,0 +1,60 @@
+// Shared helpers of the libFuzzer targets: the level selector, the fixed keys, the backends to
+// compare, and a failure that libFuzzer records as a crash.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "backend/registry.hpp"
+#include "kem/kem.hpp"
+
+namespace hqc::fuzz {
+
+// The seed of the fixed key pair of each level (also used by gen_corpus to write valid inputs).
+inline void fixed_seed(int level, std::uint8_t seed[32]) {
+  for (int i = 0; i < 32; i++) seed[i] = static_cast<std::uint8_t>(0xF0 ^ (level * 16 + i));
+}
+
+// Level from a selector byte: 0 -> HQC-1, 1 -> HQC-3, 2 -> HQC-5.
+inline int level_of(std::uint8_t selector) {
+  static constexpr int kLevels[3] = {1, 3, 5};
+  return kLevels[selector % 3];
+}
+
+// A difference between backends (or a broken invariant): reported as a crash with a message.
+[[noreturn]] inline void fail(const char* what, const char* backend_name, int level) {
+  std::fprintf(stderr, "hqc fuzz: %s (backend %s, HQC-%d)\n", what, backend_name, level);
+  std::abort();
+}
+
+// Every compiled backend this CPU can run other than portable (the oracle).
+inline const std::vector<const backend::Backend*>& other_backends() {
+  static const std::vector<const backend::Backend*> list = [] {
+    std::vector<const backend::Backend*> v;
+    for (const auto* b : backend::all_backends())
+      if (b != &backend::portable() && backend::is_supported(*b, backend::effective_cpu_features())) v.push_back(b);
+    return v;
+  }();
+  return list;
+}
+
+// Fills out[0..n) from data (as many bytes as available), then a fill byte chosen by `mode`:
+// 0x00, 0xFF, or a counter pattern (edge inputs: all-zero and all-one operands).
+inline void fill(std::uint8_t* out, std::size_t n, const std::uint8_t* data, std::size_t size, std::uint8_t mode) {
+  const std::size_t k = size < n ? size : n;
+  if (k > 0) std::memcpy(out, data, k);
+  for (std::size_t i = k; i < n; i++) {
+    switch (mode % 3) {
+      case 0: out[i] = 0; break;
+      case 1: out[i] = 0xFF; break;
+      default: out[i] = static_cast<std::uint8_t>(i * 0x9D + 0x3B); break;
+    }
+  }
+}
+
+}  // namespace hqc::fuzz

@@ -1,0 +1,131 @@
+// Every kernel of the backend table, differentially: each backend this CPU runs against the
+// portable backend on the same input. Input: [kernel selector][fill mode][operand bytes...]:
+// selector % 3 picks the level and (selector / 3) % 7 the kernel (mul, mul2, rm_decode,
+// rs_decode, enc_positions + support_to_vector, keccak_f1600, support_to_vector of chosen
+// distinct positions). Operands are taken from the input, the rest filled per fuzz::fill.
+#include "fuzz_common.hpp"
+#include "pke/pke.hpp"
+
+namespace {
+
+using namespace hqc;
+
+template <class P>
+void ring_operand(pke::RingVec<P>& v, const std::uint8_t* data, std::size_t size, std::uint8_t mode) {
+  std::memset(v.w, 0, sizeof(v.w));
+  fuzz::fill(v.bytes(), P::kVecNBytes, data, size, mode);
+  v.w[P::kNWords - 1] &= P::kLastWordMask;
+}
+
+template <class P>
+void check(bool same, const backend::Backend& be, const char* kernel) {
+  if (!same) fuzz::fail(kernel, be.name, P::kLevel);
+}
+
+template <class P>
+void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size_t size) {
+  const auto& ref = backend::portable().kernels<P>();
+  switch (kernel) {
+    case 0:
+    case 1: {  // mul, mul2: operands a1 | a2 | b from the input
+      static pke::RingVec<P> a1, a2, b, r1, r2, o1, o2;
+      const std::size_t third = size / 3;
+      ring_operand<P>(a1, data, third, mode);
+      ring_operand<P>(a2, data + third, third, static_cast<std::uint8_t>(mode >> 2));
+      ring_operand<P>(b, data + 2 * third, size - 2 * third, static_cast<std::uint8_t>(mode >> 4));
+      if (kernel == 0) ref.mul(r1.w, a1.w, b.w);
+      else ref.mul2(r1.w, r2.w, a1.w, a2.w, b.w);
+      for (const auto* be : fuzz::other_backends()) {
+        const auto& k = be->kernels<P>();
+        if (kernel == 0) {
+          k.mul(o1.w, a1.w, b.w);
+          check<P>(std::memcmp(o1.w, r1.w, sizeof(o1.w)) == 0, *be, "mul");
+        } else {
+          k.mul2(o1.w, o2.w, a1.w, a2.w, b.w);
+          check<P>(std::memcmp(o1.w, r1.w, sizeof(o1.w)) == 0 && std::memcmp(o2.w, r2.w, sizeof(o2.w)) == 0, *be,
+                   "mul2");
+        }
+      }
+      break;
+    }
+    case 2: {  // rm_decode of an arbitrary received word
+      static pke::CodeVec<P> in;
+      fuzz::fill(in.bytes(), sizeof(in.w), data, size, mode);
+      std::uint8_t r[P::kN1], o[P::kN1];
+      ref.rm_decode(r, in.w);
+      for (const auto* be : fuzz::other_backends()) {
+        be->kernels<P>().rm_decode(o, in.w);
+        check<P>(std::memcmp(o, r, sizeof(o)) == 0, *be, "rm_decode");
+      }
+      break;
+    }
+    case 3: {  // rs_decode of an arbitrary received RS word
+      std::uint8_t cw[P::kN1], r[P::kK], o[P::kK];
+      fuzz::fill(cw, sizeof(cw), data, size, mode);
+      ref.rs_decode(r, cw);
+      for (const auto* be : fuzz::other_backends()) {
+        be->kernels<P>().rs_decode(o, cw);
+        check<P>(std::memcmp(o, r, sizeof(o)) == 0, *be, "rs_decode");
+      }
+      break;
+    }
+    case 4: {  // the encryption sampler and support expansion, for each weight in use
+      for (std::size_t w : {P::kWr, P::kWe, P::kW}) {
+        std::uint8_t rnd[4 * P::kW > 4 * P::kWr ? 4 * P::kW : 4 * P::kWr];
+        std::uint32_t r[sizeof(rnd) / 4], o[sizeof(rnd) / 4];
+        fuzz::fill(rnd, 4 * w, data, size, mode);
+        ref.enc_positions(r, rnd, w);
+        static pke::RingVec<P> vr, vo;
+        ref.support_to_vector(vr.w, r, w);
+        for (const auto* be : fuzz::other_backends()) {
+          be->kernels<P>().enc_positions(o, rnd, w);
+          check<P>(std::memcmp(o, r, w * sizeof(std::uint32_t)) == 0, *be, "enc_positions");
+          be->kernels<P>().support_to_vector(vo.w, r, w);
+          check<P>(std::memcmp(vo.w, vr.w, sizeof(vo.w)) == 0, *be, "support_to_vector");
+        }
+      }
+      break;
+    }
+    case 5: {  // Keccak-f[1600] on an arbitrary state
+      std::uint64_t s[25], t[25];
+      fuzz::fill(reinterpret_cast<std::uint8_t*>(s), sizeof(s), data, size, mode);
+      std::memcpy(t, s, sizeof(s));
+      backend::portable().keccak_f1600(s);
+      for (const auto* be : fuzz::other_backends()) {
+        std::uint64_t u[25];
+        std::memcpy(u, t, sizeof(t));
+        be->keccak_f1600(u);
+        check<P>(std::memcmp(u, s, sizeof(s)) == 0, *be, "keccak_f1600");
+      }
+      break;
+    }
+    default: {  // support_to_vector of positions chosen by the input (made distinct, < n)
+      std::uint32_t pos[P::kWr > P::kW ? P::kWr : P::kW];
+      const std::size_t w = size / 3 < sizeof(pos) / 4 ? size / 3 : sizeof(pos) / 4;
+      std::size_t count = 0;
+      for (std::size_t i = 0; i < w; i++) {
+        const std::uint32_t p = (static_cast<std::uint32_t>(data[3 * i]) | (static_cast<std::uint32_t>(data[3 * i + 1]) << 8) |
+                                 (static_cast<std::uint32_t>(data[3 * i + 2]) << 16)) % static_cast<std::uint32_t>(P::kN);
+        bool dup = false;
+        for (std::size_t j = 0; j < count; j++) dup |= pos[j] == p;
+        if (!dup) pos[count++] = p;
+      }
+      static pke::RingVec<P> vr, vo;
+      ref.support_to_vector(vr.w, pos, count);
+      for (const auto* be : fuzz::other_backends()) {
+        be->kernels<P>().support_to_vector(vo.w, pos, count);
+        check<P>(std::memcmp(vo.w, vr.w, sizeof(vo.w)) == 0, *be, "support_to_vector");
+      }
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return 0;
+  const std::uint8_t sel = data[0], mode = data[1];
+  with_params(fuzz::level_of(sel), [&]<class P>() { run<P>((sel / 3u) % 7u, mode, data + 2, size - 2); });
+  return 0;
+}
