@@ -102,7 +102,7 @@ std::atomic<bool> g_armed{false};
 std::vector<Pattern>* g_patterns = nullptr;
 std::vector<std::string>* g_found = nullptr;
 
-void scan_freed(void* p) {
+[[maybe_unused]] void scan_freed(void* p) {
   if (p == nullptr || !g_armed.load(std::memory_order_relaxed)) return;
   g_armed = false;  // the scan itself allocates
   const std::size_t n = malloc_usable_size(p);
@@ -110,7 +110,7 @@ void scan_freed(void* p) {
   g_armed = true;
 }
 
-std::vector<Pattern> secret_key_patterns(int level, const Bytes& sk) {
+[[maybe_unused]] std::vector<Pattern> secret_key_patterns(int level, const Bytes& sk) {
   std::vector<Pattern> pats;
   hqc::with_params(level, [&]<class P>() {
     const std::uint8_t* s = sk.data() + P::kPublicKeyBytes;
