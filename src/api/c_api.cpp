@@ -107,6 +107,28 @@ int visit_level(K* key, F&& f) {
   return rc;
 }
 
+// Creates a key object Obj holding a new Key<P> that `fill` sets up (returning kem::Status): the
+// common part of hqc_public_key_new, hqc_secret_key_new and hqc_secret_key_generate.
+template <class Obj, template <class> class Key, class Fill>
+int make_key_object(const hqc_kem_info* info, Obj** out, Fill&& fill) {
+  return with_backend([&](const backend::Backend& be) {
+    int rc = HQC_ERR_INTERNAL;
+    with_params(info->level, [&]<class P>() {
+      auto key = std::unique_ptr<Key<P>>(new (std::nothrow) Key<P>);
+      if (!key) return;
+      if (fill.template operator()<P>(be, *key) != kem::Status::kOk) {
+        rc = HQC_ERR_MALFORMED_KEY;
+        return;
+      }
+      auto* obj = new (std::nothrow) Obj{info, std::move(key)};
+      if (obj == nullptr) return;
+      *out = obj;
+      rc = HQC_OK;
+    });
+    return rc;
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -153,22 +175,10 @@ int hqc_public_key_new(const char* alg, const std::uint8_t* pk, std::size_t pk_l
   if (info == nullptr) return HQC_ERR_UNKNOWN_ALGORITHM;
   if (pk == nullptr) return HQC_ERR_NULL_POINTER;
   if (pk_len != info->public_key_bytes) return HQC_ERR_LENGTH;
-  return with_backend([&](const backend::Backend& be) {
-    int rc = HQC_ERR_INTERNAL;
-    with_params(info->level, [&]<class P>() {
-      auto key = std::unique_ptr<kem::PublicKey<P>>(new (std::nothrow) kem::PublicKey<P>);
-      if (!key) return;
-      if (kem::parse_public_key<P>(be, *key, pk) != kem::Status::kOk) {
-        rc = HQC_ERR_MALFORMED_KEY;
-        return;
-      }
-      auto* obj = new (std::nothrow) hqc_public_key{info, std::move(key)};
-      if (obj == nullptr) return;
-      *out = obj;
-      rc = HQC_OK;
-    });
-    return rc;
-  });
+  return make_key_object<hqc_public_key, kem::PublicKey>(
+      info, out, [&]<class P>(const backend::Backend& be, kem::PublicKey<P>& key) {
+        return kem::parse_public_key<P>(be, key, pk);
+      });
 }
 
 void hqc_public_key_free(hqc_public_key* key) { delete key; }
@@ -220,19 +230,11 @@ int hqc_secret_key_generate(const char* alg, const std::uint8_t* coins, std::siz
   } else if (int rc = system_random(seed, sizeof(seed)); rc != HQC_OK) {
     return rc;
   }
-  int rc = with_backend([&](const backend::Backend& be) {
-    int r = HQC_ERR_INTERNAL;
-    with_params(info->level, [&]<class P>() {
-      auto key = std::unique_ptr<kem::SecretKey<P>>(new (std::nothrow) kem::SecretKey<P>);
-      if (!key) return;
-      kem::keypair<P>(be, *key, seed);
-      auto* obj = new (std::nothrow) hqc_secret_key{info, std::move(key)};
-      if (obj == nullptr) return;
-      *out = obj;
-      r = HQC_OK;
-    });
-    return r;
-  });
+  const int rc = make_key_object<hqc_secret_key, kem::SecretKey>(
+      info, out, [&]<class P>(const backend::Backend& be, kem::SecretKey<P>& key) {
+        kem::keypair<P>(be, key, seed);
+        return kem::Status::kOk;
+      });
   ct::wipe(seed, sizeof(seed));
   return rc;
 }
@@ -244,22 +246,10 @@ int hqc_secret_key_new(const char* alg, const std::uint8_t* sk, std::size_t sk_l
   if (info == nullptr) return HQC_ERR_UNKNOWN_ALGORITHM;
   if (sk == nullptr) return HQC_ERR_NULL_POINTER;
   if (sk_len != info->secret_key_bytes) return HQC_ERR_LENGTH;
-  return with_backend([&](const backend::Backend& be) {
-    int rc = HQC_ERR_INTERNAL;
-    with_params(info->level, [&]<class P>() {
-      auto key = std::unique_ptr<kem::SecretKey<P>>(new (std::nothrow) kem::SecretKey<P>);
-      if (!key) return;
-      if (kem::parse_secret_key<P>(be, *key, sk) != kem::Status::kOk) {
-        rc = HQC_ERR_MALFORMED_KEY;
-        return;
-      }
-      auto* obj = new (std::nothrow) hqc_secret_key{info, std::move(key)};
-      if (obj == nullptr) return;
-      *out = obj;
-      rc = HQC_OK;
-    });
-    return rc;
-  });
+  return make_key_object<hqc_secret_key, kem::SecretKey>(
+      info, out, [&]<class P>(const backend::Backend& be, kem::SecretKey<P>& key) {
+        return kem::parse_secret_key<P>(be, key, sk);
+      });
 }
 
 void hqc_secret_key_free(hqc_secret_key* key) { delete key; }
