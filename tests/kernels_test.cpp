@@ -183,6 +183,23 @@ void diff_kernels(const backend::Backend& be) {
     k.support_to_vector(v2.w, p1, P::kWr);
     ASSERT_EQ(0, std::memcmp(v1.w, v2.w, sizeof(v1.w))) << "support_to_vector";
   }
+  // Key-generation duplicate test: every count 0..w, r present at each place or absent, equal to
+  // the first/last position, positions up to n-1 (the tail of a partial vector is masked).
+  for (std::size_t count = 0; count <= P::kW; count++) {
+    std::uint32_t pos[P::kW];
+    for (std::size_t i = 0; i < P::kW; i++) pos[i] = static_cast<std::uint32_t>(rng() % P::kN);
+    pos[P::kW - 1] = static_cast<std::uint32_t>(P::kN - 1);
+    std::uint32_t probes[4] = {static_cast<std::uint32_t>(rng() % P::kN), pos[0], pos[count ? count - 1 : 0],
+                               pos[count < P::kW ? count : 0]};  // the last one sits just past count
+    for (std::uint32_t r : probes) {
+      const std::uint32_t want = ref.position_taken(pos, count, r);
+      ASSERT_EQ(want, k.position_taken(pos, count, r)) << "position_taken count " << count;
+      ASSERT_TRUE(want == 0 || want == ~0u);
+    }
+    if (count > 0) {
+      ASSERT_EQ(~0u, k.position_taken(pos, count, pos[count - 1]));
+    }
+  }
   {  // positions at both ends of the vector
     std::uint32_t edge[4] = {0, 63, static_cast<std::uint32_t>(P::kN - 1), static_cast<std::uint32_t>(P::kN - 2)};
     pke::RingVec<P> v1{}, v2{};

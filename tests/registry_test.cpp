@@ -79,6 +79,7 @@ void expect_complete(const KernelTable<P>& k) {
   EXPECT_NE(k.mul2, nullptr);
   EXPECT_NE(k.support_to_vector, nullptr);
   EXPECT_NE(k.enc_positions, nullptr);
+  EXPECT_NE(k.position_taken, nullptr);
   EXPECT_NE(k.rm_decode, nullptr);
   EXPECT_NE(k.rs_decode, nullptr);
 }

@@ -97,6 +97,39 @@ void kem_rows(const hqc::backend::Backend& be, int runs) {
   }
 }
 
+// Key generation step by step (spec §7.1, §6.1) on one backend: where its cycles go.
+template <class P>
+void keygen_breakdown(const hqc::backend::Backend& be, int runs) {
+  using namespace hqc;
+  std::uint8_t seed[32] = {1, 2, 3}, seeds[64], z[32 + P::kK], hpk[32];
+  auto v = std::make_unique<pke::RingVec<P>[]>(3);
+  std::uint32_t pos[P::kW];
+  const auto& k = be.kernels<P>();
+  auto row = [&](const char* what, auto&& f) {
+    std::printf("%-6s %-9s keygen step %-22s %9.0f\n", P::kName, be.name, what, median_cycles(f, runs));
+  };
+  row("XOF(seed_kem) 32+k B", [&] {
+    sym::Xof xof(be.keccak_f1600, seed);
+    xof.squeeze(z, sizeof(z));
+  });
+  row("I(seed_pke)", [&] { sym::oracle_i(be.keccak_f1600, seeds, seed); });
+  row("sampler y,x", [&] {
+    sym::Xof xof(be.keccak_f1600, seed);
+    sampling::sample_keygen_positions<P>(pos, xof, k.position_taken);
+    sampling::sample_keygen_positions<P>(pos, xof, k.position_taken);
+  });
+  row("support_to_vector x2", [&] {
+    k.support_to_vector(v[0].w, pos, P::kW);
+    k.support_to_vector(v[1].w, pos, P::kW);
+  });
+  row("expand h", [&] { pke::expand_h<P>(be, v[2], seed); });
+  row("mul h*y", [&] { k.mul(v[0].w, v[2].w, v[1].w); });
+  std::uint8_t pk[P::kPublicKeyBytes] = {};
+  row("H(pk)", [&] { sym::oracle_h(be.keccak_f1600, hpk, pk, sizeof(pk)); });
+  auto key = std::make_unique<kem::SecretKey<P>>();
+  row("total keypair", [&] { kem::keypair<P>(be, *key, seed); });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -117,6 +150,13 @@ int main(int argc, char** argv) {
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], s[2], s[3]); }, runs));
   std::printf("keccak avx512 x4 (2 states)   %8.0f\n",
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], nullptr, nullptr); }, runs));
+  for (int level : {1, 3, 5}) {
+    for (const auto* b : hqc::backend::all_backends()) {
+      if (std::strcmp(b->name, "portable") == 0 || !hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features()))
+        continue;
+      hqc::with_params(level, [&]<class P>() { keygen_breakdown<P>(*b, runs); });
+    }
+  }
   hqc::with_params(1, [&]<class P>() { kem_rows<P>(*be, runs); });
   hqc::with_params(3, [&]<class P>() { kem_rows<P>(*be, runs); });
   hqc::with_params(5, [&]<class P>() { kem_rows<P>(*be, runs); });

@@ -39,6 +39,10 @@ struct KernelTable {
   void (*support_to_vector)(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
   // The encryption sampler of spec §4.3 from its 4*w XOF bytes: pos[0..w) distinct, in [0, n).
   void (*enc_positions)(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w);
+  // The duplicate test of the key-generation sampler (spec §4.2): all-ones if r equals one of
+  // pos[0..count), else zero. count is public (the sampler's accept pattern is, spec §8); r and
+  // the positions are secret.
+  std::uint32_t (*position_taken)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
   // Duplicated RM(1,7) decoding of every block (spec §5.5): in has n1*n2 bits, out n1 bytes.
   void (*rm_decode)(std::uint8_t* out, const std::uint64_t* in);
   // RS decoding (spec §5.6): cw holds n1 received symbols; msg receives the k message bytes.

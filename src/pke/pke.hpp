@@ -217,7 +217,7 @@ template <class P>
 void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed_dk[32]) {
   sym::Xof xof(be.keccak_f1600, seed_dk);
   ct::Wiped<std::uint32_t[P::kW]> pos;
-  sampling::sample_keygen_positions<P>(*pos, xof);
+  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken);
   be.kernels<P>().support_to_vector(y.w, *pos, P::kW);
 }
 
@@ -238,9 +238,9 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   {
     sym::Xof xof(be.keccak_f1600, seed_dk);
     ct::Wiped<std::uint32_t[P::kW]> pos;
-    sampling::sample_keygen_positions<P>(*pos, xof);  // y first
+    sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken);  // y first
     k.support_to_vector(y.w, *pos, P::kW);
-    sampling::sample_keygen_positions<P>(*pos, xof);  // then x
+    sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
   expand_h<P>(be, ekx.h, seed_ek);

@@ -29,11 +29,19 @@ void sample_dense(std::uint64_t out[P::kNWordsPadded], sym::Shake256& xof) {
   out[P::kNWords - 1] &= P::kLastWordMask;
 }
 
+// The duplicate test of the key-generation sampler: all-ones if r is one of pos[0..count).
+inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size_t count, std::uint32_t r) {
+  std::uint32_t dup = 0;
+  for (std::size_t i = 0; i < count; i++) dup |= ct::mask_eq32(pos[i], r);
+  return dup;
+}
+
 // Key-generation sampler (spec §4.2): w distinct positions in generation order. Returns the
 // number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
-// design, spec §8); that dependence is declassified explicitly, nothing else is.
-template <class P>
-std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], sym::Shake256& xof) {
+// design, spec §8); that dependence is declassified explicitly, nothing else is. `taken` is the
+// duplicate test (a backend kernel, see backend/ops.hpp; position_taken_portable by default).
+template <class P, class Taken = decltype(&position_taken_portable)>
+std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], sym::Shake256& xof, Taken taken = &position_taken_portable) {
   std::size_t count = 0, consumed = 0;
   std::uint8_t buf[3 * P::kW];
   std::size_t avail = 0, off = 0;
@@ -52,9 +60,7 @@ std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], sym::Shake256& xof
     // Rejection (c >= T) and duplicate tests decide only how many stream bytes are consumed.
     std::uint32_t reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
     const std::uint32_t r = reduce_mod_n<P>(c);
-    std::uint32_t dup = 0;
-    for (std::size_t i = 0; i < count; i++) dup |= ct::mask_eq32(pos[i], r);
-    reject |= dup;
+    reject |= taken(pos, count, r);
     // Declassified: the accept/reject pattern of the key-generation sampler is public by design
     // (spec §8: its timing depends only on the long-term seed); the position itself stays secret.
     ct::declassify(&reject, sizeof(reject));

@@ -51,6 +51,7 @@ constexpr KernelTable<P> table() {
       .mul2 = &mul2<P>,
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
+      .position_taken = &position_taken,
       .rm_decode = &rm_decode<P>,
       .rs_decode = &rs_decode<P>,
   };

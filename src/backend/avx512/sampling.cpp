@@ -112,4 +112,20 @@ HQC_AVX512_SAMPLING(Hqc1)
 HQC_AVX512_SAMPLING(Hqc3)
 HQC_AVX512_SAMPLING(Hqc5)
 
+// All-ones if r is among pos[0..count). count is public; 16 positions per compare, the tail
+// through a masked load (no read past count), so no address depends on r or the positions.
+std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::uint32_t r) {
+  const __m512i vr = _mm512_set1_epi32(static_cast<int>(r));
+  __mmask16 hit = 0;
+  std::size_t i = 0;
+  for (; i + 16 <= count; i += 16) hit |= _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(pos + i), vr);
+  if (i < count) {
+    const __mmask16 live = static_cast<__mmask16>((1u << (count - i)) - 1u);
+    hit |= _mm512_mask_cmpeq_epi32_mask(live, _mm512_maskz_loadu_epi32(live, pos + i), vr);
+  }
+  // hit < 2^16, so (0 - hit) >> 31 is 1 iff some lane matched.
+  const std::uint32_t any = (0u - barrier32(static_cast<std::uint32_t>(hit))) >> 31;
+  return 0u - any;
+}
+
 }  // namespace hqc::backend::avx512

@@ -48,6 +48,7 @@ constexpr KernelTable<P> table() {
       .mul2 = &mul2<P>,
       .support_to_vector = &sampling::support_to_vector_portable<P>,
       .enc_positions = &sampling::enc_positions_portable<P>,
+      .position_taken = &sampling::position_taken_portable,
       .rm_decode = &code::rm_decode_portable<P>,
       .rs_decode = [](std::uint8_t* msg, const std::uint8_t* cw) { code::rs_decode_portable<P>(msg, cw); },
   };
