@@ -1,13 +1,19 @@
 // Decomposition search for the avx512 VPCLMULQDQ multiplier (src/backend/avx512/gf2x.cpp).
 //
-// For each parameter set, every decomposition tree of up to 6 levels of two-way / three-way
-// Karatsuba splits above a VPCLMULQDQ schoolbook base case is timed on this CPU (the base size is
-// the smallest that covers ceil(n/64) words, also rounded up to 2, 4 and 8 words). Each candidate
-// is first checked against the portable Karatsuba. The fastest tree per level is printed as the
-// initializer to paste into src/backend/avx512/mul_plans.hpp; results of the run that chose the
-// shipped plans are kept in bench/avx512/mul_search_results.txt.
+// For each parameter set, every decomposition tree of up to 6 levels, each level one of two-way
+// Karatsuba (K2), three-way Karatsuba (K3, 6 products) or Toom-Cook-3 (T3, 5 products; only where
+// its parts have at least kMinToomWords words), above a VPCLMULQDQ schoolbook base case is timed
+// on this CPU (the base size is the smallest that covers ceil(n/64) words, also rounded up to 2, 4
+// and 8 words, and the 8/16/32-word register leaves). Each candidate is first checked against the
+// portable Karatsuba (one product and two products sharing b). The fastest tree per level is
+// printed as the initializer to paste into src/backend/avx512/mul_plans.hpp; results of the run
+// that chose the shipped plans are kept in bench/avx512/mul_search_results.txt. The six best
+// trees of the first round, the best Karatsuba-only tree and the shipped tree are then timed again
+// with their calls interleaved (a second, side-by-side round); "chosen" is the winner of that
+// round, so "shipped" and "chosen" are measured under the same load.
 //
-// Usage: taskset -c 1 ./avx512_mul_search [runs]   (TSC cycles, median of `runs`, default 301)
+// Usage: taskset -c 1 ./avx512_mul_search [runs] [max_depth]
+//        (TSC cycles, median of `runs`, default 301; max_depth default 6)
 #include <x86intrin.h>
 
 #include <algorithm>
@@ -33,14 +39,51 @@ struct Result {
   double cycles2;  // two products sharing b (mul2)
 };
 
+using hqc::backend::avx512::kKaratsuba;
+using hqc::backend::avx512::kToom3;
+
+// Parts of a Toom-3 level of fewer words than this are not tried (the linear work of evaluation
+// and interpolation outweighs the saved product there).
+constexpr std::size_t kMinToomWords = 8;
+
+// The initializer for mul_plans.hpp: {base, depth, {splits}} when every level is Karatsuba,
+// {base, depth, {splits}, {kinds}} otherwise.
 std::string plan_string(const MulPlan& p) {
-  char buf[64];
-  int len = std::snprintf(buf, sizeof(buf), "{%u, %u, {", static_cast<unsigned>(p.base), static_cast<unsigned>(p.depth));
-  for (int i = 0; i < p.depth; i++)
-    len += std::snprintf(buf + len, sizeof(buf) - static_cast<std::size_t>(len), "%s%u", i ? ", " : "",
-                         static_cast<unsigned>(p.split[i]));
-  std::snprintf(buf + len, sizeof(buf) - static_cast<std::size_t>(len), "}}");
-  return std::string(buf);
+  std::string s = "{";
+  s += std::to_string(p.base);
+  s += ", ";
+  s += std::to_string(p.depth);
+  s += ", {";
+  bool toom = false;
+  for (int i = 0; i < p.depth; i++) {
+    if (i) s += ", ";
+    s += std::to_string(p.split[i]);
+    toom = toom || p.kind[i] == kToom3;
+  }
+  s += "}";
+  if (toom) {
+    s += ", {";
+    for (int i = 0; i < p.depth; i++) {
+      if (i) s += ", ";
+      s += p.kind[i] == kToom3 ? "kToom3" : "kKaratsuba";
+    }
+    s += "}";
+  }
+  s += "}";
+  return s;
+}
+
+// Short form for the table: levels top first, K2 / K3 / T3, then the base.
+std::string plan_short(const MulPlan& p) {
+  std::string s;
+  for (int i = 0; i < p.depth; i++) {
+    s += p.kind[i] == kToom3 ? "T" : "K";
+    s += std::to_string(p.split[i]);
+    s += " ";
+  }
+  s += "b";
+  s += std::to_string(p.base);
+  return s;
 }
 
 template <class F>
@@ -59,18 +102,21 @@ double median_cycles(F&& f, int runs) {
 }
 
 template <class P>
-std::vector<Result> search(int runs) {
+std::vector<Result> search(int runs, int max_depth) {
   constexpr std::size_t W = P::kNWords;
   std::mt19937_64 rng(1234 + P::kLevel);
   std::vector<Result> out;
   std::vector<MulPlan> cands;
-  for (int depth = 0; depth <= 6; depth++) {
-    for (unsigned mask = 0; mask < (1u << depth); mask++) {
+  for (int depth = 0; depth <= max_depth; depth++) {
+    unsigned shapes = 1;
+    for (int i = 0; i < depth; i++) shapes *= 3;
+    for (unsigned code = 0; code < shapes; code++) {  // level i: digit i of code, 0 = K2, 1 = K3, 2 = T3
       MulPlan p{};
       p.depth = static_cast<std::uint8_t>(depth);
       std::size_t prod = 1;
-      for (int i = 0; i < depth; i++) {
-        p.split[i] = static_cast<std::uint8_t>((mask >> i) & 1 ? 3 : 2);
+      for (unsigned i = 0, c = code; i < static_cast<unsigned>(depth); i++, c /= 3) {
+        p.split[i] = static_cast<std::uint8_t>(c % 3 == 0 ? 2 : 3);
+        p.kind[i] = c % 3 == 2 ? kToom3 : kKaratsuba;
         prod *= p.split[i];
       }
       const std::size_t b0 = (W + prod - 1) / prod;
@@ -83,7 +129,13 @@ std::vector<Result> search(int runs) {
         if (b < 2 || b > hqc::backend::avx512::kMaxBaseWords) continue;
         p.base = static_cast<std::uint16_t>(b);
         if (p.top_words() > hqc::backend::avx512::kMaxTopWords) continue;
-        cands.push_back(p);
+        bool small_toom = false;  // a Toom-3 level whose parts are below kMinToomWords
+        for (int i = 0; i < depth; i++) {
+          std::size_t part = b;
+          for (int j = i + 1; j < depth; j++) part *= p.split[j];
+          small_toom = small_toom || (p.kind[i] == kToom3 && part < kMinToomWords);
+        }
+        if (!small_toom) cands.push_back(p);
       }
     }
   }
@@ -125,35 +177,138 @@ std::vector<Result> search(int runs) {
   return out;
 }
 
+// Second round, side by side: the best `top` trees of the first round and the shipped tree are
+// timed again with their calls interleaved (one call of each in turn, `runs` x 3 turns), so that
+// a change of machine load during the first round cannot decide between them.
 template <class P>
-void report(int runs) {
-  const auto res = search<P>(runs);
-  std::printf("\n## %s: n = %zu bits, %zu words; %zu trees timed (plain product, no reduction)\n", P::kName, P::kN,
-              P::kNWords, res.size());
-  std::printf("%-28s %10s %10s %10s\n", "plan {base, depth, {splits}}", "top_words", "mul", "mul2");
-  for (std::size_t i = 0; i < res.size() && i < 15; i++)
-    std::printf("%-28s %10zu %10.0f %10.0f\n", plan_string(res[i].plan).c_str(), res[i].plan.top_words(),
-                res[i].cycles1, res[i].cycles2);
+std::vector<Result> confirm(const std::vector<Result>& first, const MulPlan& shipped, std::size_t top, int runs) {
+  constexpr std::size_t W = P::kNWords;
+  std::vector<MulPlan> plans;
+  for (std::size_t i = 0; i < first.size() && i < top; i++) plans.push_back(first[i].plan);
+  bool have_shipped = false;
+  for (const auto& p : plans) have_shipped = have_shipped || plan_string(p) == plan_string(shipped);
+  if (!have_shipped) plans.push_back(shipped);
+  struct Bufs {
+    std::vector<std::uint64_t> a, a2, b, o1, o2, scr;
+  };
+  std::vector<Bufs> bufs(plans.size());
+  std::mt19937_64 rng(4321 + P::kLevel);
+  for (std::size_t k = 0; k < plans.size(); k++) {
+    const std::size_t N = plans[k].top_words();
+    Bufs& x = bufs[k];
+    x.a.assign(N, 0);
+    x.a2.assign(N, 0);
+    x.b.assign(N, 0);
+    x.o1.assign(2 * N, 0);
+    x.o2.assign(2 * N, 0);
+    x.scr.assign(hqc::backend::avx512::plan_scratch_words(plans[k], 2), 0);
+    for (std::size_t i = 0; i < W; i++) {
+      x.a[i] = rng();
+      x.a2[i] = rng();
+      x.b[i] = rng();
+    }
+  }
+  const std::size_t turns = static_cast<std::size_t>(runs) * 3;
+  std::vector<std::vector<unsigned long long>> t1(plans.size()), t2(plans.size());
+  for (std::size_t r = 0; r < turns + 10; r++) {
+    for (std::size_t k = 0; k < plans.size(); k++) {
+      Bufs& x = bufs[k];
+      unsigned aux;
+      const unsigned long long c0 = __rdtscp(&aux);
+      hqc::backend::avx512::plan_multiply(x.o1.data(), x.a.data(), x.b.data(), plans[k], x.scr.data());
+      const unsigned long long c1 = __rdtscp(&aux);
+      hqc::backend::avx512::plan_multiply2(x.o1.data(), x.o2.data(), x.a.data(), x.a2.data(), x.b.data(), plans[k],
+                                           x.scr.data());
+      const unsigned long long c2 = __rdtscp(&aux);
+      if (r >= 10) {  // warm-up turns
+        t1[k].push_back(c1 - c0);
+        t2[k].push_back(c2 - c1);
+      }
+    }
+  }
+  std::vector<Result> out;
+  for (std::size_t k = 0; k < plans.size(); k++) {
+    std::sort(t1[k].begin(), t1[k].end());
+    std::sort(t2[k].begin(), t2[k].end());
+    out.push_back({plans[k], static_cast<double>(t1[k][turns / 2]), static_cast<double>(t2[k][turns / 2])});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Result& x, const Result& y) { return x.cycles1 + x.cycles2 < y.cycles1 + y.cycles2; });
+  return out;
+}
+
+bool has_toom(const MulPlan& p) {
+  for (int i = 0; i < p.depth; i++)
+    if (p.kind[i] == kToom3) return true;
+  return false;
+}
+
+template <class P>
+void report(int runs, int max_depth) {
+  const auto res = search<P>(runs, max_depth);
+  std::size_t n_toom = 0;
+  for (const auto& r : res) n_toom += has_toom(r.plan) ? 1 : 0;
+  std::printf("\n## %s: n = %zu bits, %zu words; %zu trees timed (%zu with Toom-3 levels; plain product, "
+              "no reduction)\n",
+              P::kName, P::kN, P::kNWords, res.size(), n_toom);
+  std::printf("%-22s %-66s %9s %9s %9s\n", "levels (top first)", "plan", "top_words", "mul", "mul2");
+  for (std::size_t i = 0; i < res.size() && i < 20; i++)
+    std::printf("%-22s %-66s %9zu %9.0f %9.0f\n", plan_short(res[i].plan).c_str(), plan_string(res[i].plan).c_str(),
+                res[i].plan.top_words(), res[i].cycles1, res[i].cycles2);
+  // The best tree without Toom-3 levels (the previous search space), for comparison.
+  for (const auto& r : res)
+    if (!has_toom(r.plan)) {
+      std::printf("best Karatsuba-only %s: mul %.0f, mul2 %.0f\n", plan_string(r.plan).c_str(), r.cycles1, r.cycles2);
+      break;
+    }
   const MulPlan shipped = P::kLevel == 1   ? hqc::backend::avx512::mul_plan<hqc::Hqc1>()
                           : P::kLevel == 3 ? hqc::backend::avx512::mul_plan<hqc::Hqc3>()
                                            : hqc::backend::avx512::mul_plan<hqc::Hqc5>();
+  // Side-by-side confirmation of the leaders, the shipped tree and the best Karatsuba-only tree.
+  const auto n_lead = static_cast<std::ptrdiff_t>(std::min<std::size_t>(6, res.size()));
+  std::vector<Result> lead(res.begin(), res.begin() + n_lead);
   for (const auto& r : res)
+    if (!has_toom(r.plan)) {
+      bool in = false;
+      for (const auto& l : lead) in = in || plan_string(l.plan) == plan_string(r.plan);
+      if (!in) lead.push_back(r);
+      break;
+    }
+  const auto conf = confirm<P>(lead, shipped, lead.size(), runs);
+  std::printf("side by side (calls interleaved, median of %d):\n", runs * 3);
+  for (const auto& r : conf)
+    std::printf("  %-22s %-66s %9.0f %9.0f%s\n", plan_short(r.plan).c_str(), plan_string(r.plan).c_str(), r.cycles1,
+                r.cycles2, plan_string(r.plan) == plan_string(shipped) ? "  (shipped)" : "");
+  for (const auto& r : conf)
     if (plan_string(r.plan) == plan_string(shipped))
       std::printf("shipped %s: mul %.0f, mul2 %.0f\n", plan_string(shipped).c_str(), r.cycles1, r.cycles2);
-  std::printf("chosen %s: kMulPlan<Hqc%d> = %s\n", P::kName, P::kLevel, plan_string(res[0].plan).c_str());
+  std::printf("chosen %s: mul %.0f, mul2 %.0f\n", plan_string(conf[0].plan).c_str(), conf[0].cycles1, conf[0].cycles2);
+  std::printf("chosen %s: kMulPlan<Hqc%d> = %s\n", P::kName, P::kLevel, plan_string(conf[0].plan).c_str());
+  std::fflush(stdout);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::printf("usage: %s [runs (default 301)] [max_depth (default 6)]\n", argv[0]);
+    return 0;
+  }
   const int runs = argc > 1 ? std::atoi(argv[1]) : 301;
+  const int max_depth = argc > 2 ? std::atoi(argv[2]) : 6;
+  if (runs < 1 || max_depth < 0 || max_depth > 7) {
+    std::fprintf(stderr, "bad arguments (runs >= 1, 0 <= max_depth <= 7)\n");
+    return 2;
+  }
   const auto need = hqc::backend::kCpuAvx512F | hqc::backend::kCpuAvx512BW | hqc::backend::kCpuVpclmul;
   if ((hqc::backend::detect_cpu_features() & need) != need) {
     std::fprintf(stderr, "this CPU lacks AVX-512/VPCLMULQDQ\n");
     return 2;
   }
-  std::printf("# avx512 multiplier decomposition search: median TSC cycles of %d runs\n", runs);
-  report<hqc::Hqc1>(runs);
-  report<hqc::Hqc3>(runs);
-  report<hqc::Hqc5>(runs);
+  std::printf("# avx512 multiplier decomposition search: median TSC cycles of %d runs, up to %d levels\n", runs,
+              max_depth);
+  std::printf("# levels: K2 = two-way Karatsuba, K3 = three-way Karatsuba (6 products), T3 = Toom-3 (5 products)\n");
+  report<hqc::Hqc1>(runs, max_depth);
+  report<hqc::Hqc3>(runs, max_depth);
+  report<hqc::Hqc5>(runs, max_depth);
 }

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "backend/avx512/kernels.hpp"
@@ -81,39 +82,60 @@ TEST(Avx512, MulEqualsPortableEveryLevel) {
 }
 
 // Every shape of tree the search tool may pick: register leaves (8, 16, 32 words), the generic
-// schoolbook at odd sizes, two- and three-way levels in any order.
+// schoolbook at odd sizes, two-way Karatsuba, three-way Karatsuba and Toom-3 levels in any order
+// (Toom-3 over the smallest parts, 1 and 2 words, where the 2-word tails of the products at t and
+// t + 1 are as large as the parts, and over parts that are not a multiple of 8 words).
 TEST(Avx512, DecompositionTreesEqualKaratsuba) {
   REQUIRE_AVX512();
   (void)be;
+  using backend::avx512::kKaratsuba;
+  using backend::avx512::kToom3;
   using backend::avx512::MulPlan;
+  constexpr auto K = kKaratsuba;
+  constexpr auto T = kToom3;
   const std::vector<MulPlan> plans = {
       {1, 0, {}},        {3, 0, {}},        {8, 0, {}},        {9, 1, {2}},      {16, 1, {3}},
       {32, 2, {2, 3}},   {32, 2, {3, 2}},   {35, 3, {2, 2, 2}}, {7, 3, {3, 2, 3}}, {8, 4, {2, 2, 2, 2}},
       {128, 1, {2}},     {5, 2, {3, 3}},    {17, 2, {2, 2}},  {32, 5, {2, 2, 2, 2, 2}}, {12, 3, {3, 3, 3}},
+      // Toom-3 levels.
+      {1, 1, {3}, {T}},  {2, 1, {3}, {T}},  {3, 1, {3}, {T}},  {5, 1, {3}, {T}},  {7, 1, {3}, {T}},
+      {8, 1, {3}, {T}},  {9, 1, {3}, {T}},  {16, 1, {3}, {T}}, {32, 1, {3}, {T}}, {35, 1, {3}, {T}},
+      {1, 2, {3, 3}, {T, T}},          {32, 2, {3, 3}, {T, K}},          {32, 2, {3, 3}, {K, T}},
+      {32, 2, {3, 3}, {T, T}},         {16, 3, {3, 2, 3}, {T, K, T}},    {16, 3, {2, 3, 3}, {K, T, K}},
+      {11, 3, {3, 3, 2}, {T, T, K}},   {32, 3, {2, 3, 3}, {K, T, T}},    {8, 4, {3, 2, 3, 2}, {T, K, T, K}},
+      {4, 4, {3, 3, 3, 3}, {T, K, T, K}}, {32, 4, {3, 2, 2, 2}, {T}},    {2, 6, {3, 3, 3, 2, 2, 3}, {T, T, T, K, K, T}},
   };
   std::mt19937_64 rng(99);
   for (const MulPlan& p : plans) {
     const std::size_t n = p.top_words();
     std::vector<std::uint64_t> a(n), a2(n), b(n), o1(2 * n), o2(2 * n), ref(2 * n), ref2(2 * n);
-    for (int mode = 0; mode < 3; mode++) {
+    for (int mode = 0; mode < 4; mode++) {  // random; a all-ones; b = x^(64n-1); all operands all-ones
       for (std::size_t i = 0; i < n; i++) {
-        a[i] = mode == 1 ? ~0ull : rng();
-        a2[i] = rng();
-        b[i] = mode == 2 ? (i == n - 1 ? 1ull << 63 : 0) : rng();
+        a[i] = mode == 1 || mode == 3 ? ~0ull : rng();
+        a2[i] = mode == 3 ? ~0ull : rng();
+        b[i] = mode == 2 ? (i == n - 1 ? 1ull << 63 : 0) : mode == 3 ? ~0ull : rng();
       }
       std::vector<std::uint64_t> ks(gf2x::karatsuba_scratch_words(n)), scr(backend::avx512::plan_scratch_words(p, 2));
       gf2x::karatsuba(ref.data(), a.data(), b.data(), n, ks.data());
       gf2x::karatsuba(ref2.data(), a2.data(), b.data(), n, ks.data());
       ASSERT_TRUE(backend::avx512::plan_multiply(o1.data(), a.data(), b.data(), p, scr.data()));
-      ASSERT_EQ(o1, ref) << "plan base " << p.base << " depth " << int(p.depth);
+      std::string shape = "plan base " + std::to_string(p.base) + " levels";
+      for (int i = 0; i < p.depth; i++) {
+        shape += p.kind[i] == T ? " T" : " K";
+        shape += std::to_string(p.split[i]);
+      }
+      ASSERT_EQ(o1, ref) << shape << " mode " << mode;
       ASSERT_TRUE(backend::avx512::plan_multiply2(o1.data(), o2.data(), a.data(), a2.data(), b.data(), p, scr.data()));
-      ASSERT_EQ(o1, ref);
-      ASSERT_EQ(o2, ref2);
+      ASSERT_EQ(o1, ref) << shape << " (mul2) mode " << mode;
+      ASSERT_EQ(o2, ref2) << shape << " (mul2) mode " << mode;
     }
   }
   MulPlan bad{200, 0, {}};
   std::vector<std::uint64_t> x(400);
   EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad, x.data()));
+  const MulPlan bad_toom{8, 1, {2}, {T}};  // Toom-3 needs three parts
+  EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad_toom, x.data()));
+  EXPECT_FALSE(backend::avx512::plan_multiply2(x.data(), x.data(), x.data(), x.data(), x.data(), bad_toom, x.data()));
 }
 
 TEST(Avx512, KeccakVariantsEqualPortable) {

@@ -1,9 +1,9 @@
 // Ring multiplication in GF(2)[x]/(x^n - 1) on 512-bit VPCLMULQDQ (spec §2.2).
 //
 // Structure: a decomposition tree (MulPlan, chosen per parameter set by bench/avx512/mul_search)
-// of two-way and three-way Karatsuba levels down to a VPCLMULQDQ schoolbook on `base`-word
-// operands, then reduction mod x^n - 1. Everything is branch-free: the only loop bounds and
-// addresses are functions of the (public) sizes.
+// of two-way Karatsuba, three-way Karatsuba and Toom-Cook-3 levels down to a VPCLMULQDQ
+// schoolbook on `base`-word operands, then reduction mod x^n - 1. Everything is branch-free: the
+// only loop bounds and addresses are functions of the (public) sizes.
 //
 // Schoolbook base case. Output chunk t (words 8t .. 8t+7, one zmm) collects every a_i b_j with
 // i + j in [8t, 8t+8). For b-lane m = (b_2m, b_2m+1), broadcast to the four 128-bit lanes, and
@@ -215,17 +215,221 @@ void base_mul(u64* const* out, const u64* const* a, const u64* b, std::size_t B)
   wipe(bbuf, sizeof(bbuf));
 }
 
-constexpr std::size_t level_scratch(int split, std::size_t n, int na) {
+constexpr std::size_t round8(std::size_t n) { return (n + 7) & ~std::size_t{7}; }
+
+// Scratch words of one level of `n` words for `na` products (the level's own buffers; its
+// children's scratch follows).
+constexpr std::size_t level_scratch(int split, MulLevel kind, std::size_t n, int na) {
   const std::size_t s = n / static_cast<std::size_t>(split);
   const std::size_t una = static_cast<std::size_t>(na);
+  if (kind == kToom3)  // one evaluation of each operand at a time, P(t) and P(t + 1) per product
+    return (una + 1) * round8(s + 1) + 2 * una * round8(2 * s + 2);
   return split == 2 ? (3 * una + 1) * s : (7 * una + 1) * s;
 }
 
 bool plan_valid(const MulPlan& plan) {
   if (plan.base < 1 || plan.base > kMaxBaseWords || plan.depth > 7) return false;
-  for (std::size_t i = 0; i < plan.depth; i++)
+  for (std::size_t i = 0; i < plan.depth; i++) {
     if (plan.split[i] != 2 && plan.split[i] != 3) return false;
+    if (plan.kind[i] != kKaratsuba && plan.kind[i] != kToom3) return false;
+    if (plan.kind[i] == kToom3 && plan.split[i] != 3) return false;
+  }
   return plan.top_words() <= kMaxTopWords;
+}
+
+// ---- Toom-Cook-3 level ------------------------------------------------------------------------
+//
+// Bodrato's sequence for GF(2)[x] at the points 0, 1, t, t + 1, inf with t = x^32, so that every
+// evaluation and every exact division moves whole 32-bit dwords (valignd/valignq, no bit shifts)
+// and the evaluations at t and t + 1 grow by one word only. With X = x^(64 s) and
+// A = a0 + a1 X + a2 X^2 (likewise B), C = A B = c0 + c1 X + c2 X^2 + c3 X^3 + c4 X^4:
+//   P(0) = c0 = a0 b0, P(inf) = c4 = a2 b2, P(1) = (a0 + a1 + a2)(b0 + b1 + b2),
+//   P(t) = A(t) B(t), P(t + 1) = A(t + 1) B(t + 1); A(t) = a0 + a1 t + a2 t^2 has s + 1 words.
+//   U = P(1) + c0 + c4 = c1 + c2 + c3,
+//   Y = P(t + 1) + P(t) + c4 + U = c3 (t^2 + t)                   => c3 = Y / t / (t + 1),
+//   W = (P(t) + c0 + c4 t^4) / t = c1 + c2 t + c3 t^2, Q = U + c3 = c1 + c2
+//                                                                => c2 = (W + Q + c3 t^2) / (t + 1),
+//   c1 = Q + c2.
+// Division by t drops the (zero) low dword; division by t + 1 = 1 + x^32 is the dword prefix XOR
+// q_i = y_i + q_(i-1), taken from the low end (the division is exact, so the low 2s words of the
+// quotient are the whole quotient): four shift-XOR steps inside a zmm and a broadcast carry
+// between zmm. The products at t and t + 1 have (s + 1)-word operands: the tree below multiplies
+// the low s words, and the rest, X (A_hi B + B_hi A_lo) with one-word A_hi, B_hi, is added by one
+// VPCLMULQDQ pass (4 per 8 words). All loop bounds and addresses are functions of s only.
+
+// x[start .. start + 8) with the words at or past `len` read as zero (public sizes only).
+HQC_ALWAYS_INLINE __m512i load_clip(const u64* x, std::size_t start, std::size_t len) {
+  if (start >= len) return _mm512_setzero_si512();
+  if (len - start >= 8) return _mm512_loadu_si512(x + start);
+  return _mm512_maskz_loadu_epi64(tail_mask(len - start), x + start);
+}
+// Dwords [start, start + 16) of the dword array at x, those at or past `len` dwords read as zero.
+HQC_ALWAYS_INLINE __m512i load_clip32(const u64* x, std::size_t start, std::size_t len) {
+  const auto* d = reinterpret_cast<const std::uint32_t*>(x);
+  if (start >= len) return _mm512_setzero_si512();
+  if (len - start >= 16) return _mm512_loadu_si512(d + start);
+  return _mm512_maskz_loadu_epi32(static_cast<__mmask16>((1u << (len - start)) - 1u), d + start);
+}
+// x[start .. min(start + 8, len)) = v.
+HQC_ALWAYS_INLINE void store_clip(u64* x, std::size_t start, std::size_t len, __m512i v) {
+  if (start >= len) return;
+  if (len - start >= 8) _mm512_storeu_si512(x + start, v);
+  else _mm512_mask_storeu_epi64(x + start, tail_mask(len - start), v);
+}
+// v moved up by one dword, the low dword from the top of `prev`.
+HQC_ALWAYS_INLINE __m512i up1_dword(__m512i v, __m512i prev) {
+  return _mm512_maskz_alignr_epi32(0xFFFF, v, prev, 15);
+}
+
+// Dword prefix XOR of v continuing `carry` (the prefix so far, broadcast), carry updated. The
+// carry is advanced by the chunk's own total (broadcast of its local prefix's top dword), so the
+// loop-carried chain is one XOR per chunk, not the permute.
+HQC_ALWAYS_INLINE __m512i prefix_xor16(__m512i v, __m512i& carry) {
+  const __m512i z = _mm512_setzero_si512();
+  v = _mm512_xor_si512(v, up1_dword(v, z));
+  v = _mm512_xor_si512(v, alignr64<7>(v, z));
+  v = _mm512_xor_si512(v, alignr64<6>(v, z));
+  v = _mm512_xor_si512(v, alignr64<4>(v, z));
+  const __m512i out = _mm512_xor_si512(v, carry);
+  carry = _mm512_xor_si512(carry, perm32(_mm512_set1_epi32(15), v));
+  return out;
+}
+
+// Evaluations of x = x0 + x1 X + x2 X^2 (3s words), one buffer per operand, one point at a time
+// (the buffer is reused, so a level keeps a single (s + 1)-word evaluation per operand).
+// e = x0 + x1 + x2 (s words).
+void toom3_eval_1(u64* e, const u64* x, std::size_t s) {
+  for (std::size_t i = 0; i < s; i += 8)
+    store_clip(e, i, s, xor3_512(load_clip(x, i, s), load_clip(x + s, i, s), load_clip(x + 2 * s, i, s)));
+}
+// e = x0 + x1 t + x2 t^2 (s + 1 words).
+void toom3_eval_t(u64* e, const u64* x, std::size_t s) {
+  const u64* x1 = x + s;
+  const u64* x2 = x + 2 * s;
+  __m512i p1 = _mm512_setzero_si512(), p2 = _mm512_setzero_si512();
+  for (std::size_t i = 0; i < s + 1; i += 8) {
+    const __m512i v1 = load_clip(x1, i, s), v2 = load_clip(x2, i, s);
+    store_clip(e, i, s + 1, xor3_512(load_clip(x, i, s), up1_dword(v1, p1), alignr64<7>(v2, p2)));
+    p1 = v1;
+    p2 = v2;
+  }
+}
+// e = x(t) -> x(t + 1) = x(t) + x1 + x2, in place.
+void toom3_eval_t1(u64* e, const u64* x, std::size_t s) { xor3_into(e, x + s, x + 2 * s, s); }
+
+// dst[0 .. s + 2) ^= ha xb[0 .. s + 1) + hb xa[0 .. s) for one-word ha, hb.
+void toom3_correct(u64* dst, const u64* ha, const u64* xb, const u64* hb, const u64* xa, std::size_t s) {
+  const __m512i va = _mm512_set1_epi64(static_cast<long long>(*ha));
+  const __m512i vb = _mm512_set1_epi64(static_cast<long long>(*hb));
+  __m512i po = _mm512_setzero_si512();
+  for (std::size_t i = 0; i < s + 2; i += 8) {
+    const __m512i b = load_clip(xb, i, s + 1), a = load_clip(xa, i, s);
+    // Even words of b, a times h -> word i + 2l; odd words -> word i + 2l + 1 (moved up one word).
+    const __m512i e = _mm512_xor_si512(_mm512_clmulepi64_epi128(b, va, 0x00), _mm512_clmulepi64_epi128(a, vb, 0x00));
+    const __m512i o = _mm512_xor_si512(_mm512_clmulepi64_epi128(b, va, 0x01), _mm512_clmulepi64_epi128(a, vb, 0x01));
+    store_clip(dst, i, s + 2, xor3_512(load_clip(dst, i, s + 2), e, alignr64<7>(o, po)));
+    po = o;
+  }
+}
+
+// out[0 .. 6s) = C from c0 = out[0 .. 2s), P(1) = out[2s .. 4s), c4 = out[4s .. 6s) (in place)
+// and pt = P(t), pt1 = P(t + 1) (2s + 2 words each, consumed).
+void toom3_interpolate(u64* out, u64* pt, u64* pt1, std::size_t s) {
+  const std::size_t n2 = 2 * s, d2 = 4 * s;  // words, dwords of c0 .. c4
+  const u64* c0 = out;
+  u64* u = out + n2;
+  const u64* c4 = out + 4 * s;
+  // U = P(1) + c0 + c4 (in u); Y = P(t + 1) + P(t) + c4 + U (in pt1, words 0 .. 2s).
+  for (std::size_t i = 0; i < n2 + 1; i += 8) {
+    const __m512i v4 = load_clip(c4, i, n2);
+    const __m512i uu = xor3_512(load_clip(u, i, n2), load_clip(c0, i, n2), v4);
+    store_clip(u, i, n2, uu);
+    const __m512i y = xor3_512(load_clip(pt1, i, n2 + 1), load_clip(pt, i, n2 + 1), _mm512_xor_si512(uu, v4));
+    store_clip(pt1, i, n2 + 1, y);
+  }
+  // c3 = Y / t / (t + 1): dword j of c3 = dwords 1 .. j + 1 of Y (in pt1, in place: the reads run
+  // one dword ahead of the writes).
+  __m512i carry = _mm512_setzero_si512();
+  for (std::size_t i = 0; i < n2; i += 8)
+    store_clip(pt1, i, n2, prefix_xor16(load_clip32(pt1, 2 * i + 1, d2 + 1), carry));
+  // W = (P(t) + c0 + c4 t^4) / t (dword j: dwords j + 1 of P(t) and c0, dword j - 3 of c4);
+  // Q = U + c3; c2 = (W + Q + c3 t^2) / (t + 1) (in pt, in place); c1 = Q + c2 (in u).
+  carry = _mm512_setzero_si512();
+  __m512i p3 = _mm512_setzero_si512(), p4 = _mm512_setzero_si512();
+  for (std::size_t i = 0; i < n2; i += 8) {
+    const __m512i v3 = load_clip(pt1, i, n2), v4 = load_clip(c4, i, n2);
+    const __m512i w = xor3_512(load_clip32(pt, 2 * i + 1, d2 + 4), load_clip32(c0, 2 * i + 1, d2),
+                               _mm512_maskz_alignr_epi32(0xFFFF, v4, p4, 13));
+    const __m512i q = _mm512_xor_si512(load_clip(u, i, n2), v3);
+    const __m512i c2 = prefix_xor16(xor3_512(w, q, alignr64<7>(v3, p3)), carry);
+    store_clip(pt, i, n2, c2);
+    store_clip(u, i, n2, _mm512_xor_si512(q, c2));
+    p3 = v3;
+    p4 = v4;
+  }
+  // out = c0 + c1 X + c2 X^2 + c3 X^3 + c4 X^4 with c1 in out[2s .. 4s): out[s .. 2s) ^= c1_lo,
+  // out[2s .. 3s) = c1_hi + c2_lo, out[3s .. 4s) = c2_hi + c3_lo (c1_hi is read before the chunk
+  // is overwritten; the writes to out[2s ..) stay below 3s), out[4s .. 5s) ^= c3_hi.
+  xor_into(out + s, u, s);
+  for (std::size_t i = 0; i < s; i += 8) {
+    const __m512i c1h = load_clip(u + s, i, s);
+    store_clip(u, i, s, _mm512_xor_si512(c1h, load_clip(pt, i, s)));
+    store_clip(u + s, i, s, _mm512_xor_si512(load_clip(pt + s, i, s), load_clip(pt1, i, s)));
+  }
+  xor_into(out + 4 * s, pt1 + s, s);
+}
+
+template <int NA>
+void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, const MulPlan& plan, int lvl,
+         u64* scr);
+
+// One Toom-3 level: out[k][0 .. 6s) = a[k][0 .. 3s) * b[0 .. 3s); each evaluation of b is formed
+// once for all NA products.
+template <int NA>
+void toom3_level(u64* const* out, const u64* const* a, const u64* b, std::size_t s, const MulPlan& plan, int lvl,
+                 u64* scr) {
+  const std::size_t se = round8(s + 1), sp = round8(2 * s + 2);
+  u64* ea[NA];
+  u64* pt[NA];
+  u64* pt1[NA];
+  u64* omid[NA];
+  u64* o4[NA];
+  const u64* a2[NA];
+  for (int k = 0; k < NA; k++) {
+    const std::size_t uk = static_cast<std::size_t>(k);
+    ea[k] = scr + uk * se;
+    pt[k] = scr + (NA + 1) * se + 2 * uk * sp;
+    pt1[k] = pt[k] + sp;
+    omid[k] = out[k] + 2 * s;
+    o4[k] = out[k] + 4 * s;
+    a2[k] = a[k] + 2 * s;
+  }
+  u64* eb = scr + NA * se;
+  u64* rest = scr + (NA + 1) * se + 2 * NA * sp;
+  const u64* const* cea = ea;
+  rec<NA>(out, a, b, s, plan, lvl + 1, rest);          // c0 = P(0) -> out[0 .. 2s)
+  rec<NA>(o4, a2, b + 2 * s, s, plan, lvl + 1, rest);  // c4 = P(inf) -> out[4s .. 6s)
+  for (int k = 0; k < NA; k++) toom3_eval_1(ea[k], a[k], s);
+  toom3_eval_1(eb, b, s);
+  rec<NA>(omid, cea, eb, s, plan, lvl + 1, rest);  // P(1) -> out[2s .. 4s)
+  // P(t) and P(t + 1): the tree multiplies the low s words of the (s + 1)-word evaluations, then
+  // + X (A_hi B + B_hi A_lo) (A_hi B has s + 2 words, B_hi A_lo s + 1).
+  for (int pass = 0; pass < 2; pass++) {
+    u64* const* p = pass == 0 ? pt : pt1;
+    if (pass == 0) {
+      for (int k = 0; k < NA; k++) toom3_eval_t(ea[k], a[k], s);
+      toom3_eval_t(eb, b, s);
+    } else {
+      for (int k = 0; k < NA; k++) toom3_eval_t1(ea[k], a[k], s);
+      toom3_eval_t1(eb, b, s);
+    }
+    rec<NA>(p, cea, eb, s, plan, lvl + 1, rest);
+    for (int k = 0; k < NA; k++) {
+      zero_words(p[k] + 2 * s, 2);
+      toom3_correct(p[k] + s, ea[k] + s, eb, eb + s, ea[k], s);
+    }
+  }
+  for (int k = 0; k < NA; k++) toom3_interpolate(out[k], pt[k], pt1[k], s);
 }
 
 // out[k][0 .. 2n) = a[k][0 .. n) * b[0 .. n), n = plan.base * prod(plan.split[lvl ..]).
@@ -241,6 +445,10 @@ void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, cons
   }
   const int split = plan.split[lvl];
   const std::size_t s = n / static_cast<std::size_t>(split);
+  if (plan.kind[lvl] == kToom3) {
+    toom3_level<NA>(out, a, b, s, plan, lvl, scr);
+    return;
+  }
   u64* o1[NA];
   const u64* a1[NA];
   if (split == 2) {
@@ -325,7 +533,7 @@ void reduce(u64* out, const u64* prod, std::size_t n_bits, std::size_t words) {
 constexpr std::size_t scratch_words(const MulPlan& plan, int na) {
   std::size_t n = plan.top_words(), total = 0;
   for (std::size_t i = 0; i < plan.depth; i++) {
-    total += level_scratch(plan.split[i], n, na);
+    total += level_scratch(plan.split[i], plan.kind[i], n, na);
     n /= plan.split[i];
   }
   return total + 8;

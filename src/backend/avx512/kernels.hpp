@@ -13,13 +13,21 @@ namespace hqc::backend::avx512 {
 // ---- Ring multiplication (gf2x.cpp) -------------------------------------------------------------
 
 // A decomposition tree for a product of two polynomials of `top_words()` 64-bit words: level i
-// splits its operands into split[i] parts (2 = Karatsuba, 3 = three-way Karatsuba with 6
-// products); below the last level, products of `base` words are computed by a VPCLMULQDQ
-// schoolbook. Chosen per parameter set by bench/avx512/mul_search (results in mul_plans.hpp).
+// splits its operands into split[i] parts, by the method kind[i]:
+//   kKaratsuba, split 2: two-way Karatsuba (3 products of half size);
+//   kKaratsuba, split 3: three-way Karatsuba (6 products of a third);
+//   kToom3,     split 3: Toom-Cook-3 at 0, 1, t, t + 1, inf with t = x^32 (5 products of a third;
+//                        the one extra word of the evaluations at t and t + 1 is added back by a
+//                        linear VPCLMULQDQ pass).
+// Below the last level, products of `base` words are computed by a VPCLMULQDQ schoolbook (or a
+// register leaf for 8, 16, 32 words). Chosen per parameter set by bench/avx512/mul_search (results
+// in mul_plans.hpp). An initializer without kinds ({32, 2, {3, 3}}) is all Karatsuba.
+enum MulLevel : std::uint8_t { kKaratsuba = 0, kToom3 = 1 };
 struct MulPlan {
   std::uint16_t base;     // words of a base product (1 .. kMaxBaseWords)
   std::uint8_t depth;     // number of splitting levels (0 .. 7)
   std::uint8_t split[7];  // 2 or 3 per level, top level first
+  MulLevel kind[7] = {};  // per level, top first: kKaratsuba (default) or kToom3 (split 3)
   constexpr std::size_t top_words() const {
     std::size_t n = base;
     for (std::size_t i = 0; i < depth; i++) n *= split[i];
