@@ -1,8 +1,9 @@
 // Every kernel of the backend table, differentially: each backend this CPU runs against the
 // portable backend on the same input. Input: [kernel selector][fill mode][operand bytes...]:
 // selector % 3 picks the level and (selector / 3) % 7 the kernel (mul, mul2, rm_decode,
-// rs_decode, enc_positions + support_to_vector, keccak_f1600, support_to_vector of chosen
-// distinct positions). Operands are taken from the input, the rest filled per fuzz::fill.
+// rs_decode, enc_positions + support_to_vector, keccak_f1600, support_to_vector and the keygen
+// duplicate test on chosen distinct positions); mul also runs a transform multiplier's cached
+// paths (transform, mul_transforms, mul_transform_plain). Operands are taken from the input, the rest filled per fuzz::fill.
 #include "fuzz_common.hpp"
 #include "pke/pke.hpp"
 
@@ -40,6 +41,15 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
         if (kernel == 0) {
           k.mul(o1.w, a1.w, b.w);
           check<P>(std::memcmp(o1.w, r1.w, sizeof(o1.w)) == 0, *be, "mul");
+          if (k.transform != nullptr) {  // the transform multiplier's cached-operand paths
+            static pke::Transform<P> ta, tb;
+            k.transform(ta.w, a1.w);
+            k.transform(tb.w, b.w);
+            k.mul_transforms(o1.w, ta.w, tb.w);
+            check<P>(std::memcmp(o1.w, r1.w, sizeof(o1.w)) == 0, *be, "mul_transforms");
+            k.mul_transform_plain(o1.w, ta.w, b.w);
+            check<P>(std::memcmp(o1.w, r1.w, sizeof(o1.w)) == 0, *be, "mul_transform_plain");
+          }
         } else {
           k.mul2(o1.w, o2.w, a1.w, a2.w, b.w);
           check<P>(std::memcmp(o1.w, r1.w, sizeof(o1.w)) == 0 && std::memcmp(o2.w, r2.w, sizeof(o2.w)) == 0, *be,
@@ -100,7 +110,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
       break;
     }
     default: {  // support_to_vector of positions chosen by the input (made distinct, < n)
-      std::uint32_t pos[P::kWr > P::kW ? P::kWr : P::kW];
+      std::uint32_t pos[P::kWr > P::kW ? P::kWr : P::kW] = {};
       const std::size_t w = size / 3 < sizeof(pos) / 4 ? size / 3 : sizeof(pos) / 4;
       std::size_t count = 0;
       for (std::size_t i = 0; i < w; i++) {
@@ -109,6 +119,16 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
         bool dup = false;
         for (std::size_t j = 0; j < count; j++) dup |= pos[j] == p;
         if (!dup) pos[count++] = p;
+      }
+      // The key-generation duplicate test on every prefix of these positions, probing each
+      // position and one value that may or may not be among them.
+      const std::uint32_t probe = size >= 2 ? (static_cast<std::uint32_t>(data[size - 1]) * 251u) % P::kN : 0;
+      for (std::size_t c = 0; c <= count; c++) {
+        for (std::uint32_t r : {probe, pos[c < count ? c : 0], pos[c > 0 ? c - 1 : 0]}) {
+          const std::uint32_t want = ref.position_taken(pos, c, r);
+          for (const auto* be : fuzz::other_backends())
+            check<P>(be->kernels<P>().position_taken(pos, c, r) == want, *be, "position_taken");
+        }
       }
       static pke::RingVec<P> vr, vo;
       ref.support_to_vector(vr.w, pos, count);

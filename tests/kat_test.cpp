@@ -100,7 +100,7 @@ TEST_P(Kat, TranscriptDigestMatchesOfficial) {
 INSTANTIATE_TEST_SUITE_P(AllBackends, Kat, testing::Combine(testing::ValuesIn(configs()), testing::Values(1, 3, 5)),
                          [](const testing::TestParamInfo<std::tuple<Config, int>>& i) {
                            const auto& c = std::get<0>(i.param);
-                           return c.backend + (c.mask.empty() ? "" : "_no_" + c.mask) + "_HQC" +
+                           return hqc::test::param_name(c.backend) + (c.mask.empty() ? "" : "_no_" + c.mask) + "_HQC" +
                                   std::to_string(std::get<1>(i.param));
                          });
 

@@ -191,6 +191,31 @@ TEST_P(Kem, KeyObjectsGiveTheSameBytesAsTheStatelessApi) {
   ASSERT_EQ(hqc_secret_key_new(in->name, sk.data(), sk.size(), &skey2), HQC_OK);
   ASSERT_EQ(hqc_secret_key_decaps(skey2, ss3.data(), 32, ct.data(), ct.size()), HQC_OK);
   EXPECT_EQ(ss3, ss);
+  // Prepared key objects (transforms kept where the multiplier has them; twice: idempotent) give
+  // the same bytes, for valid and tampered ciphertexts.
+  for (int round = 0; round < 2; round++) {
+    int p1 = -1, p2 = -1;
+    ASSERT_EQ(hqc_public_key_prepare(pkey, &p1), HQC_OK);
+    ASSERT_EQ(hqc_secret_key_prepare(skey2, &p2), HQC_OK);
+    EXPECT_TRUE(p1 == 0 || p1 == 1);
+    EXPECT_EQ(p1, p2);
+    ASSERT_EQ(hqc_public_key_encaps_derand(pkey, ct2.data(), ct2.size(), ss2.data(), 32, coins.data(), coins.size()),
+              HQC_OK);
+    EXPECT_EQ(ct, ct2);
+    EXPECT_EQ(ss, ss2);
+    ASSERT_EQ(hqc_secret_key_decaps(skey2, ss3.data(), 32, ct.data(), ct.size()), HQC_OK);
+    EXPECT_EQ(ss3, ss);
+    Bytes bad = ct;
+    bad[round * 100] ^= 1;
+    Bytes want(32);
+    ASSERT_EQ(hqc_kem_decaps(in->name, want.data(), 32, bad.data(), bad.size(), sk.data(), sk.size()), HQC_OK);
+    ASSERT_EQ(hqc_secret_key_decaps(skey2, ss3.data(), 32, bad.data(), bad.size()), HQC_OK);
+    EXPECT_EQ(ss3, want);
+  }
+  int prepared = 7;
+  EXPECT_EQ(hqc_public_key_prepare(nullptr, &prepared), HQC_ERR_NULL_POINTER);
+  EXPECT_EQ(prepared, 0);
+  EXPECT_EQ(hqc_secret_key_prepare(nullptr, nullptr), HQC_ERR_NULL_POINTER);
   // Wrong lengths on key objects.
   Bytes small(31, 0xAA);
   EXPECT_EQ(hqc_secret_key_decaps(skey2, small.data(), small.size(), ct.data(), ct.size()), HQC_ERR_LENGTH);

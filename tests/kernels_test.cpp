@@ -87,6 +87,41 @@ TEST(Gf2xPortable, RingIdentities) {
   ring_identities<Hqc5>();
 }
 
+// XofWithPrefix (key generation squeezes the start of XOF(seed_dk) beside h): the same stream as
+// one XOF for every prefix length (including ones shorter than what the reader takes, so the
+// restart path runs) and read pattern; and the sampler gives the same positions from both.
+TEST(Sampling, XofWithPrefixIsTheSameStream) {
+  const auto f = backend::portable().keccak_f1600;
+  std::uint8_t seed[32];
+  for (int i = 0; i < 32; i++) seed[i] = static_cast<std::uint8_t>(7 * i + 1);
+  std::vector<std::uint8_t> want(1000);
+  {
+    sym::Xof xof(f, seed);
+    xof.squeeze(want.data(), want.size());
+  }
+  for (std::size_t len : {std::size_t{0}, std::size_t{1}, std::size_t{135}, std::size_t{136}, std::size_t{137},
+                          std::size_t{300}, std::size_t{1000}}) {
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, std::size_t{64}, std::size_t{198}, std::size_t{1000}}) {
+      pke::XofWithPrefix src(f, seed, want.data(), len);
+      std::vector<std::uint8_t> got(want.size());
+      for (std::size_t off = 0; off < got.size(); off += chunk)
+        src.squeeze(got.data() + off, std::min(chunk, got.size() - off));
+      ASSERT_EQ(want, got) << "prefix " << len << " chunk " << chunk;
+      ASSERT_EQ(len < want.size(), src.used_rest());
+    }
+  }
+  // The sampler from a short prefix (restart after 5 bytes) equals the sampler from one XOF.
+  std::uint32_t p1[Hqc1::kW], p2[Hqc1::kW];
+  sym::Xof xof(f, seed);
+  pke::XofWithPrefix src(f, seed, want.data(), 5);
+  for (int draw = 0; draw < 2; draw++) {
+    const std::size_t u1 = sampling::sample_keygen_positions<Hqc1>(p1, xof);
+    const std::size_t u2 = sampling::sample_keygen_positions<Hqc1>(p2, src);
+    ASSERT_EQ(u1, u2);
+    ASSERT_EQ(0, std::memcmp(p1, p2, sizeof(p1)));
+  }
+}
+
 TEST(Sampling, BarrettReductionIsExactBelowThreshold) {
   auto check = [&]<class P>() {
     for (std::uint32_t c = 0; c < (1u << 24); c += 1 + (c & 7)) ASSERT_EQ(sampling::reduce_mod_n<P>(c), c % P::kN) << c;
@@ -283,6 +318,41 @@ void diff_kem(const backend::Backend& be) {
     kem::decaps<P>(backend::portable(), *k1, s1, c1.data());
     kem::decaps<P>(be, *k2, s2, c1.data());
     ASSERT_EQ(0, std::memcmp(s1, s2, 32));
+
+    // Key objects prepared for many operations (transforms of h, s, y where the multiplier has
+    // them), prepared after keypair or after parsing, and unprepared ones give the same bytes.
+    const bool transforms = be.kernels<P>().transform != nullptr;
+    ASSERT_EQ(nullptr, k2->pub.ek.transforms_for);  // keypair and parsing never prepare
+    ASSERT_EQ(nullptr, k2->y_transform_for);
+    std::vector<std::uint8_t> sk(P::kSecretKeyBytes), c3(P::kCiphertextBytes);
+    k2->serialize(sk.data());
+    auto parsed = std::make_unique<kem::SecretKey<P>>();
+    ASSERT_EQ(kem::Status::kOk, kem::parse_secret_key<P>(be, *parsed, sk.data()));
+    ASSERT_EQ(nullptr, parsed->y_transform_for);
+    ASSERT_EQ(transforms, kem::prepare_secret_key<P>(be, *parsed));
+    ASSERT_EQ(transforms, kem::prepare_secret_key<P>(be, *k2));
+    ASSERT_EQ(transforms, parsed->y_transform_for == &be.kernels<P>());
+    ASSERT_EQ(transforms, parsed->pub.ek.transforms_for == &be.kernels<P>());
+    if (transforms) {
+      ASSERT_EQ(0, std::memcmp(parsed->yt.w, k2->yt.w, sizeof(k2->yt.w)));
+      ASSERT_EQ(0, std::memcmp(parsed->pub.ek.ht.w, k2->pub.ek.ht.w, sizeof(k2->pub.ek.ht.w)));
+      ASSERT_EQ(0, std::memcmp(parsed->pub.ek.st.w, k2->pub.ek.st.w, sizeof(k2->pub.ek.st.w)));
+      // The kept transforms are really used: a corrupted one changes the ciphertext.
+      auto bent = std::make_unique<kem::PublicKey<P>>(parsed->pub);
+      bent->ek.ht.w[3] ^= 1;
+      std::uint8_t s4[32];
+      kem::encaps<P>(be, *bent, c3.data(), s4, m, salt);
+      ASSERT_NE(c2, c3);
+    }
+    auto plain = std::make_unique<kem::SecretKey<P>>();
+    ASSERT_EQ(kem::Status::kOk, kem::parse_secret_key<P>(be, *plain, sk.data()));
+    for (const kem::SecretKey<P>* key : {parsed.get(), plain.get(), k2.get()}) {
+      std::uint8_t s3[32];
+      kem::encaps<P>(be, key->pub, c3.data(), s3, m, salt);
+      ASSERT_EQ(c2, c3);
+      kem::decaps<P>(be, *key, s3, c1.data());
+      ASSERT_EQ(0, std::memcmp(s1, s3, 32));
+    }
   }
 }
 
@@ -292,7 +362,7 @@ TEST_P(BackendDiff, KemEqualsPortable) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, BackendDiff, testing::ValuesIn(diff_cases()),
                          [](const testing::TestParamInfo<DiffCase>& i) {
-                           return std::string(i.param.be->name) + "_HQC" + std::to_string(i.param.level);
+                           return test::param_name(i.param.be->name) + "_HQC" + std::to_string(i.param.level);
                          });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(BackendDiff);
 

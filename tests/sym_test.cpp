@@ -112,7 +112,7 @@ std::vector<const backend::Backend*> supported() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Sym, testing::ValuesIn(supported()),
-                         [](const testing::TestParamInfo<const backend::Backend*>& i) { return std::string(i.param->name); });
+                         [](const testing::TestParamInfo<const backend::Backend*>& i) { return test::param_name(i.param->name); });
 
 }  // namespace
 }  // namespace hqc

@@ -13,6 +13,13 @@ namespace hqc::test {
 
 using Bytes = std::vector<std::uint8_t>;
 
+// A backend name as a GoogleTest parameter name ("avx512-fafft" -> "avx512_fafft").
+inline std::string param_name(std::string s) {
+  for (auto& c : s)
+    if (c == '-') c = '_';
+  return s;
+}
+
 inline Bytes from_hex(const std::string& s) {
   if (s.size() % 2 != 0) throw std::runtime_error("odd hex length");
   Bytes out(s.size() / 2);

@@ -45,7 +45,7 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   f = f.substr(0, f.find('.'));
   for (auto& c : f)
     if (c == '-') c = '_';
-  return std::string(info.param.be->name) + "_" + f;
+  return test::param_name(info.param.be->name) + "_" + f;
 }
 
 class RecordVectors : public testing::TestWithParam<Case> {};
@@ -253,7 +253,7 @@ TEST_P(DecoderVectors, T1toT4) {
 
 INSTANTIATE_TEST_SUITE_P(Decoder, DecoderVectors, testing::ValuesIn(decoder_cases()),
                          [](const testing::TestParamInfo<DecoderCase>& i) {
-                           return std::string(i.param.be->name) + "_HQC" + std::to_string(i.param.level);
+                           return test::param_name(i.param.be->name) + "_HQC" + std::to_string(i.param.level);
                          });
 
 }  // namespace

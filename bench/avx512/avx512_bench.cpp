@@ -123,6 +123,19 @@ void keygen_breakdown(const hqc::backend::Backend& be, int runs) {
     k.support_to_vector(v[1].w, pos, P::kW);
   });
   row("expand h", [&] { pke::expand_h<P>(be, v[2], seed); });
+  std::uint8_t prefix[pke::kKeygenXofPrefix<P>];
+  row("h, seed_dk prefix serial", [&] {
+    pke::expand_h<P>(be, v[2], seed);
+    sym::Xof xof(be.keccak_f1600, seeds);
+    xof.squeeze(prefix, sizeof(prefix));
+  });
+  row("h, seed_dk prefix lanes", [&] {
+    static const std::uint8_t kX = sym::kDomainXof;
+    pke::SpongeLanes lanes(be);
+    lanes.start(0, sym::kShake256Rate, 0x1F, {{seed, 32}, {&kX, 1}}, v[2].bytes(), P::kVecNBytes);
+    lanes.start(1, sym::kShake256Rate, 0x1F, {{seeds, 32}, {&kX, 1}}, prefix, sizeof(prefix));
+    lanes.run_all();
+  });
   row("mul h*y", [&] { k.mul(v[0].w, v[2].w, v[1].w); });
   std::uint8_t pk[P::kPublicKeyBytes] = {};
   row("H(pk)", [&] { sym::oracle_h(be.keccak_f1600, hpk, pk, sizeof(pk)); });

@@ -132,6 +132,15 @@ HQC_API void hqc_secret_key_free(hqc_secret_key *key); /* wipes it */
 HQC_API int hqc_secret_key_decaps(const hqc_secret_key *key, uint8_t *ss, size_t ss_len, const uint8_t *ct,
                                   size_t ct_len);
 HQC_API int hqc_secret_key_public(const hqc_secret_key *key, uint8_t *pk, size_t pk_len);
+
+/* Prepares a key object for many operations: it also keeps the transforms of h and s (and y)
+ * where the selected backend's multiplier has them (today: the FAFFT of the avx512 backend at
+ * HQC-5), so that every later encapsulation / decapsulation with it is cheaper. Costs two (three)
+ * transforms once, so it does not pay for a key used once (a TLS key share). *prepared (may be
+ * NULL) is set to 1 if transforms were kept, 0 if this backend/level has none (still HQC_OK).
+ * Idempotent. Not thread-safe against concurrent use of the same key: prepare before sharing. */
+HQC_API int hqc_public_key_prepare(hqc_public_key *key, int *prepared);
+HQC_API int hqc_secret_key_prepare(hqc_secret_key *key, int *prepared);
 HQC_API int hqc_secret_key_bytes(const hqc_secret_key *key, uint8_t *sk, size_t sk_len);
 HQC_API const hqc_kem_info *hqc_secret_key_info(const hqc_secret_key *key);
 

@@ -165,6 +165,14 @@ class Kem {
       return Status(
           hqc_public_key_encaps_derand(k_.get(), ct.data(), ct.size(), ss.data(), ss.size(), coins.data(), coins.size()));
     }
+    // Keeps the multiplier's transforms of h and s for many encapsulations (hqc_public_key_prepare);
+    // *prepared says whether this backend/level has any.
+    Status prepare(bool* prepared = nullptr) {
+      int p = 0;
+      const int rc = hqc_public_key_prepare(k_.get(), &p);
+      if (prepared != nullptr) *prepared = p != 0;
+      return Status(rc);
+    }
     bool valid() const { return k_ != nullptr; }
 
    private:
@@ -195,6 +203,14 @@ class Kem {
     }
     Status serialize(std::span<std::uint8_t, kSecretKeyBytes> sk) const {
       return Status(hqc_secret_key_bytes(k_.get(), sk.data(), sk.size()));
+    }
+    // Keeps the multiplier's transforms of h, s and y for many decapsulations
+    // (hqc_secret_key_prepare); *prepared says whether this backend/level has any.
+    Status prepare(bool* prepared = nullptr) {
+      int p = 0;
+      const int rc = hqc_secret_key_prepare(k_.get(), &p);
+      if (prepared != nullptr) *prepared = p != 0;
+      return Status(rc);
     }
     bool valid() const { return k_ != nullptr; }
 

@@ -273,6 +273,30 @@ int hqc_secret_key_decaps(const hqc_secret_key* key, std::uint8_t* ss, std::size
   });
 }
 
+int hqc_public_key_prepare(hqc_public_key* key, int* prepared) {
+  if (prepared != nullptr) *prepared = 0;
+  if (key == nullptr) return HQC_ERR_NULL_POINTER;
+  return with_backend([&](const backend::Backend& be) {
+    return visit_level(key, [&]<class P>() {
+      const bool kept = kem::prepare_public_key<P>(be, *get_key<P>(key->key));
+      if (prepared != nullptr) *prepared = kept ? 1 : 0;
+      return HQC_OK;
+    });
+  });
+}
+
+int hqc_secret_key_prepare(hqc_secret_key* key, int* prepared) {
+  if (prepared != nullptr) *prepared = 0;
+  if (key == nullptr) return HQC_ERR_NULL_POINTER;
+  return with_backend([&](const backend::Backend& be) {
+    return visit_level(key, [&]<class P>() {
+      const bool kept = kem::prepare_secret_key<P>(be, *get_key<P>(key->key));
+      if (prepared != nullptr) *prepared = kept ? 1 : 0;
+      return HQC_OK;
+    });
+  });
+}
+
 int hqc_secret_key_public(const hqc_secret_key* key, std::uint8_t* pk, std::size_t pk_len) {
   if (key == nullptr || pk == nullptr) {
     zero(pk, pk_len);

@@ -27,6 +27,17 @@ using KeccakF1600Fn = void (*)(std::uint64_t state[25]);
 // keccak_f1600 once per state.
 using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
 
+// 64-bit words of one operand transform of a transform multiplier (the FAFFT of the avx512
+// backend): two words (one GF(2^128) element) per evaluation point, 2^(m-7) points where 2^m is
+// the smallest power of two above the 2n - 1 product coefficients (docs/FAFFT.md).
+constexpr std::size_t transform_words(std::size_t n) {
+  std::size_t m = 0;
+  while ((std::size_t{1} << m) < 2 * n - 1) m++;
+  return std::size_t{2} << (m - 7);
+}
+template <class P>
+inline constexpr std::size_t kTransformWords = transform_words(P::kN);
+
 template <class P>
 struct KernelTable {
   // out = a * b in GF(2)[x]/(x^n - 1) (spec §2.2).
@@ -34,6 +45,16 @@ struct KernelTable {
   // out1 = a1 * b and out2 = a2 * b: the two products of encryption that share r2 (h*r2, s*r2).
   void (*mul2)(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
                const std::uint64_t* b);
+  // A transform multiplier keeps the transform of an operand that is used many times (h, s of a
+  // public key; y of a secret key): transform(t, a) writes kTransformWords<P> words (64-byte
+  // aligned) that depend only on a; mul_transforms(out, ta, tb) = a * b; mul_transform_plain(out,
+  // ta, b) = a * b. All three are nullptr when the level's multiplier has no transform; then the
+  // key objects keep none (pke::EncryptionKey::transforms_for).
+  void (*transform)(std::uint64_t* t, const std::uint64_t* a);
+  void (*mul_transforms)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
+  void (*mul_transform_plain)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+  // A name for the multiplier (`hqc info`, bench output), e.g. "karatsuba {32, 2, {3, 3}}".
+  const char* mul_name;
   // out = the vector with ones exactly at pos[0..w) (spec §4.4). Positions are distinct and < n.
   // No position may be used as a memory address.
   void (*support_to_vector)(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
@@ -53,6 +74,9 @@ struct Backend {
   const char* name;            // "portable", "avx2", "avx512"
   const char* description;     // one line for `hqc info`
   CpuFeatures required;        // the CPU must have all of these
+  // A variant (e.g. avx512 with one fixed multiplier) is never selected automatically, only by
+  // HQC_BACKEND: it exists so that tests and benchmarks cover and compare every implementation.
+  bool variant;
   KeccakF1600Fn keccak_f1600;
   KeccakF1600x4Fn keccak_f1600_x4;  // may be nullptr (see KeccakF1600x4Fn)
   KernelTable<Hqc1> hqc1;

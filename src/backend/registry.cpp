@@ -11,6 +11,8 @@ namespace hqc::backend {
 extern const Backend kPortableBackend;
 #if defined(HQC_WITH_AVX512)
 extern const Backend kAvx512Backend;
+extern const Backend kAvx512KaratsubaBackend;
+extern const Backend kAvx512FafftBackend;
 #endif
 #if defined(HQC_WITH_AVX2)
 extern const Backend kAvx2Backend;
@@ -18,10 +20,13 @@ extern const Backend kAvx2Backend;
 
 namespace {
 
-// Fastest first: select_backend() takes the first supported entry.
+// Fastest first: select_backend() takes the first supported entry that is not a variant. A
+// variant follows the backend it varies.
 constexpr std::array kBackends = {
 #if defined(HQC_WITH_AVX512)
     &kAvx512Backend,
+    &kAvx512KaratsubaBackend,
+    &kAvx512FafftBackend,
 #endif
 #if defined(HQC_WITH_AVX2)
     &kAvx2Backend,
@@ -80,7 +85,7 @@ const Backend* select_backend(CpuFeatures features, const char* forced_name, std
     return b;
   }
   for (const Backend* b : kBackends)
-    if (is_supported(*b, features)) return b;
+    if (!b->variant && is_supported(*b, features)) return b;
   return &kPortableBackend;  // unreachable: portable requires nothing
 }
 

@@ -33,6 +33,9 @@ struct SecretKey {
   std::uint8_t sigma[P::kK];
   std::uint8_t seed_kem[32];
   pke::RingVec<P> y;
+  // The transform of y for the kernel table y_transform_for (nullptr: none kept).
+  const backend::KernelTable<P>* y_transform_for = nullptr;
+  pke::Transform<P> yt;
 
   SecretKey() = default;
   SecretKey(const SecretKey&) = delete;
@@ -43,6 +46,8 @@ struct SecretKey {
     ct::wipe(sigma, sizeof(sigma));
     ct::wipe(seed_kem, sizeof(seed_kem));
     ct::wipe(y.w, sizeof(y.w));
+    ct::wipe(yt.w, sizeof(yt.w));
+    y_transform_for = nullptr;
   }
   void serialize(std::uint8_t sk[P::kSecretKeyBytes]) const;
 };
@@ -59,6 +64,16 @@ Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std
 // Key generation from seed_kem (spec §7.1).
 template <class P>
 void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]);
+
+// Prepares a key object for many operations: keeps the transforms of h and s (and y) when the
+// level's multiplier on `be` has transforms (the FAFFT of the avx512 backend; issue: "the
+// time-consuming public parts computed once per key"). Returns whether it kept any. Costs two
+// (three) forward transforms once; parse/keypair alone never do this, so a one-shot use (a TLS
+// key share) does not pay for it. Not thread-safe against concurrent use of the same key.
+template <class P>
+bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key);
+template <class P>
+bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key);
 
 // Encapsulation with explicit m and salt (spec §7.2).
 template <class P>

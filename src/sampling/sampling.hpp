@@ -40,8 +40,9 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
 // number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
 // design, spec §8); that dependence is declassified explicitly, nothing else is. `taken` is the
 // duplicate test (a backend kernel, see backend/ops.hpp; position_taken_portable by default).
-template <class P, class Taken = decltype(&position_taken_portable)>
-std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], sym::Shake256& xof, Taken taken = &position_taken_portable) {
+// Source is any byte stream with squeeze(out, len) (sym::Shake256, pke::XofWithPrefix).
+template <class P, class Source, class Taken = decltype(&position_taken_portable)>
+std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof, Taken taken = &position_taken_portable) {
   std::size_t count = 0, consumed = 0;
   std::uint8_t buf[3 * P::kW];
   std::size_t avail = 0, off = 0;

@@ -133,6 +133,29 @@ int taint(const backend::Backend& be) {
   report("mul2 out1", o1.w, sizeof(o1.w));
   report("mul2 out2", o2.w, sizeof(o2.w));
   ct::declassify(a.w, sizeof(a.w));
+  if (k.transform != nullptr) {  // the transform multiplier (FAFFT) with a secret operand (y, r2, u*y)
+    static pke::Transform<P> ta, tb;
+    ct::poison(a.w, sizeof(a.w));
+    k.transform(ta.w, a.w);
+    report("transform", ta.w, sizeof(ta.w));
+    k.transform(tb.w, b.w);
+    k.mul_transforms(o1.w, ta.w, tb.w);
+    report("mul_transforms", o1.w, sizeof(o1.w));
+    k.mul_transform_plain(o1.w, tb.w, a.w);
+    report("mul_transform_plain", o1.w, sizeof(o1.w));
+    ct::declassify(a.w, sizeof(a.w));
+    ct::declassify(ta.w, sizeof(ta.w));
+  }
+  {  // the key-generation sampler's duplicate test: secret positions and candidate
+    std::uint32_t kp[P::kW];
+    for (std::size_t i = 0; i < P::kW; i++) kp[i] = static_cast<std::uint32_t>((i * 7919) % P::kN);
+    std::uint32_t r = kp[P::kW / 2];
+    ct::poison(kp, sizeof(kp));
+    ct::poison(&r, sizeof(r));
+    std::uint32_t taken = k.position_taken(kp, P::kW - 1, r);
+    report("position_taken", &taken, sizeof(taken));
+    ct::declassify(&taken, sizeof(taken));
+  }
   std::uint32_t pos[P::kWr];
   std::uint8_t rnd[4 * P::kWr];
   for (std::size_t i = 0; i < sizeof(rnd); i++) rnd[i] = static_cast<std::uint8_t>(i * 37 + 11);

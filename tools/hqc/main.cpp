@@ -210,8 +210,10 @@ int cmd_info(int argc, char** argv) {
     first = true;
     for (const Backend* b : all_backends()) {
       std::cout << (first ? "" : ", ") << "{\"name\": \"" << b->name << "\", \"available\": "
-                << (is_supported(*b, effective) ? "true" : "false") << ", \"description\": \""
-                << json_escape(b->description) << "\"}";
+                << (is_supported(*b, effective) ? "true" : "false") << ", \"variant\": "
+                << (b->variant ? "true" : "false") << ", \"description\": \"" << json_escape(b->description)
+                << "\", \"multipliers\": {\"hqc1\": \"" << json_escape(b->hqc1.mul_name) << "\", \"hqc3\": \""
+                << json_escape(b->hqc3.mul_name) << "\", \"hqc5\": \"" << json_escape(b->hqc5.mul_name) << "\"}}";
       first = false;
     }
     std::cout << "],\n  \"selected_backend\": ";
@@ -237,10 +239,14 @@ int cmd_info(int argc, char** argv) {
     std::cout << "backends:\n";
     for (const Backend* b : all_backends())
       std::cout << "  " << (b == selected ? "* " : "  ") << b->name
-                << (is_supported(*b, effective) ? "" : " (unavailable on this CPU)") << ": " << b->description << "\n";
-    if (selected)
+                << (is_supported(*b, effective) ? "" : " (unavailable on this CPU)")
+                << (b->variant ? " (variant: only by HQC_BACKEND)" : "") << ": " << b->description << "\n";
+    if (selected) {
       std::cout << "selected backend:  " << selected->name << "\n";
-    else
+      std::cout << "multipliers:       HQC-1 " << selected->hqc1.mul_name << "\n"
+                << "                   HQC-3 " << selected->hqc3.mul_name << "\n"
+                << "                   HQC-5 " << selected->hqc5.mul_name << "\n";
+    } else
       std::cout << "selected backend:  none\n";
     for (int level : {1, 3, 5}) {
       const hqc_kem_info* i = hqc_kem_info_by_level(level);

@@ -49,6 +49,11 @@ constexpr KernelTable<P> table() {
   return KernelTable<P>{
       .mul = &mul<P>,
       .mul2 = &mul2<P>,
+      .transform = nullptr,
+      .mul_transforms = nullptr,
+      .mul_transform_plain = nullptr,
+      .mul_name = P::kLevel == 3 ? "toom-3 + karatsuba (PCLMULQDQ, or VPCLMULQDQ when present)"
+                                 : "karatsuba (PCLMULQDQ, or VPCLMULQDQ when present)",
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
@@ -65,6 +70,7 @@ const Backend kAvx2Backend = {
     .name = "avx2",
     .description = "AVX2 + PCLMULQDQ (Karatsuba on 256-bit blocks; GFNI Reed-Solomon when present)",
     .required = avx2::kRequired,
+    .variant = false,
     .keccak_f1600 = &avx2::keccak_f1600,
     // No four-state Keccak: a 4-way AVX2 permutation costs about as much as three of the scalar
     // BMI2 permutations above, and the sponges run side by side in this library use two lanes,

@@ -1,5 +1,18 @@
-// The avx512 backend table (AVX-512 F/BW/VL/DQ/VBMI, VPCLMULQDQ, GFNI, PCLMULQDQ, AVX2).
+// The avx512 backend tables (AVX-512 F/BW/VL/DQ/VBMI, VPCLMULQDQ, GFNI, PCLMULQDQ, AVX2).
+//
+// Two ring multipliers exist: the Karatsuba/Toom tree on VPCLMULQDQ (gf2x.cpp, plans in
+// mul_plans.hpp) and the Frobenius additive FFT (fafft.cpp), which can also keep the transforms
+// of a key's h, s and y. Three tables are registered:
+//   "avx512"           the production choice per level, kAvx512Multiplier<P> (mul_plans.hpp;
+//                      CMake option HQC_AVX512_MULTIPLIER overrides it for the whole build);
+//   "avx512-karatsuba" the tree multiplier at every level;
+//   "avx512-fafft"     the FAFFT at every level.
+// The last two are variants: never selected automatically, only by HQC_BACKEND, so that the KATs,
+// the kernel tests and `hqc bench --backend all` cover and compare both multipliers.
+#include "backend/avx512/fafft.hpp"
 #include "backend/avx512/kernels.hpp"
+#include "backend/avx512/mul_plans.hpp"
+#include "backend/avx512/multiplier.hpp"
 #include "backend/registry.hpp"
 #if defined(HQC_WITH_AVX2)
 #include "backend/avx2/kernels.hpp"
@@ -10,11 +23,22 @@ namespace hqc::backend {
 namespace avx512 {
 namespace {
 
+static_assert(fafft::kTransformWords<Hqc1> == kTransformWords<Hqc1> &&
+                  fafft::kTransformWords<Hqc3> == kTransformWords<Hqc3> &&
+                  fafft::kTransformWords<Hqc5> == kTransformWords<Hqc5>,
+              "the FAFFT transform size must match the contract (backend/ops.hpp)");
+
 template <class P>
-constexpr KernelTable<P> table() {
+constexpr KernelTable<P> table(Multiplier m) {
+  const bool fft = m == Multiplier::kFafft;
+  const bool keys = m != Multiplier::kKaratsuba;  // prepared key objects keep FAFFT transforms
   return KernelTable<P>{
-      .mul = &mul<P>,
-      .mul2 = &mul2<P>,
+      .mul = fft ? &fafft::mul<P> : &mul<P>,
+      .mul2 = fft ? &fafft::mul2<P> : &mul2<P>,
+      .transform = keys ? &fafft::forward<P> : nullptr,
+      .mul_transforms = keys ? &fafft::mul_transformed<P> : nullptr,
+      .mul_transform_plain = keys ? &fafft::mul_transformed_plain<P> : nullptr,
+      .mul_name = fft ? kFafftName<P> : keys ? kPlanFafftKeysName<P>.s : kMulPlanName<P>,
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
@@ -23,27 +47,59 @@ constexpr KernelTable<P> table() {
   };
 }
 
+constexpr CpuFeatures kRequired = kCpuAvx512F | kCpuAvx512BW | kCpuAvx512VL | kCpuAvx512DQ | kCpuAvx512VBMI |
+                                  kCpuVpclmul | kCpuGfni | kCpuPclmul | kCpuAvx2 | kCpuBmi2;
+
+#if defined(HQC_WITH_AVX2)
+// One state at a time, the avx2 backend's unrolled scalar/BMI Keccak is faster on this CPU
+// (avx512_bench: 504 against 630 cycles, AMD Zen 4); the AVX-512 code keeps the four-state
+// permutation, where it wins (630 cycles for four states).
+constexpr KeccakF1600Fn kKeccak = &avx2::keccak_f1600;
+#else
+constexpr KeccakF1600Fn kKeccak = &keccak_f1600_lanes;
+#endif
+
 }  // namespace
 }  // namespace avx512
 
 extern const Backend kAvx512Backend;
 const Backend kAvx512Backend = {
     .name = "avx512",
-    .description = "AVX-512 + VPCLMULQDQ Karatsuba, AVX-512 Keccak, GFNI Reed-Solomon, AVX-512 Reed-Muller",
-    .required = kCpuAvx512F | kCpuAvx512BW | kCpuAvx512VL | kCpuAvx512DQ | kCpuAvx512VBMI | kCpuVpclmul | kCpuGfni |
-                kCpuPclmul | kCpuAvx2 | kCpuBmi2,
-#if defined(HQC_WITH_AVX2)
-    // One state at a time, the avx2 backend's unrolled scalar/BMI Keccak is faster on this CPU
-    // (hqc bench keccak_f1600: 504 against 630 cycles, AMD Zen 4); the AVX-512 code keeps the
-    // four-state permutation, where it wins (630 cycles for four states).
-    .keccak_f1600 = &avx2::keccak_f1600,
-#else
-    .keccak_f1600 = &avx512::keccak_f1600_lanes,
-#endif
+    .description = "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT (per level), AVX-512 Keccak x4, GFNI "
+                   "Reed-Solomon, AVX-512 Reed-Muller",
+    .required = avx512::kRequired,
+    .variant = false,
+    .keccak_f1600 = avx512::kKeccak,
     .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
-    .hqc1 = avx512::table<Hqc1>(),
-    .hqc3 = avx512::table<Hqc3>(),
-    .hqc5 = avx512::table<Hqc5>(),
+    .hqc1 = avx512::table<Hqc1>(avx512::kAvx512Multiplier<Hqc1>),
+    .hqc3 = avx512::table<Hqc3>(avx512::kAvx512Multiplier<Hqc3>),
+    .hqc5 = avx512::table<Hqc5>(avx512::kAvx512Multiplier<Hqc5>),
+};
+
+extern const Backend kAvx512KaratsubaBackend;
+const Backend kAvx512KaratsubaBackend = {
+    .name = "avx512-karatsuba",
+    .description = "avx512 with the VPCLMULQDQ Karatsuba/Toom multiplier at every level (variant)",
+    .required = avx512::kRequired,
+    .variant = true,
+    .keccak_f1600 = avx512::kKeccak,
+    .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
+    .hqc1 = avx512::table<Hqc1>(avx512::Multiplier::kKaratsuba),
+    .hqc3 = avx512::table<Hqc3>(avx512::Multiplier::kKaratsuba),
+    .hqc5 = avx512::table<Hqc5>(avx512::Multiplier::kKaratsuba),
+};
+
+extern const Backend kAvx512FafftBackend;
+const Backend kAvx512FafftBackend = {
+    .name = "avx512-fafft",
+    .description = "avx512 with the GFNI/VPCLMULQDQ Frobenius additive FFT multiplier at every level (variant)",
+    .required = avx512::kRequired,
+    .variant = true,
+    .keccak_f1600 = avx512::kKeccak,
+    .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
+    .hqc1 = avx512::table<Hqc1>(avx512::Multiplier::kFafft),
+    .hqc3 = avx512::table<Hqc3>(avx512::Multiplier::kFafft),
+    .hqc5 = avx512::table<Hqc5>(avx512::Multiplier::kFafft),
 };
 
 }  // namespace hqc::backend

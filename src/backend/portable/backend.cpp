@@ -46,6 +46,10 @@ constexpr KernelTable<P> table() {
   return KernelTable<P>{
       .mul = &mul<P>,
       .mul2 = &mul2<P>,
+      .transform = nullptr,
+      .mul_transforms = nullptr,
+      .mul_transform_plain = nullptr,
+      .mul_name = "karatsuba (portable, branch-free 64x64 carry-less base)",
       .support_to_vector = &sampling::support_to_vector_portable<P>,
       .enc_positions = &sampling::enc_positions_portable<P>,
       .position_taken = &sampling::position_taken_portable,
@@ -65,6 +69,7 @@ const Backend kPortableBackend = {
     .name = "portable",
     .description = "portable C++ (Karatsuba with branch-free carry-less base, constant time)",
     .required = 0,
+    .variant = false,
     .keccak_f1600 = &sym::keccak_f1600_portable,
     .keccak_f1600_x4 = &portable::keccak_f1600_x4,
     .hqc1 = portable::table<Hqc1>(),

@@ -1,0 +1,82 @@
+// Which ring multiplier the production "avx512" table uses per parameter set, and the names that
+// `hqc info` and the benchmarks print (the build records its choice there).
+//
+// The choice comes from measurements side by side (bench/avx512/fafft_results.txt, `hqc bench
+// --backend all`; docs/AVX512.md): the FAFFT wins where kAvx512Multiplier says kFafft. The CMake
+// option HQC_AVX512_MULTIPLIER (auto | karatsuba | fafft) overrides it for every level.
+#pragma once
+
+#include "backend/avx512/mul_plans.hpp"
+#include "params/params.hpp"
+
+namespace hqc::backend::avx512 {
+
+// kKaratsuba: the tree for every product, no transforms. kKaratsubaFafftKeys: the tree for
+// one-shot products, and the FAFFT for key objects prepared for many operations (their cached
+// transforms of h, s, y; kem::prepare_*). kFafft: the FAFFT for everything.
+enum class Multiplier { kKaratsuba, kKaratsubaFafftKeys, kFafft };
+
+#if defined(HQC_AVX512_MULTIPLIER_KARATSUBA) && HQC_AVX512_MULTIPLIER_KARATSUBA
+template <class P>
+inline constexpr Multiplier kAvx512Multiplier = Multiplier::kKaratsuba;
+#elif defined(HQC_AVX512_MULTIPLIER_FAFFT) && HQC_AVX512_MULTIPLIER_FAFFT
+template <class P>
+inline constexpr Multiplier kAvx512Multiplier = Multiplier::kFafft;
+#else
+// Measured choice (auto), bench/avx512/fafft_results.txt: a whole FAFFT product loses to the tree
+// at every level, but with the transforms of h, s and y kept, the cached encryption and u*y of
+// HQC-5 win; at HQC-1 and HQC-3 even those lose.
+template <class P>
+inline constexpr Multiplier kAvx512Multiplier =
+    P::kLevel == 5 ? Multiplier::kKaratsubaFafftKeys : Multiplier::kKaratsuba;
+#endif
+
+template <class P>
+inline constexpr const char* kFafftName = P::kLevel == 1 ? "fafft (GF(2^128), 2^16-bit product)"
+                                                         : "fafft (GF(2^128), 2^17-bit product)";
+
+// "karatsuba/toom tree {base, depth, {levels}}" for kMulPlan<P>, built at compile time so that
+// the printed name always matches the plan in use. Levels: 2 and 3 are Karatsuba splits, "t3" a
+// Toom-3 split.
+constexpr const char* plan_level_name(const MulPlan& p, std::size_t level) {
+  return p.kind[level] == kToom3 ? "t3" : p.split[level] == 2 ? "2" : "3";
+}
+struct PlanName {
+  char s[160] = {};
+  std::size_t len = 0;
+  constexpr void put(const char* t) {
+    while (*t) s[len++] = *t++;
+  }
+  constexpr void put_num(unsigned v) {
+    char d[8] = {};
+    int k = 0;
+    do {
+      d[k++] = static_cast<char>('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    while (k > 0) s[len++] = d[--k];
+  }
+  constexpr explicit PlanName(const MulPlan& p) {
+    put("karatsuba/toom tree {");
+    put_num(p.base);
+    put(", ");
+    put_num(p.depth);
+    put(", {");
+    for (std::size_t i = 0; i < p.depth; i++) {
+      if (i != 0) put(", ");
+      put(plan_level_name(p, i));
+    }
+    put("}} (VPCLMULQDQ)");
+  }
+  constexpr PlanName(const MulPlan& p, const char* suffix) : PlanName(p) { put(suffix); }
+};
+template <class P>
+inline constexpr PlanName kPlanName{kMulPlan<P>};
+template <class P>
+inline constexpr const char* kMulPlanName = kPlanName<P>.s;
+template <class P>
+inline constexpr PlanName kPlanFafftKeysName{kMulPlan<P>,
+                                            P::kLevel == 1 ? "; prepared keys: fafft (GF(2^128), 2^16-bit product)"
+                                                           : "; prepared keys: fafft (GF(2^128), 2^17-bit product)"};
+
+}  // namespace hqc::backend::avx512
