@@ -235,6 +235,39 @@ void diff_kernels(const backend::Backend& be) {
       ASSERT_EQ(~0u, k.position_taken(pos, count, pos[count - 1]));
     }
   }
+  // The key-generation sampler with the backend's whole-refill kernel (if any) against the
+  // draw-by-draw portable one, on streams with no, many and only duplicates and rejections.
+  {
+    struct Stream {
+      const std::vector<std::uint8_t>* b;
+      std::size_t off = 0;
+      void squeeze(std::uint8_t* out, std::size_t n) {
+        std::memcpy(out, b->data() + off, n);
+        off += n;
+      }
+    };
+    for (int mode = 0; mode < 5; mode++) {
+      std::vector<std::uint8_t> bytes(3 * 40 * P::kW);
+      for (std::size_t i = 0; i < bytes.size() / 3; i++) {
+        std::uint32_t c = static_cast<std::uint32_t>(rng()) & 0xFFFFFF;
+        if (mode == 1) c = static_cast<std::uint32_t>(i % (P::kW + 3));                // many duplicates
+        if (mode == 2 && rng() % 3 == 0) c = P::kRejectThreshold + (c % 1000);         // rejections
+        if (mode == 3) c = (i % 2) ? 0xFFFFFF : static_cast<std::uint32_t>(i / 2 % (P::kW + 1)) * 7;
+        if (mode == 4) c = static_cast<std::uint32_t>(i % 5 == 0 ? P::kN + i % 7 : i % (P::kW + 9));  // r = c mod n collisions
+        bytes[3 * i] = static_cast<std::uint8_t>(c);
+        bytes[3 * i + 1] = static_cast<std::uint8_t>(c >> 8);
+        bytes[3 * i + 2] = static_cast<std::uint8_t>(c >> 16);
+      }
+      Stream s1{&bytes}, s2{&bytes};
+      std::uint32_t p1[P::kW], p2[P::kW];
+      for (int draw = 0; draw < 2; draw++) {
+        const std::size_t u1 = sampling::sample_keygen_positions<P>(p1, s1);
+        const std::size_t u2 = sampling::sample_keygen_positions<P>(p2, s2, k.position_taken, k.keygen_accept);
+        ASSERT_EQ(u1, u2) << "keygen sampler bytes consumed, mode " << mode;
+        ASSERT_EQ(0, std::memcmp(p1, p2, sizeof(p1))) << "keygen sampler positions, mode " << mode;
+      }
+    }
+  }
   {  // positions at both ends of the vector
     std::uint32_t edge[4] = {0, 63, static_cast<std::uint32_t>(P::kN - 1), static_cast<std::uint32_t>(P::kN - 2)};
     pke::RingVec<P> v1{}, v2{};

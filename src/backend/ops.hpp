@@ -64,6 +64,13 @@ struct KernelTable {
   // pos[0..count), else zero. count is public (the sampler's accept pattern is, spec §8); r and
   // the positions are secret.
   std::uint32_t (*position_taken)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
+  // One refill of the key-generation sampler (spec §4.2) at once, or nullptr (then the sampler
+  // tests draw by draw with position_taken): `draws` holds groups = w - count three-byte draws;
+  // each is appended to pos[count..] iff it is below the rejection threshold and its position is
+  // neither in pos[0..count) nor an earlier valid draw of this refill (which is the same set as
+  // the positions accepted before it). Returns the new count. The accept pattern is public
+  // (spec §8); positions stay secret.
+  std::size_t (*keygen_accept)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups);
   // Duplicated RM(1,7) decoding of every block (spec §5.5): in has n1*n2 bits, out n1 bytes.
   void (*rm_decode)(std::uint8_t* out, const std::uint64_t* in);
   // RS decoding (spec §5.6): cw holds n1 received symbols; msg receives the k message bytes.

@@ -285,7 +285,7 @@ template <class P>
 void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed_dk[32]) {
   sym::Xof xof(be.keccak_f1600, seed_dk);
   ct::Wiped<std::uint32_t[P::kW]> pos;
-  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken);
+  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken, be.kernels<P>().keygen_accept);
   be.kernels<P>().support_to_vector(y.w, *pos, P::kW);
 }
 
@@ -323,9 +323,9 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   {
     XofWithPrefix xof(be.keccak_f1600, seed_dk, *dk_stream, side_by_side ? kKeygenXofPrefix<P> : 0);
     ct::Wiped<std::uint32_t[P::kW]> pos;
-    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken);  // y first
+    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // y first
     k.support_to_vector(y.w, *pos, P::kW);
-    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken);  // then x
+    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
   ekx.transforms_for = nullptr;

@@ -40,9 +40,13 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
 // number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
 // design, spec §8); that dependence is declassified explicitly, nothing else is. `taken` is the
 // duplicate test (a backend kernel, see backend/ops.hpp; position_taken_portable by default).
-// Source is any byte stream with squeeze(out, len) (sym::Shake256, pke::XofWithPrefix).
+// Source is any byte stream with squeeze(out, len) (sym::Shake256, pke::XofWithPrefix). accept,
+// if not nullptr, decides a whole refill at once (backend/ops.hpp keygen_accept).
+using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
+                                       std::size_t groups);
 template <class P, class Source, class Taken = decltype(&position_taken_portable)>
-std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof, Taken taken = &position_taken_portable) {
+std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof, Taken taken = &position_taken_portable,
+                                    KeygenAcceptFn accept = nullptr) {
   std::size_t count = 0, consumed = 0;
   std::uint8_t buf[3 * P::kW];
   std::size_t avail = 0, off = 0;
@@ -53,6 +57,12 @@ std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof, Taken
       avail = 3 * (P::kW - count);
       xof.squeeze(buf, avail);
       off = 0;
+      if (accept != nullptr) {  // the whole refill at once: every draw of it is consumed
+        count = accept(pos, count, buf, P::kW - count);
+        consumed += avail;
+        off = avail;
+        continue;
+      }
     }
     const std::uint32_t c = static_cast<std::uint32_t>(buf[off]) | (static_cast<std::uint32_t>(buf[off + 1]) << 8) |
                             (static_cast<std::uint32_t>(buf[off + 2]) << 16);

@@ -57,6 +57,7 @@ constexpr KernelTable<P> table() {
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
+      .keygen_accept = nullptr,
       .rm_decode = &rm_decode<P>,
       .rs_decode = &rs_decode<P>,
   };

@@ -42,6 +42,7 @@ constexpr KernelTable<P> table(Multiplier m) {
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
+      .keygen_accept = &keygen_accept<P>,
       .rm_decode = &rm_decode<P>,
       .rs_decode = &rs_decode<P>,
   };

@@ -69,6 +69,9 @@ template <class P>
 void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w);
 // The key-generation sampler's duplicate test (backend/ops.hpp): 16 positions per compare.
 std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
+// One refill of the key-generation sampler (backend/ops.hpp keygen_accept).
+template <class P>
+std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups);
 
 // ---- Decoding (rm.cpp, rs.cpp) ------------------------------------------------------------------
 template <class P>

@@ -9,6 +9,9 @@
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
+#if defined(HQC_AVX512_MSAN)
+#include <sanitizer/msan_interface.h>
+#endif
 
 namespace hqc::backend::avx512 {
 
@@ -127,5 +130,61 @@ std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::u
   const std::uint32_t any = (0u - barrier32(static_cast<std::uint32_t>(hit))) >> 31;
   return 0u - any;
 }
+
+// One refill of the key-generation sampler. Every draw i gets its position r_i (Barrett, as
+// sampling::reduce_mod_n) and validity (c_i < T); the concatenation A = pos[0..count) followed by
+// the r_i (an invalid draw replaced by ~0, which equals no position) makes draw i a duplicate iff
+// r_i is in A[0..count + i): the positions accepted before draw i and the earlier valid draws of
+// this refill are the same set, so every draw is decided independently (16 compares per
+// instruction, no dependency chain from draw to draw) and the result equals the sequential
+// sampler's. Only then is the accept pattern, which is public (spec §8), declassified and used to
+// append the accepted positions in order.
+template <class P>
+std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
+  constexpr std::uint64_t kBarrett = (std::uint64_t{1} << 32) / P::kN;
+  constexpr std::uint32_t kN = static_cast<std::uint32_t>(P::kN);
+  alignas(64) std::uint32_t a[2 * kMaxW + 16];
+  std::uint32_t r[kMaxW];
+  std::uint8_t ok[kMaxW];
+  for (std::size_t i = 0; i < count; i++) a[i] = pos[i];
+  for (std::size_t i = 0; i < groups; i++) {
+    const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) | (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
+                            (static_cast<std::uint32_t>(draws[3 * i + 2]) << 16);
+    const std::uint32_t q = static_cast<std::uint32_t>((c * kBarrett) >> 32);
+    std::uint32_t x = c - q * kN;
+    x -= kN & (0u - ((kN - 1 - x) >> 31));                    // x >= n: subtract n once
+    const std::uint32_t valid = 0u - ((c - P::kRejectThreshold) >> 31);  // all-ones iff c < T
+    r[i] = x;
+    a[count + i] = (x & valid) | ~valid;
+  }
+  for (std::size_t i = 0; i < groups; i++) {
+    const std::size_t len = count + i;  // public
+    const __m512i vr = _mm512_set1_epi32(static_cast<int>(a[len]));
+    __mmask16 hit = 0;
+    std::size_t j = 0;
+    for (; j + 16 <= len; j += 16) hit |= _mm512_cmpeq_epi32_mask(_mm512_load_si512(a + j), vr);
+    if (j < len) {
+      const __mmask16 live = static_cast<__mmask16>((1u << (len - j)) - 1u);
+      hit |= _mm512_mask_cmpeq_epi32_mask(live, _mm512_maskz_loadu_epi32(live, a + j), vr);
+    }
+    // Accepted iff valid (a[len] != ~0, i.e. nv != 0; a valid nv is above 2^31) and no hit.
+    const std::uint32_t dup = (0u - barrier32(static_cast<std::uint32_t>(hit))) >> 31;
+    const std::uint32_t nv = ~a[len];
+    const std::uint32_t invalid = 1u ^ ((nv | (0u - nv)) >> 31);
+    ok[i] = static_cast<std::uint8_t>(1u ^ (dup | invalid));
+  }
+#if defined(HQC_AVX512_MSAN)
+  __msan_unpoison(ok, groups);  // the accept pattern is public (spec §8)
+#endif
+  for (std::size_t i = 0; i < groups; i++)
+    if (ok[i]) pos[count++] = r[i];
+  wipe(a, sizeof(a));
+  wipe(r, sizeof(r));
+  return count;
+}
+
+template std::size_t keygen_accept<Hqc1>(std::uint32_t*, std::size_t, const std::uint8_t*, std::size_t);
+template std::size_t keygen_accept<Hqc3>(std::uint32_t*, std::size_t, const std::uint8_t*, std::size_t);
+template std::size_t keygen_accept<Hqc5>(std::uint32_t*, std::size_t, const std::uint8_t*, std::size_t);
 
 }  // namespace hqc::backend::avx512

@@ -53,6 +53,7 @@ constexpr KernelTable<P> table() {
       .support_to_vector = &sampling::support_to_vector_portable<P>,
       .enc_positions = &sampling::enc_positions_portable<P>,
       .position_taken = &sampling::position_taken_portable,
+      .keygen_accept = nullptr,
       .rm_decode = &code::rm_decode_portable<P>,
       .rs_decode = [](std::uint8_t* msg, const std::uint8_t* cw) { code::rs_decode_portable<P>(msg, cw); },
   };
