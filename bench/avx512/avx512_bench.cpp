@@ -158,6 +158,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::printf("# avx512_bench: median TSC cycles of %d runs\n", runs);
+  // Key objects (heap, C API): the expanded values plus room for the transforms of h, s (and y).
+  std::printf("key objects (bytes): HQC-1 public %zu secret %zu; HQC-3 public %zu secret %zu; HQC-5 public %zu "
+              "secret %zu (transforms: %zu / %zu / %zu bytes each)\n",
+              sizeof(hqc::kem::PublicKey<hqc::Hqc1>), sizeof(hqc::kem::SecretKey<hqc::Hqc1>),
+              sizeof(hqc::kem::PublicKey<hqc::Hqc3>), sizeof(hqc::kem::SecretKey<hqc::Hqc3>),
+              sizeof(hqc::kem::PublicKey<hqc::Hqc5>), sizeof(hqc::kem::SecretKey<hqc::Hqc5>),
+              sizeof(hqc::pke::Transform<hqc::Hqc1>), sizeof(hqc::pke::Transform<hqc::Hqc3>),
+              sizeof(hqc::pke::Transform<hqc::Hqc5>));
   std::uint64_t s[4][25] = {};
   for (int i = 0; i < 100; i++) s[i / 25][i % 25] = 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(i + 1);
   std::printf("keccak portable single        %8.0f\n", median_cycles([&] { hqc::sym::keccak_f1600_portable(s[0]); }, runs));

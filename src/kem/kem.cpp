@@ -19,7 +19,7 @@ Status parse_public_key(const backend::Backend& be, PublicKey<P>& out, const std
   std::memcpy(out.pk, pk, P::kPublicKeyBytes);
   // H(pk) and the expansion of h are independent sponges: run them side by side.
   pke::hash_pk_and_expand_h<P>(be, out.hpk, out.ek.h, pk);
-  out.ek.transforms_for = nullptr;
+  out.ek.kept.release();
   return Status::kOk;
 }
 
@@ -32,7 +32,7 @@ Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std
   std::memcpy(out.sigma, sk + P::kPublicKeyBytes + 32, P::kK);
   std::memcpy(out.seed_kem, sk + P::kPublicKeyBytes + 32 + P::kK, 32);
   pke::expand_y<P>(be, out.y, out.seed_dk);
-  out.y_transform_for = nullptr;
+  out.y_kept.release();
   return Status::kOk;
 }
 
@@ -47,23 +47,25 @@ void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t s
   std::memcpy(out.seed_kem, seed_kem, 32);
   std::memcpy(out.sigma, *z + 32, P::kK);
   pke::keygen<P>(be, out.pub.pk, out.seed_dk, *z, out.pub.ek, out.y);
-  out.y_transform_for = nullptr;
+  out.y_kept.release();
   sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
 }
 
 template <class P>
 bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key) {
-  pke::prepare_encryption_key<P>(be, key.ek);
-  return key.ek.transforms_for != nullptr;
+  return pke::prepare_encryption_key<P>(be, key.ek);
 }
 
 template <class P>
 bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key) {
   const auto& k = be.kernels<P>();
-  key.y_transform_for = nullptr;
+  key.y_kept.release();
   if (!prepare_public_key<P>(be, key.pub)) return false;
-  k.transform(key.yt.w, key.y.w);
-  key.y_transform_for = &k;
+  if (!key.y_kept.allocate(&k, 1)) {
+    key.pub.ek.kept.release();
+    return false;
+  }
+  k.transform(key.y_kept.data()[0].w, key.y.w);
   return true;
 }
 
@@ -100,7 +102,7 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   //      bytes, so a ciphertext with padding bits set always yields K_bar) and decrypt.
   pke::load_ring_vec<P>(t->u, ct);
   std::memcpy(t->v.w, ct + P::kVecNBytes, P::kVecN1N2Bytes);
-  pke::decrypt<P>(be, t->m, key.y, t->u, t->v, key.y_transform_for == &be.kernels<P>() ? &key.yt : nullptr);
+  pke::decrypt<P>(be, t->m, key.y, t->u, t->v, key.y_kept.for_table(be.kernels<P>()));
   // 4-7. (K', theta') = G(H(pk), m', salt), the XOF(theta') stream of re-encryption, and
   //      K_bar = J(H(pk), sigma, ct). J does not depend on the others, so it runs in lane 0 while
   //      lane 1 computes G and then the XOF: their permutations share J's steps.

@@ -33,9 +33,7 @@ struct SecretKey {
   std::uint8_t sigma[P::kK];
   std::uint8_t seed_kem[32];
   pke::RingVec<P> y;
-  // The transform of y for the kernel table y_transform_for (nullptr: none kept).
-  const backend::KernelTable<P>* y_transform_for = nullptr;
-  pke::Transform<P> yt;
+  pke::KeptTransforms<P> y_kept;  // y's transform once prepared (prepare_secret_key)
 
   SecretKey() = default;
   SecretKey(const SecretKey&) = delete;
@@ -46,8 +44,7 @@ struct SecretKey {
     ct::wipe(sigma, sizeof(sigma));
     ct::wipe(seed_kem, sizeof(seed_kem));
     ct::wipe(y.w, sizeof(y.w));
-    ct::wipe(yt.w, sizeof(yt.w));
-    y_transform_for = nullptr;
+    y_kept.release();
   }
   void serialize(std::uint8_t sk[P::kSecretKeyBytes]) const;
 };

@@ -236,27 +236,72 @@ struct alignas(64) Transform {
   std::uint64_t w[backend::kTransformWords<P>];
 };
 
+// The transforms a prepared key object keeps, on the heap (a key that is never prepared, or
+// prepared on a backend without transforms, costs nothing): `count` transforms for the kernel
+// table `owner`. Copies are deep; the memory is wiped when released (y's transform is secret).
+template <class P>
+class KeptTransforms {
+ public:
+  KeptTransforms() = default;
+  KeptTransforms(const KeptTransforms& o) { *this = o; }
+  KeptTransforms& operator=(const KeptTransforms& o) {
+    if (this == &o) return *this;
+    release();
+    if (o.p_ != nullptr && allocate(o.owner_, o.count_)) std::memcpy(p_, o.p_, bytes());
+    return *this;
+  }
+  ~KeptTransforms() { release(); }
+  // Room for `count` transforms of `owner`; false (and nothing kept) if memory is short.
+  bool allocate(const backend::KernelTable<P>* owner, std::size_t count) {
+    release();
+    p_ = static_cast<Transform<P>*>(::operator new(count * sizeof(Transform<P>), std::align_val_t{64}, std::nothrow));
+    if (p_ == nullptr) return false;
+    count_ = count;
+    owner_ = owner;
+    return true;
+  }
+  void release() {
+    if (p_ != nullptr) {
+      ct::wipe(p_, bytes());
+      ::operator delete(p_, std::align_val_t{64});
+    }
+    p_ = nullptr;
+    count_ = 0;
+    owner_ = nullptr;
+  }
+  // The kept transforms if they belong to table k, else nullptr.
+  const Transform<P>* for_table(const backend::KernelTable<P>& k) const { return owner_ == &k ? p_ : nullptr; }
+  Transform<P>* data() { return p_; }
+  const backend::KernelTable<P>* owner() const { return owner_; }
+
+ private:
+  std::size_t bytes() const { return count_ * sizeof(Transform<P>); }
+  Transform<P>* p_ = nullptr;
+  std::size_t count_ = 0;
+  const backend::KernelTable<P>* owner_ = nullptr;
+};
+
 // The public values encryption needs: h (expanded from seed_ek) and s, and, once a key object is
 // prepared for many operations (prepare_encryption_key) on a backend whose multiplier has
-// transforms, the transforms of h and s. transforms_for names the kernel table whose transforms
-// ht and st are; any other table ignores them and multiplies h and s directly.
+// transforms, the transforms of h and s (kept[0], kept[1]); any other kernel table ignores them
+// and multiplies h and s directly.
 template <class P>
 struct EncryptionKey {
   RingVec<P> h;
   RingVec<P> s;
-  const backend::KernelTable<P>* transforms_for = nullptr;
-  Transform<P> ht, st;
+  KeptTransforms<P> kept;
 };
 
-// Fills ekx's transforms of h and s for be's multiplier (none if it has no transform).
+// Keeps ekx's transforms of h and s for be's multiplier; false if it has no transform (or the
+// memory could not be had), and then nothing is kept.
 template <class P>
-void prepare_encryption_key(const backend::Backend& be, EncryptionKey<P>& ekx) {
+bool prepare_encryption_key(const backend::Backend& be, EncryptionKey<P>& ekx) {
   const auto& k = be.kernels<P>();
-  ekx.transforms_for = nullptr;
-  if (k.transform == nullptr) return;
-  k.transform(ekx.ht.w, ekx.h.w);
-  k.transform(ekx.st.w, ekx.s.w);
-  ekx.transforms_for = &k;
+  ekx.kept.release();
+  if (k.transform == nullptr || !ekx.kept.allocate(&k, 2)) return false;
+  k.transform(ekx.kept.data()[0].w, ekx.h.w);
+  k.transform(ekx.kept.data()[1].w, ekx.s.w);
+  return true;
 }
 
 // h = SampleDense(XOF(seed_ek)) (spec §4.1).
@@ -328,7 +373,7 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
     sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
-  ekx.transforms_for = nullptr;
+  ekx.kept.release();
   k.mul(ekx.s.w, ekx.h.w, y.w);  // s = x + h*y
   for (std::size_t i = 0; i < P::kNWords; i++) ekx.s.w[i] ^= x->w[i];
   // s is published.
@@ -359,11 +404,11 @@ void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, R
   k.support_to_vector(tmp->e.w, tmp->pos, P::kWe);
   k.enc_positions(tmp->pos, xof_bytes + 4 * (P::kWr + P::kWe), P::kWr);
   k.support_to_vector(tmp->r1.w, tmp->pos, P::kWr);
-  if (ekx.transforms_for == &k) {  // the transforms of h and s are kept: transform r2 once
+  if (const Transform<P>* hs = ekx.kept.for_table(k)) {  // h's and s's transforms kept: r2's once
     ct::Wiped<Transform<P>> r2t;
     k.transform(r2t->w, tmp->r2.w);
-    k.mul_transforms(u.w, ekx.ht.w, r2t->w);
-    k.mul_transforms(tmp->t.w, ekx.st.w, r2t->w);
+    k.mul_transforms(u.w, hs[0].w, r2t->w);
+    k.mul_transforms(tmp->t.w, hs[1].w, r2t->w);
   } else {
     k.mul2(u.w, tmp->t.w, ekx.h.w, ekx.s.w, tmp->r2.w);
   }

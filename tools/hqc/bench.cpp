@@ -46,10 +46,14 @@ double percentile(std::vector<double> v, double p) {
 }
 
 // One benchmarked operation on one backend.
+// Every backend gets the same list of operations (the runs alternate by index); an operation
+// that means nothing for one backend (preparing a key where nothing is kept) is `skip`ped there:
+// not timed, no row.
 struct Bench {
   std::string op;
   std::string kind;
   std::function<void()> fn;
+  bool skip = false;
 };
 
 // Per-level, per-backend state: keys and inputs made from a fixed seed, so runs are repeatable.
@@ -111,8 +115,9 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
   out.push_back({"encaps_cached", "kem",
                  [&c] { kem::encaps<P>(*c.be, c.pub, c.ct, c.ss, c.coins, c.coins + P::kK); }});
   out.push_back({"decaps_cached", "kem", [&c] { kem::decaps<P>(*c.be, c.key, c.ss, c.ct); }});
-  out.push_back({"prepare_pk", "kem", [&c] { kem::prepare_public_key<P>(*c.be, c.pub); }});
-  out.push_back({"prepare_sk", "kem", [&c] { kem::prepare_secret_key<P>(*c.be, c.key); }});
+  const bool keeps = be.kernels<P>().transform != nullptr;  // elsewhere preparing is a no-op
+  out.push_back({"prepare_pk", "kem", [&c] { kem::prepare_public_key<P>(*c.be, c.pub); }, !keeps});
+  out.push_back({"prepare_sk", "kem", [&c] { kem::prepare_secret_key<P>(*c.be, c.key); }, !keeps});
   if (!kernels) return out;
 
   // Kernel inputs: a = h (dense), b = a sparse vector of weight w_r, a noisy code word with
@@ -174,10 +179,12 @@ void bench_level(const BenchOptions& opt, const std::vector<const backend::Backe
     benches.push_back(make_benches<P>(*ctxs.back(), *be, opt.kernels));
   }
   const std::size_t nops = benches[0].size();
+  for (const auto& list : benches)  // the same operations for every backend (alternated by index)
+    if (list.size() != nops) std::abort();
   for (std::size_t op = 0; op < nops; op++) {
     // Warm-up of every backend first.
     for (std::size_t b = 0; b < bes.size(); b++)
-      for (std::size_t i = 0; i < opt.warmup; i++) benches[b][op].fn();
+      for (std::size_t i = 0; i < opt.warmup && !benches[b][op].skip; i++) benches[b][op].fn();
     std::vector<std::vector<double>> cyc(bes.size()), ns(bes.size());
     // Backends alternate in blocks of kBlock timed runs, each block preceded by one untimed run, so
     // that every backend sees the same machine conditions while each timed run finds its own code
@@ -186,6 +193,7 @@ void bench_level(const BenchOptions& opt, const std::vector<const backend::Backe
     for (std::size_t r = 0; r < opt.runs; r += kBlock) {
       const std::size_t n = std::min(kBlock, opt.runs - r);
       for (std::size_t b = 0; b < bes.size(); b++) {
+        if (benches[b][op].skip) continue;
         benches[b][op].fn();
         for (std::size_t i = 0; i < n; i++) {
           const std::uint64_t n0 = now_ns();
@@ -199,6 +207,7 @@ void bench_level(const BenchOptions& opt, const std::vector<const backend::Backe
       }
     }
     for (std::size_t b = 0; b < bes.size(); b++) {
+      if (benches[b][op].skip) continue;
       BenchRow row{P::kLevel,
                    bes[b]->name,
                    benches[b][op].op,

@@ -90,23 +90,22 @@ HQC_AVX2_SAMPLING_INSTANTIATE(Hqc3)
 HQC_AVX2_SAMPLING_INSTANTIATE(Hqc5)
 #undef HQC_AVX2_SAMPLING_INSTANTIATE
 
-// All-ones if r is among pos[0..count). count is public; each compare covers 8 positions and
-// the tail is read with a mask (no read past count), so no address depends on r or the positions.
+// All-ones if r is among pos[0..count). count is public; each compare covers 8 positions, the
+// last (count % 8) positions are compared one by one with masks, so no address depends on r or
+// the positions. (movemask, not ptest: MemorySanitizer models the former bit by bit.)
 std::uint32_t position_taken(const u32* pos, std::size_t count, u32 r) {
   const __m256i vr = _mm256_set1_epi32(static_cast<int>(r));
   __m256i acc = _mm256_setzero_si256();
   std::size_t i = 0;
   for (; i + 8 <= count; i += 8)
     acc = _mm256_or_si256(acc, _mm256_cmpeq_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(pos + i)), vr));
-  if (i < count) {
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count - i)), lane);
-    const __m256i tail = _mm256_maskload_epi32(reinterpret_cast<const int*>(pos + i), live);
-    acc = _mm256_or_si256(acc, _mm256_and_si256(live, _mm256_cmpeq_epi32(tail, vr)));
+  u32 hit = static_cast<u32>(_mm256_movemask_epi8(acc));
+  for (; i < count; i++) {
+    const u32 d = pos[i] ^ r;
+    hit |= 1u ^ ((d | (0u - d)) >> 31);  // 1 iff pos[i] == r (positions are below 2^31)
   }
-  // testz gives 1 iff no lane matched; 0 - (1 - z) is all-ones iff some lane matched.
-  const u32 none = static_cast<u32>(_mm256_testz_si256(acc, acc));
-  return 0u - (1u - none);
+  // hit != 0 iff some position matched.
+  return 0u - ((hit | (0u - hit)) >> 31);
 }
 
 }  // namespace hqc::backend::avx2
