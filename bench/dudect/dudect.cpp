@@ -212,7 +212,7 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string backend_arg = "all", test_arg = "all";
+  std::string backend_arg = "all", test_arg = "all", swap_arg;
   int level_filter = 0;  // 0: every level
   std::size_t n = 20000;
   int rounds = 1;
@@ -233,12 +233,16 @@ int main(int argc, char** argv) {
     else if (a == "--test") test_arg = next();
     else if (a == "--n") n = std::stoul(next());
     else if (a == "--rounds") rounds = std::stoi(next());
+    else if (a == "--swap") swap_arg = next();
     else if (a == "--short") {
       n = 2000;
       level_filter = 1;
     } else {
       std::fprintf(stderr, "usage: dudect [--backend NAME|all] [--level 1|3|5|all] [--test NAME|all] [--n N] "
-                           "[--rounds R] [--short]\n");
+                           "[--rounds R] [--short] [--swap KERNEL:BACKEND]\n"
+                           "  --swap rm_decode:avx2  runs the selected backend with that one kernel (mul, mul2,\n"
+                           "  support_to_vector, enc_positions, rm_decode, rs_decode, keccak) taken from another\n"
+                           "  backend: a bisection of a timing signal by kernel\n");
       return 2;
     }
   }
@@ -246,6 +250,36 @@ int main(int argc, char** argv) {
   for (const auto* b : backend::all_backends())
     if ((backend_arg == "all" || backend_arg == b->name) && backend::is_supported(*b, backend::effective_cpu_features()))
       backends.push_back(b);
+  static backend::Backend swapped;  // the selected backend with one kernel from another one
+  if (!swap_arg.empty()) {
+    const auto colon = swap_arg.find(':');
+    const backend::Backend* from = colon == std::string::npos ? nullptr : backend::find_backend(swap_arg.substr(colon + 1));
+    const std::string kernel = colon == std::string::npos ? "" : swap_arg.substr(0, colon);
+    if (backends.size() != 1 || from == nullptr) {
+      std::fprintf(stderr, "dudect: --swap needs one --backend and KERNEL:BACKEND\n");
+      return 2;
+    }
+    swapped = *backends[0];
+    auto swap_table = [&]<class P>(backend::KernelTable<P>& t, const backend::KernelTable<P>& f) {
+      if (kernel == "mul") t.mul = f.mul;
+      else if (kernel == "mul2") t.mul2 = f.mul2;
+      else if (kernel == "support_to_vector") t.support_to_vector = f.support_to_vector;
+      else if (kernel == "enc_positions") t.enc_positions = f.enc_positions;
+      else if (kernel == "rm_decode") t.rm_decode = f.rm_decode;
+      else if (kernel == "rs_decode") t.rs_decode = f.rs_decode;
+      else return false;
+      return true;
+    };
+    if (kernel == "keccak") {
+      swapped.keccak_f1600 = from->keccak_f1600;
+      swapped.keccak_f1600_x4 = from->keccak_f1600_x4;
+    } else if (!swap_table(swapped.hqc1, from->hqc1) || !swap_table(swapped.hqc3, from->hqc3) ||
+               !swap_table(swapped.hqc5, from->hqc5)) {
+      std::fprintf(stderr, "dudect: unknown kernel %s\n", kernel.c_str());
+      return 2;
+    }
+    backends[0] = &swapped;
+  }
   if (backends.empty()) {
     std::fprintf(stderr, "dudect: no usable backend named %s\n", backend_arg.c_str());
     return 2;
