@@ -84,7 +84,8 @@ TEST(Avx512, MulEqualsPortableEveryLevel) {
 // Every shape of tree the search tool may pick: register leaves (8, 16, 32 words), the generic
 // schoolbook at odd sizes, two-way Karatsuba, three-way Karatsuba and Toom-3 levels in any order
 // (Toom-3 over the smallest parts, 1 and 2 words, where the 2-word tails of the products at t and
-// t + 1 are as large as the parts, and over parts that are not a multiple of 8 words).
+// t + 1 are as large as the parts, and over parts that are not a multiple of 8 words), and
+// unbalanced tops (a low tree and a shorter high tree).
 TEST(Avx512, DecompositionTreesEqualKaratsuba) {
   REQUIRE_AVX512();
   (void)be;
@@ -104,16 +105,35 @@ TEST(Avx512, DecompositionTreesEqualKaratsuba) {
       {32, 2, {3, 3}, {T, T}},         {16, 3, {3, 2, 3}, {T, K, T}},    {16, 3, {2, 3, 3}, {K, T, K}},
       {11, 3, {3, 3, 2}, {T, T, K}},   {32, 3, {2, 3, 3}, {K, T, T}},    {8, 4, {3, 2, 3, 2}, {T, K, T, K}},
       {4, 4, {3, 3, 3, 3}, {T, K, T, K}}, {32, 4, {3, 2, 2, 2}, {T}},    {2, 6, {3, 3, 3, 2, 2, 3}, {T, T, T, K, K, T}},
+      // Unbalanced tops (low tree + high tree [+ extra words]): HQC-5-sized 512 + (384 + 5),
+      // 512 + 432 and 512 + 384, equal parts, odd sizes, a high part much shorter than the low part,
+      // extra words up to the maximum and up to the low part's size, schoolbook and register leaves.
+      {32, 4, {2, 2, 2, 2}, {}, {32, 3, {3, 2, 2}, {T, K, K}, 5}},
+      {32, 4, {2, 2, 2, 2}, {}, {16, 3, {3, 3, 3}, {T, T, T}}},
+      {32, 4, {2, 2, 2, 2}, {}, {32, 3, {3, 2, 2}, {T, K, K}}},
+      {32, 3, {3, 3, 2}, {T, T, K}, {32, 2, {3, 3}, {T, T}, 8}},
+      {8, 1, {2}, {}, {8, 0, {}, {}, 8}}, {9, 1, {2}, {}, {1, 0, {}, {}, 1}}, {5, 1, {3}, {T}, {2, 1, {3}, {T}, 7}},
+      {32, 3, {3, 3, 2}, {T, T, K}, {16, 3, {3, 2, 2}, {K, K, K}}},
+      {8, 1, {2}, {}, {16, 0, {}}},      {9, 1, {2}, {}, {5, 1, {3}, {T}}}, {3, 0, {}, {}, {1, 0, {}}},
+      {16, 2, {3, 3}, {T, T}, {8, 1, {3}, {K}}}, {32, 2, {2, 2}, {}, {1, 0, {}}}, {7, 2, {3, 2}, {T, K}, {13, 1, {3}, {T}}},
   };
   std::mt19937_64 rng(99);
   for (const MulPlan& p : plans) {
     const std::size_t n = p.top_words();
     std::vector<std::uint64_t> a(n), a2(n), b(n), o1(2 * n), o2(2 * n), ref(2 * n), ref2(2 * n);
-    for (int mode = 0; mode < 4; mode++) {  // random; a all-ones; b = x^(64n-1); all operands all-ones
+    // Words at the edges of the parts of an unbalanced top (low part, high tree, extra words).
+    const std::size_t lw = p.low_words(), tw = lw + (p.unbalanced() ? p.high.top_words() : 0);
+    const auto edge = [&](std::size_t i) {
+      return i == 0 || i + 1 == lw || i == lw || i + 1 == tw || i == tw || i + 1 == n;
+    };
+    // random; a all-ones; b = x^(64n-1); all operands all-ones; a, b = bits 0 and 63 of the edge
+    // words (a2 random)
+    for (int mode = 0; mode < 5; mode++) {
       for (std::size_t i = 0; i < n; i++) {
-        a[i] = mode == 1 || mode == 3 ? ~0ull : rng();
+        const std::uint64_t e = edge(i) ? (1ull << 63) | 1ull : 0;
+        a[i] = mode == 1 || mode == 3 ? ~0ull : mode == 4 ? e : rng();
         a2[i] = mode == 3 ? ~0ull : rng();
-        b[i] = mode == 2 ? (i == n - 1 ? 1ull << 63 : 0) : mode == 3 ? ~0ull : rng();
+        b[i] = mode == 2 ? (i == n - 1 ? 1ull << 63 : 0) : mode == 3 ? ~0ull : mode == 4 ? e : rng();
       }
       std::vector<std::uint64_t> ks(gf2x::karatsuba_scratch_words(n)), scr(backend::avx512::plan_scratch_words(p, 2));
       gf2x::karatsuba(ref.data(), a.data(), b.data(), n, ks.data());
@@ -123,6 +143,14 @@ TEST(Avx512, DecompositionTreesEqualKaratsuba) {
       for (int i = 0; i < p.depth; i++) {
         shape += p.kind[i] == T ? " T" : " K";
         shape += std::to_string(p.split[i]);
+      }
+      if (p.unbalanced()) {
+        shape += " + high base " + std::to_string(p.high.base) + " levels";
+        for (int i = 0; i < p.high.depth; i++) {
+          shape += p.high.kind[i] == T ? " T" : " K";
+          shape += std::to_string(p.high.split[i]);
+        }
+        shape += " + " + std::to_string(p.high.extra) + " extra words";
       }
       ASSERT_EQ(o1, ref) << shape << " mode " << mode;
       ASSERT_TRUE(backend::avx512::plan_multiply2(o1.data(), o2.data(), a.data(), a2.data(), b.data(), p, scr.data()));
@@ -136,6 +164,14 @@ TEST(Avx512, DecompositionTreesEqualKaratsuba) {
   const MulPlan bad_toom{8, 1, {2}, {T}};  // Toom-3 needs three parts
   EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad_toom, x.data()));
   EXPECT_FALSE(backend::avx512::plan_multiply2(x.data(), x.data(), x.data(), x.data(), x.data(), bad_toom, x.data()));
+  const MulPlan bad_high{8, 0, {}, {}, {16, 0, {}}};  // the high part may not exceed the low part
+  EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad_high, x.data()));
+  const MulPlan bad_high_extra{16, 0, {}, {}, {4, 0, {}, {}, 9}};  // at most kMaxExtraWords
+  EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad_high_extra, x.data()));
+  const MulPlan bad_high_sum{16, 0, {}, {}, {12, 0, {}, {}, 5}};  // 12 + 5 > 16
+  EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad_high_sum, x.data()));
+  const MulPlan bad_high_toom{16, 0, {}, {}, {4, 1, {2}, {T}}};
+  EXPECT_FALSE(backend::avx512::plan_multiply2(x.data(), x.data(), x.data(), x.data(), x.data(), bad_high_toom, x.data()));
 }
 
 TEST(Avx512, KeccakVariantsEqualPortable) {

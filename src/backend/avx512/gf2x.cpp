@@ -2,8 +2,11 @@
 //
 // Structure: a decomposition tree (MulPlan, chosen per parameter set by bench/avx512/mul_search)
 // of two-way Karatsuba, three-way Karatsuba and Toom-Cook-3 levels down to a VPCLMULQDQ
-// schoolbook on `base`-word operands, then reduction mod x^n - 1. Everything is branch-free: the
-// only loop bounds and addresses are functions of the (public) sizes.
+// schoolbook on `base`-word operands, then reduction mod x^n - 1. A plan may have an unbalanced
+// top (MulPlan::high, `unbalanced_top`): a two-way Karatsuba over a low tree and a shorter high
+// tree (plus a few one-word passes), so that n need not be padded to base * 2^i * 3^j words
+// (HQC-5: 901 = 512 + 384 + 5). Everything is branch-free: the only loop bounds and addresses are
+// functions of the (public) sizes.
 //
 // Schoolbook base case. Output chunk t (words 8t .. 8t+7, one zmm) collects every a_i b_j with
 // i + j in [8t, 8t+8). For b-lane m = (b_2m, b_2m+1), broadcast to the four 128-bit lanes, and
@@ -227,13 +230,22 @@ constexpr std::size_t level_scratch(int split, MulLevel kind, std::size_t n, int
   return split == 2 ? (3 * una + 1) * s : (7 * una + 1) * s;
 }
 
-bool plan_valid(const MulPlan& plan) {
+bool tree_valid(const MulPlan& plan) {
   if (plan.base < 1 || plan.base > kMaxBaseWords || plan.depth > 7) return false;
   for (std::size_t i = 0; i < plan.depth; i++) {
     if (plan.split[i] != 2 && plan.split[i] != 3) return false;
     if (plan.kind[i] != kKaratsuba && plan.kind[i] != kToom3) return false;
     if (plan.kind[i] == kToom3 && plan.split[i] != 3) return false;
   }
+  return true;
+}
+
+bool plan_valid(const MulPlan& plan) {
+  if (!tree_valid(plan)) return false;
+  if (plan.unbalanced() && (!tree_valid(plan.high_plan()) || plan.high.extra > kMaxExtraWords ||
+                            plan.high_words() > plan.low_words()))
+    return false;
+  if (!plan.unbalanced() && plan.high.extra != 0) return false;
   return plan.top_words() <= kMaxTopWords;
 }
 
@@ -317,19 +329,24 @@ void toom3_eval_t(u64* e, const u64* x, std::size_t s) {
 // e = x(t) -> x(t + 1) = x(t) + x1 + x2, in place.
 void toom3_eval_t1(u64* e, const u64* x, std::size_t s) { xor3_into(e, x + s, x + 2 * s, s); }
 
-// dst[0 .. s + 2) ^= ha xb[0 .. s + 1) + hb xa[0 .. s) for one-word ha, hb.
-void toom3_correct(u64* dst, const u64* ha, const u64* xb, const u64* hb, const u64* xa, std::size_t s) {
+// dst[0 .. nb + 1) ^= ha xb[0 .. nb) + hb xa[0 .. na) for one-word ha, hb (na <= nb).
+void word_correct(u64* dst, const u64* ha, const u64* xb, std::size_t nb, const u64* hb, const u64* xa,
+                  std::size_t na) {
   const __m512i va = _mm512_set1_epi64(static_cast<long long>(*ha));
   const __m512i vb = _mm512_set1_epi64(static_cast<long long>(*hb));
   __m512i po = _mm512_setzero_si512();
-  for (std::size_t i = 0; i < s + 2; i += 8) {
-    const __m512i b = load_clip(xb, i, s + 1), a = load_clip(xa, i, s);
+  for (std::size_t i = 0; i < nb + 1; i += 8) {
+    const __m512i b = load_clip(xb, i, nb), a = load_clip(xa, i, na);
     // Even words of b, a times h -> word i + 2l; odd words -> word i + 2l + 1 (moved up one word).
     const __m512i e = _mm512_xor_si512(_mm512_clmulepi64_epi128(b, va, 0x00), _mm512_clmulepi64_epi128(a, vb, 0x00));
     const __m512i o = _mm512_xor_si512(_mm512_clmulepi64_epi128(b, va, 0x01), _mm512_clmulepi64_epi128(a, vb, 0x01));
-    store_clip(dst, i, s + 2, xor3_512(load_clip(dst, i, s + 2), e, alignr64<7>(o, po)));
+    store_clip(dst, i, nb + 1, xor3_512(load_clip(dst, i, nb + 1), e, alignr64<7>(o, po)));
     po = o;
   }
+}
+// dst[0 .. s + 2) ^= ha xb[0 .. s + 1) + hb xa[0 .. s) for one-word ha, hb.
+void toom3_correct(u64* dst, const u64* ha, const u64* xb, const u64* hb, const u64* xa, std::size_t s) {
+  word_correct(dst, ha, xb, s + 1, hb, xa, s);
 }
 
 // out[0 .. 6s) = C from c0 = out[0 .. 2s), P(1) = out[2s .. 4s), c4 = out[4s .. 6s) (in place)
@@ -530,13 +547,94 @@ void reduce(u64* out, const u64* prod, std::size_t n_bits, std::size_t words) {
   out[words - 1] &= (u64{1} << r) - 1;
 }
 
-constexpr std::size_t scratch_words(const MulPlan& plan, int na) {
-  std::size_t n = plan.top_words(), total = 0;
+constexpr std::size_t tree_scratch_words(const MulPlan& plan, int na) {
+  std::size_t n = plan.low_words(), total = 0;
   for (std::size_t i = 0; i < plan.depth; i++) {
     total += level_scratch(plan.split[i], plan.kind[i], n, na);
     n /= plan.split[i];
   }
-  return total + 8;
+  return total;
+}
+// The unbalanced top's own buffers: a1, b1 zero-extended (H words each), a0 + a1, b0 + b1 (L
+// words each), (a0 + a1)(b0 + b1) (2L words per product); the two trees' scratch follows.
+constexpr std::size_t unbalanced_own_words(std::size_t L, std::size_t H, int na) {
+  const std::size_t una = static_cast<std::size_t>(na);
+  return (una + 1) * round8(H) + (una + 1) * round8(L) + una * 2 * L;
+}
+constexpr std::size_t scratch_words(const MulPlan& plan, int na) {
+  if (!plan.unbalanced()) return tree_scratch_words(plan, na) + 8;
+  const std::size_t lo = tree_scratch_words(plan, na), hi = tree_scratch_words(plan.high_plan(), na);
+  return unbalanced_own_words(plan.low_words(), plan.high_words(), na) + (lo > hi ? lo : hi) + 8;
+}
+
+// Unbalanced top (MulPlan::high): out[k][0 .. 2(L + H)) = a[k] * b, where a[k] and b have L + hw
+// words (hw <= H: the high parts are zero-extended to H words), L = plan.low_words(),
+// H = plan.high_words() = T + e (T = high tree words, e = extra words).
+//   z0 = a0 b0 -> out[0, 2L);
+//   z2 = a1 b1 -> out[2L, 2L + 2H): the high tree on the low T words of a1, b1, then
+//        + x^(64 (T + j)) (a1[T + j] b1 + b1[T + j] a1[0 .. T)) for j < e (one-word passes);
+//   z1 = (a0 + a1)(b0 + b1); out[L, 2L + H) ^= z1 + z0 + z2 = a0 b1 + a1 b0, which has L + H
+//        words (the words of z1 + z0 + z2 above are zero).
+// b's parts and sums are formed once for all NA products. All sizes are public (plan and n only).
+template <int NA>
+void unbalanced_top(u64* const* out, const u64* const* a, const u64* b, std::size_t hw, const MulPlan& plan,
+                    const MulPlan& high, u64* scr) {
+  const std::size_t L = plan.low_words(), H = plan.high_words(), T = high.low_words();
+  const std::size_t HP = round8(H), LP = round8(L);
+  u64* ah[NA];
+  u64* as[NA];
+  u64* z1[NA];
+  u64* o2[NA];
+  const u64* cah[NA];
+  const u64* cas[NA];
+  u64* bh = scr + NA * HP;
+  u64* bs = scr + (NA + 1) * HP + NA * LP;
+  for (int k = 0; k < NA; k++) {
+    const std::size_t uk = static_cast<std::size_t>(k);
+    ah[k] = scr + uk * HP;
+    as[k] = scr + (NA + 1) * HP + uk * LP;
+    z1[k] = scr + (NA + 1) * (HP + LP) + uk * 2 * L;
+    o2[k] = out[k] + 2 * L;
+    cah[k] = ah[k];
+    cas[k] = as[k];
+  }
+  u64* rest = scr + unbalanced_own_words(L, H, NA);
+  rec<NA>(out, a, b, L, plan, 0, rest);  // z0
+  for (int k = 0; k < NA; k++) {
+    copy_words(ah[k], a[k] + L, hw);
+    zero_words(ah[k] + hw, H - hw);
+  }
+  copy_words(bh, b + L, hw);
+  zero_words(bh + hw, H - hw);
+  rec<NA>(o2, cah, bh, T, high, 0, rest);  // z2: the tree on T words
+  for (int k = 0; k < NA; k++) {
+    zero_words(o2[k] + 2 * T, 2 * (H - T));
+    for (std::size_t j = T; j < H; j++) word_correct(o2[k] + j, ah[k] + j, bh, H, bh + j, ah[k], T);
+  }
+  for (int k = 0; k < NA; k++) {
+    xor2(as[k], a[k], ah[k], H);
+    copy_words(as[k] + H, a[k] + H, L - H);
+  }
+  xor2(bs, b, bh, H);
+  copy_words(bs + H, b + H, L - H);
+  rec<NA>(z1, cas, bs, L, plan, 0, rest);
+  const std::size_t mid = L + H, z2w = 2 * H < mid ? 2 * H : mid;
+  for (int k = 0; k < NA; k++) {
+    xor3_into(z1[k], out[k], o2[k], z2w);
+    xor_into(z1[k] + z2w, out[k] + z2w, mid - z2w);
+    xor_into(out[k] + L, z1[k], mid);
+  }
+}
+
+// Plain product of top_words()-word operands, balanced or unbalanced top.
+template <int NA>
+void plan_product(u64* const* out, const u64* const* a, const u64* b, const MulPlan& plan, u64* scr) {
+  if (plan.unbalanced()) {
+    const MulPlan high = plan.high_plan();
+    unbalanced_top<NA>(out, a, b, plan.high_words(), plan, high, scr);
+  } else {
+    rec<NA>(out, a, b, plan.low_words(), plan, 0, scr);
+  }
 }
 
 template <class P, int NA>
@@ -545,10 +643,16 @@ void ring_mul(u64* const* out, const u64* const* a, const u64* b) {
   constexpr std::size_t N = kPlan.top_words();
   constexpr std::size_t W = P::kNWords;
   static_assert(N >= W && N <= kMaxTopWords && kPlan.base <= kMaxBaseWords);
+  // An unbalanced top reads a[k], b in place (words [0, W) only: the high parts are zero-extended
+  // into its own buffers), so only a balanced tree pads the operands here.
+  static_assert(!kPlan.unbalanced() ||
+                (kPlan.low_words() < W && kPlan.high_words() <= kPlan.low_words() &&
+                 kPlan.high.base <= kMaxBaseWords && kPlan.high.extra <= kMaxExtraWords));
+  constexpr bool kPad = !kPlan.unbalanced() && N > P::kNWordsPadded;
   constexpr std::size_t kProdWords = 2 * N > 2 * W + 8 ? 2 * N : 2 * W + 8;
   struct Tmp {
-    alignas(64) u64 ab[NA][N > P::kNWordsPadded ? N : 1];
-    alignas(64) u64 bb[N > P::kNWordsPadded ? N : 1];
+    alignas(64) u64 ab[NA][kPad ? N : 1];
+    alignas(64) u64 bb[kPad ? N : 1];
     alignas(64) u64 prod[NA][kProdWords];
     alignas(64) u64 scratch[scratch_words(kPlan, NA)];
   };
@@ -561,7 +665,7 @@ void ring_mul(u64* const* out, const u64* const* a, const u64* b) {
     pp[k] = tmp.prod[k];
     zero_words(tmp.prod[k] + 2 * N, kProdWords - 2 * N);
   }
-  if constexpr (N > P::kNWordsPadded) {
+  if constexpr (kPad) {
     for (int k = 0; k < NA; k++) {
       copy_words(tmp.ab[k], a[k], P::kNWordsPadded);
       zero_words(tmp.ab[k] + P::kNWordsPadded, N - P::kNWordsPadded);
@@ -571,7 +675,12 @@ void ring_mul(u64* const* out, const u64* const* a, const u64* b) {
     zero_words(tmp.bb + P::kNWordsPadded, N - P::kNWordsPadded);
     bp = tmp.bb;
   }
-  rec<NA>(pp, aa, bp, N, kPlan, 0, tmp.scratch);
+  if constexpr (kPlan.unbalanced()) {
+    static constexpr MulPlan kHigh = kPlan.high_plan();
+    unbalanced_top<NA>(pp, aa, bp, W - kPlan.low_words(), kPlan, kHigh, tmp.scratch);
+  } else {
+    rec<NA>(pp, aa, bp, N, kPlan, 0, tmp.scratch);
+  }
   for (int k = 0; k < NA; k++) {
     reduce(out[k], tmp.prod[k], P::kN, W);
     zero_words(out[k] + W, P::kNWordsPadded - W);
@@ -588,7 +697,7 @@ bool plan_multiply(std::uint64_t* out, const std::uint64_t* a, const std::uint64
   if (!plan_valid(plan)) return false;
   u64* o[1] = {out};
   const u64* aa[1] = {a};
-  rec<1>(o, aa, b, plan.top_words(), plan, 0, scratch);
+  plan_product<1>(o, aa, b, plan, scratch);
   return true;
 }
 
@@ -597,7 +706,7 @@ bool plan_multiply2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_
   if (!plan_valid(plan)) return false;
   u64* o[2] = {out1, out2};
   const u64* aa[2] = {a1, a2};
-  rec<2>(o, aa, b, plan.top_words(), plan, 0, scratch);
+  plan_product<2>(o, aa, b, plan, scratch);
   return true;
 }
 

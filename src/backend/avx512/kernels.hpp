@@ -22,16 +22,53 @@ namespace hqc::backend::avx512 {
 // Below the last level, products of `base` words are computed by a VPCLMULQDQ schoolbook (or a
 // register leaf for 8, 16, 32 words). Chosen per parameter set by bench/avx512/mul_search (results
 // in mul_plans.hpp). An initializer without kinds ({32, 2, {3, 3}}) is all Karatsuba.
+//
+// Unbalanced top (optional `high` tree, high.base != 0): a two-way Karatsuba whose low part is the
+// tree above (L = low_words() words) and whose high part has H = high_words() <= L words: with
+// X = x^(64 L), (a0 + a1 X)(b0 + b1 X) from a0 b0 and (a0 + a1)(b0 + b1) (L x L, a1 zero-extended)
+// and a1 b1 (H x H). a1 b1 multiplies the low high.top_words() words by the `high` tree and adds
+// the products of its top high.extra words (0 .. kMaxExtraWords) by one VPCLMULQDQ pass per word.
+// Operands then have L + H words, so a size that is not of the form base * 2^i * 3^j needs less
+// padding (HQC-5: 901 words as 512 + (384 + 5) instead of 1024).
 enum MulLevel : std::uint8_t { kKaratsuba = 0, kToom3 = 1 };
+struct MulTree {  // the high part of an unbalanced top (fields as in MulPlan); base 0 = none
+  std::uint16_t base = 0;
+  std::uint8_t depth = 0;
+  std::uint8_t split[7] = {};
+  MulLevel kind[7] = {};
+  std::uint8_t extra = 0;  // words above the tree, multiplied by one-word passes
+  constexpr std::size_t top_words() const {
+    std::size_t n = base;
+    for (std::size_t i = 0; i < depth; i++) n *= split[i];
+    return n;
+  }
+};
+inline constexpr std::size_t kMaxExtraWords = 8;
 struct MulPlan {
   std::uint16_t base;     // words of a base product (1 .. kMaxBaseWords)
   std::uint8_t depth;     // number of splitting levels (0 .. 7)
   std::uint8_t split[7];  // 2 or 3 per level, top level first
   MulLevel kind[7] = {};  // per level, top first: kKaratsuba (default) or kToom3 (split 3)
-  constexpr std::size_t top_words() const {
+  MulTree high = {};      // high part of an unbalanced top; omitted (base 0) = balanced tree
+  constexpr bool unbalanced() const { return high.base != 0; }
+  // Words of the (low) tree: base * prod(split).
+  constexpr std::size_t low_words() const {
     std::size_t n = base;
     for (std::size_t i = 0; i < depth; i++) n *= split[i];
     return n;
+  }
+  // Words of the high part of an unbalanced top (tree + extra words), 0 for a balanced tree.
+  constexpr std::size_t high_words() const { return unbalanced() ? high.top_words() + high.extra : 0; }
+  // Operand words: low_words() + high_words().
+  constexpr std::size_t top_words() const { return low_words() + high_words(); }
+  // The high tree as a balanced plan (without the extra words).
+  constexpr MulPlan high_plan() const {
+    MulPlan p{high.base, high.depth, {}, {}, {}};
+    for (std::size_t i = 0; i < 7; i++) {
+      p.split[i] = high.split[i];
+      p.kind[i] = high.kind[i];
+    }
+    return p;
   }
 };
 inline constexpr std::size_t kMaxBaseWords = 128;

@@ -37,12 +37,12 @@ inline constexpr const char* kFafftName = P::kLevel == 1 ? "fafft (GF(2^128), 2^
 
 // "karatsuba/toom tree {base, depth, {levels}}" for kMulPlan<P>, built at compile time so that
 // the printed name always matches the plan in use. Levels: 2 and 3 are Karatsuba splits, "t3" a
-// Toom-3 split.
+// Toom-3 split. An unbalanced top prints "{low tree} + {high tree[, +extra words]}".
 constexpr const char* plan_level_name(const MulPlan& p, std::size_t level) {
   return p.kind[level] == kToom3 ? "t3" : p.split[level] == 2 ? "2" : "3";
 }
 struct PlanName {
-  char s[160] = {};
+  char s[224] = {};
   std::size_t len = 0;
   constexpr void put(const char* t) {
     while (*t) s[len++] = *t++;
@@ -66,7 +66,26 @@ struct PlanName {
       if (i != 0) put(", ");
       put(plan_level_name(p, i));
     }
-    put("}} (VPCLMULQDQ)");
+    put("}}");
+    if (p.unbalanced()) {  // unbalanced top: low tree + high tree
+      const MulPlan h = p.high_plan();
+      put(" + {");
+      put_num(h.base);
+      put(", ");
+      put_num(h.depth);
+      put(", {");
+      for (std::size_t i = 0; i < h.depth; i++) {
+        if (i != 0) put(", ");
+        put(plan_level_name(h, i));
+      }
+      put("}");
+      if (p.high.extra != 0) {
+        put(", +");
+        put_num(p.high.extra);
+      }
+      put("}");
+    }
+    put(" (VPCLMULQDQ)");
   }
   constexpr PlanName(const MulPlan& p, const char* suffix) : PlanName(p) { put(suffix); }
 };
