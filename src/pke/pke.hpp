@@ -224,11 +224,13 @@ class XofWithPrefix {
 };
 
 // Bytes of XOF(seed_dk) that key generation squeezes beside the expansion of h: the 2w three-byte
-// draws of y and x, plus room for 16 rejections or duplicates, rounded up to whole SHAKE256
-// blocks (a key needing more continues in XofWithPrefix).
+// draws of y and x plus room for at least 4 rejections or duplicates, rounded up to whole
+// SHAKE256 blocks (spare draws: 4 / 26 / 10 at HQC-1/3/5; a key needs about 0.3 on average, and
+// one needing more than the spare continues in XofWithPrefix at the cost of re-squeezing the
+// prefix, which happens for about 1 key in 50,000). Every extra block would cost one x4 step.
 template <class P>
 inline constexpr std::size_t kKeygenXofPrefix =
-    (3 * (2 * P::kW + 16) + sym::kShake256Rate - 1) / sym::kShake256Rate * sym::kShake256Rate;
+    (3 * (2 * P::kW + 4) + sym::kShake256Rate - 1) / sym::kShake256Rate * sym::kShake256Rate;
 
 // The transform of a ring element for a transform multiplier (backend/ops.hpp, FAFFT).
 template <class P>
