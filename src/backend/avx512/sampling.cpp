@@ -61,10 +61,12 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
     _mm512_store_si512(widx + k, srli64<6>(p));
     _mm512_store_si512(bits + k, sllv64(one, _mm512_and_si512(p, low6)));
   }
+  // Eight output vectors per pass over the positions, and the C % 8 last ones in one more pass
+  // (C is a compile-time constant: 35 / 71 / 113 vectors for HQC-1/3/5).
   constexpr std::size_t C = P::kNWordsPadded / 8;
-  std::size_t c = 0;
-  for (; c + 4 <= C; c += 4) expand_chunks<4>(out, c, widx, bits, w);
-  for (; c < C; c++) expand_chunks<1>(out, c, widx, bits, w);
+  constexpr std::size_t kFull = C / 8 * 8;
+  for (std::size_t c = 0; c < kFull; c += 8) expand_chunks<8>(out, c, widx, bits, w);
+  if constexpr (C % 8 != 0) expand_chunks<static_cast<int>(C % 8)>(out, kFull, widx, bits, w);
   // Words >= kNWords stay zero: positions are < n.
   wipe(widx, sizeof(widx));
   wipe(bits, sizeof(bits));
@@ -157,21 +159,23 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
     r[i] = x;
     a[count + i] = (x & valid) | ~valid;
   }
-  for (std::size_t i = 0; i < groups; i++) {
-    const std::size_t len = count + i;  // public
-    const __m512i vr = _mm512_set1_epi32(static_cast<int>(a[len]));
+  // Sixteen draws at a time: every earlier entry of A (accepted positions and earlier draws of
+  // this refill, one broadcast each) against the block's 16 positions, then the block's own
+  // earlier lanes (lane i only against lanes j < i). The same comparisons as draw by draw, without
+  // a per-draw loop.
+  for (std::size_t i = count + groups; i % 16 != 0; i++) a[i] = ~0u;  // pad the last block
+  for (std::size_t b = 0; b < groups; b += 16) {
+    const __m512i vr = _mm512_loadu_si512(a + count + b);
     __mmask16 hit = 0;
-    std::size_t j = 0;
-    for (; j + 16 <= len; j += 16) hit |= _mm512_cmpeq_epi32_mask(_mm512_load_si512(a + j), vr);
-    if (j < len) {
-      const __mmask16 live = static_cast<__mmask16>((1u << (len - j)) - 1u);
-      hit |= _mm512_mask_cmpeq_epi32_mask(live, _mm512_maskz_loadu_epi32(live, a + j), vr);
-    }
-    // Accepted iff valid (a[len] != ~0, i.e. nv != 0; a valid nv is above 2^31) and no hit.
-    const std::uint32_t dup = (0u - barrier32(static_cast<std::uint32_t>(hit))) >> 31;
-    const std::uint32_t nv = ~a[len];
-    const std::uint32_t invalid = 1u ^ ((nv | (0u - nv)) >> 31);
-    ok[i] = static_cast<std::uint8_t>(1u ^ (dup | invalid));
+    for (std::size_t j = 0; j < count + b; j++) hit |= _mm512_cmpeq_epi32_mask(vr, _mm512_set1_epi32(static_cast<int>(a[j])));
+    for (unsigned j = 0; j < 15; j++)
+      hit |= _mm512_mask_cmpeq_epi32_mask(static_cast<__mmask16>(0xFFFEu << j), vr,
+                                          _mm512_set1_epi32(static_cast<int>(a[count + b + j])));
+    // Accepted iff valid (not ~0) and no hit. The mask of accepted lanes is the public accept
+    // pattern (declassified below, after every draw of the refill is decided).
+    const __mmask16 invalid = _mm512_cmpeq_epi32_mask(vr, _mm512_set1_epi32(-1));
+    const std::uint32_t acc = ~barrier32(static_cast<std::uint32_t>(hit | invalid)) & 0xFFFFu;
+    for (std::size_t i = 0; i < 16 && b + i < groups; i++) ok[b + i] = static_cast<std::uint8_t>((acc >> i) & 1u);
   }
 #if defined(HQC_AVX512_MSAN)
   __msan_unpoison(ok, groups);  // the accept pattern is public (spec §8)
