@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "backend/avx512/kernels.hpp"
+#include "median_cycles.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
 
@@ -23,17 +24,7 @@ namespace {
 
 template <class F>
 double median_cycles(F&& f, int runs) {
-  std::vector<unsigned long long> t(static_cast<std::size_t>(runs));
-  for (int i = 0; i < 50; i++) f();
-  for (int i = 0; i < runs; i++) {
-    unsigned aux;
-    const unsigned long long a = __rdtscp(&aux);
-    f();
-    const unsigned long long b = __rdtscp(&aux);
-    t[static_cast<std::size_t>(i)] = b - a;
-  }
-  std::sort(t.begin(), t.end());
-  return static_cast<double>(t[t.size() / 2]);
+  return hqc::bench::median_cycles(f, runs, 50);
 }
 
 constexpr std::size_t kProbe = 1 << 20;

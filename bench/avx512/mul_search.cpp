@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "backend/avx512/kernels.hpp"
+#include "median_cycles.hpp"
 #include "backend/cpu.hpp"
 #include "gf2x/gf2x_portable.hpp"
 #include "params/params.hpp"
@@ -108,17 +109,7 @@ std::string plan_short(const MulPlan& p) {
 
 template <class F>
 double median_cycles(F&& f, int runs) {
-  std::vector<unsigned long long> t(static_cast<std::size_t>(runs));
-  for (int i = 0; i < 20; i++) f();
-  for (int i = 0; i < runs; i++) {
-    unsigned aux;
-    const unsigned long long a = __rdtscp(&aux);
-    f();
-    const unsigned long long b = __rdtscp(&aux);
-    t[static_cast<std::size_t>(i)] = b - a;
-  }
-  std::sort(t.begin(), t.end());
-  return static_cast<double>(t[t.size() / 2]);
+  return hqc::bench::median_cycles(f, runs, 20);
 }
 
 bool small_toom(const MulPlan& p) {  // a Toom-3 level whose parts are below kMinToomWords

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <new>
+#include <optional>
 
 #include "backend/ops.hpp"
 #include "code/reed_muller.hpp"
@@ -193,9 +194,6 @@ class XofWithPrefix {
  public:
   XofWithPrefix(backend::KeccakF1600Fn f, const std::uint8_t seed[32], const std::uint8_t* prefix, std::size_t len)
       : f_(f), seed_(seed), prefix_(prefix), len_(len) {}
-  ~XofWithPrefix() {
-    if (rest_ != nullptr) rest_->~Xof();
-  }
   XofWithPrefix(const XofWithPrefix&) = delete;
   XofWithPrefix& operator=(const XofWithPrefix&) = delete;
   void squeeze(std::uint8_t* out, std::size_t n) {
@@ -203,8 +201,8 @@ class XofWithPrefix {
     std::memcpy(out, prefix_ + off_, take);
     off_ += take;
     if (take == n) return;
-    if (rest_ == nullptr) {
-      rest_ = new (storage_) sym::Xof(f_, seed_);
+    if (!rest_) {
+      rest_.emplace(f_, seed_);
       std::uint8_t skip[64];
       for (std::size_t done = 0; done < len_; done += sizeof(skip))
         rest_->squeeze(skip, len_ - done < sizeof(skip) ? len_ - done : sizeof(skip));
@@ -212,15 +210,14 @@ class XofWithPrefix {
     }
     rest_->squeeze(out + take, n - take);
   }
-  bool used_rest() const { return rest_ != nullptr; }
+  bool used_rest() const { return rest_.has_value(); }
 
  private:
   backend::KeccakF1600Fn f_;
   const std::uint8_t* seed_;
   const std::uint8_t* prefix_;
   std::size_t len_, off_ = 0;
-  sym::Xof* rest_ = nullptr;
-  alignas(sym::Xof) std::uint8_t storage_[sizeof(sym::Xof)];
+  std::optional<sym::Xof> rest_;
 };
 
 // Bytes of XOF(seed_dk) that key generation squeezes beside the expansion of h: the 2w three-byte

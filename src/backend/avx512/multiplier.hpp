@@ -87,15 +87,16 @@ struct PlanName {
     }
     put(" (VPCLMULQDQ)");
   }
-  constexpr PlanName(const MulPlan& p, const char* suffix) : PlanName(p) { put(suffix); }
+  constexpr PlanName(const MulPlan& p, const char* sep, const char* suffix) : PlanName(p) {
+    put(sep);
+    put(suffix);
+  }
 };
 template <class P>
 inline constexpr PlanName kPlanName{kMulPlan<P>};
 template <class P>
 inline constexpr const char* kMulPlanName = kPlanName<P>.s;
 template <class P>
-inline constexpr PlanName kPlanFafftKeysName{kMulPlan<P>,
-                                            P::kLevel == 1 ? "; prepared keys: fafft (GF(2^128), 2^16-bit product)"
-                                                           : "; prepared keys: fafft (GF(2^128), 2^17-bit product)"};
+inline constexpr PlanName kPlanFafftKeysName{kMulPlan<P>, "; prepared keys: ", kFafftName<P>};
 
 }  // namespace hqc::backend::avx512
