@@ -26,6 +26,7 @@
 #include "bench.hpp"
 #include "hqc/hqc.h"
 #include "kat.hpp"
+#include "output_files.hpp"
 #include "params/params.hpp"
 #if defined(HQC_WITH_TLS_BENCH)
 #include "tls_bench.hpp"
@@ -121,43 +122,24 @@ std::vector<std::uint8_t> read_file(const std::string& path, std::size_t max_len
   return data;
 }
 
-// Writes all files or none: each goes to a temporary file first, then they are renamed.
-struct OutFile {
-  std::string path;
-  const std::vector<std::uint8_t>* data;
-  bool secret;  // created with mode 0600
-};
-bool write_files(const std::vector<OutFile>& files) {
-  std::vector<std::string> tmps;
-  auto cleanup = [&] {
-    for (auto& t : tmps) ::unlink(t.c_str());
-  };
-  for (const auto& [path, data, secret] : files) {
-    std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    const mode_t old = secret ? ::umask(077) : ::umask(022);
-    FILE* f = std::fopen(tmp.c_str(), "wb");
-    ::umask(old);
-    if (f == nullptr) {
-      std::cerr << "hqc: cannot write '" << path << "': " << std::strerror(errno) << "\n";
-      cleanup();
-      return false;
-    }
-    tmps.push_back(tmp);
-    const bool ok = std::fwrite(data->data(), 1, data->size(), f) == data->size();
-    if (std::fclose(f) != 0 || !ok) {
-      std::cerr << "hqc: cannot write '" << path << "'\n";
-      cleanup();
-      return false;
-    }
+// Step 1 of the output protocol (output_files.hpp), before any work: two arguments naming one
+// file are a usage error, an output that cannot be created where asked is a failure.
+void check_files(const std::vector<hqc::tools::PathArg>& inputs, const std::vector<hqc::tools::OutputSpec>& outputs) {
+  std::string err;
+  switch (hqc::tools::check_paths(inputs, outputs, &err)) {
+    case hqc::tools::PathCheck::kOk:
+      return;
+    case hqc::tools::PathCheck::kUsage:
+      usage_error(err);
+    case hqc::tools::PathCheck::kFailure:
+      std::cerr << "hqc: " << err << "\n";
+      std::exit(kExitFailure);
   }
-  for (std::size_t i = 0; i < files.size(); i++) {
-    if (std::rename(tmps[i].c_str(), files[i].path.c_str()) != 0) {
-      std::cerr << "hqc: cannot write '" << files[i].path << "': " << std::strerror(errno) << "\n";
-      cleanup();
-      return false;
-    }
-  }
-  return true;
+}
+
+int report_failure(const std::string& err) {
+  std::cerr << "hqc: " << err << "\n";
+  return kExitFailure;
 }
 
 const hqc_kem_info* info_for_length(std::size_t len, bool secret) {
@@ -262,24 +244,30 @@ int cmd_keygen(int argc, char** argv) {
   Args a = parse_args(argc, argv, 2, {"--level", "--pk", "--sk"}, {});
   const int level = parse_level(require(a, "--level"));
   const std::string pk_path = require(a, "--pk"), sk_path = require(a, "--sk");
-  if (pk_path == sk_path) usage_error("--pk and --sk must be different files");
+  const std::vector<hqc::tools::OutputSpec> outs{{"--sk", sk_path, true}, {"--pk", pk_path, false}};
+  check_files({}, outs);
   check_backend();
+  hqc::tools::OutputSet out(outs);
+  std::string err;
+  if (!out.prepare(&err)) return report_failure(err);
   const hqc_kem_info* info = hqc_kem_info_by_level(level);
   std::vector<std::uint8_t> pk(info->public_key_bytes), sk(info->secret_key_bytes);
   int rc = hqc_kem_keypair(info->name, pk.data(), pk.size(), sk.data(), sk.size());
   if (rc != HQC_OK) {
+    std::fill(sk.begin(), sk.end(), 0);
     std::cerr << "hqc: keygen failed: " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
-  const bool ok = write_files({{sk_path, &sk, true}, {pk_path, &pk, false}});
+  const int status = out.commit({{sk.data(), sk.size()}, {pk.data(), pk.size()}}, &err) ? 0 : report_failure(err);
   std::fill(sk.begin(), sk.end(), 0);
-  return ok ? 0 : kExitFailure;
+  return status;
 }
 
 int cmd_encaps(int argc, char** argv) {
   Args a = parse_args(argc, argv, 2, {"--pk", "--ct", "--ss"}, {});
   const std::string pk_path = require(a, "--pk"), ct_path = require(a, "--ct"), ss_path = require(a, "--ss");
-  if (ct_path == ss_path) usage_error("--ct and --ss must be different files");
+  const std::vector<hqc::tools::OutputSpec> outs{{"--ss", ss_path, true}, {"--ct", ct_path, false}};
+  check_files({{"--pk", pk_path}}, outs);
   check_backend();
   auto pk = read_file(pk_path, 1 << 16);
   const hqc_kem_info* info = info_for_length(pk.size(), false);
@@ -288,20 +276,25 @@ int cmd_encaps(int argc, char** argv) {
               << " bytes (expected 2241, 4514 or 7237)\n";
     return kExitFailure;
   }
+  hqc::tools::OutputSet out(outs);
+  std::string err;
+  if (!out.prepare(&err)) return report_failure(err);
   std::vector<std::uint8_t> ct(info->ciphertext_bytes), ss(32);
   int rc = hqc_kem_encaps(info->name, ct.data(), ct.size(), ss.data(), ss.size(), pk.data(), pk.size());
   if (rc != HQC_OK) {
     std::cerr << "hqc: encaps failed: '" << pk_path << "': " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
-  const bool ok = write_files({{ss_path, &ss, true}, {ct_path, &ct, false}});
+  const int status = out.commit({{ss.data(), ss.size()}, {ct.data(), ct.size()}}, &err) ? 0 : report_failure(err);
   std::fill(ss.begin(), ss.end(), 0);
-  return ok ? 0 : kExitFailure;
+  return status;
 }
 
 int cmd_decaps(int argc, char** argv) {
   Args a = parse_args(argc, argv, 2, {"--sk", "--ct", "--ss"}, {});
   const std::string sk_path = require(a, "--sk"), ct_path = require(a, "--ct"), ss_path = require(a, "--ss");
+  const std::vector<hqc::tools::OutputSpec> outs{{"--ss", ss_path, true}};
+  check_files({{"--sk", sk_path}, {"--ct", ct_path}}, outs);
   check_backend();
   auto sk = read_file(sk_path, 1 << 16);
   const hqc_kem_info* info = info_for_length(sk.size(), true);
@@ -316,6 +309,12 @@ int cmd_decaps(int argc, char** argv) {
               << " bytes (expected " << info->ciphertext_bytes << ")\n";
     return kExitFailure;
   }
+  hqc::tools::OutputSet out(outs);
+  std::string err;
+  if (!out.prepare(&err)) {
+    std::fill(sk.begin(), sk.end(), 0);
+    return report_failure(err);
+  }
   std::vector<std::uint8_t> ss(32);
   int rc = hqc_kem_decaps(info->name, ss.data(), ss.size(), ct.data(), ct.size(), sk.data(), sk.size());
   std::fill(sk.begin(), sk.end(), 0);
@@ -323,9 +322,9 @@ int cmd_decaps(int argc, char** argv) {
     std::cerr << "hqc: decaps failed: '" << sk_path << "': " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
-  const bool ok = write_files({{ss_path, &ss, true}});
+  const int status = out.commit({{ss.data(), ss.size()}}, &err) ? 0 : report_failure(err);
   std::fill(ss.begin(), ss.end(), 0);
-  return ok ? 0 : kExitFailure;
+  return status;
 }
 
 int cmd_kat(int argc, char** argv) {
