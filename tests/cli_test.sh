@@ -72,5 +72,28 @@ for r in rows:
     assert r['median_cycles'] > 0 and r['runs'] == 5
 " "$T/b.json" && ok || bad "bench --json"
 
+# expect_exit CODE "expected stderr substring" cmd...: the specific exit code and message.
+expect_exit() {
+  local code=$1 want=$2 rc; shift 2
+  "$@" >"$T/.out" 2>"$T/.err"; rc=$?
+  if [ $rc -eq "$code" ] && grep -qF -- "$want" "$T/.err"; then ok; else bad "$*: exit $rc (want $code): $(head -1 "$T/.err")"; fi
+}
+# --cpu names a CPU this process may run on; anything else is a usage error, not an unpinned run.
+expect_exit 2 "CPU 4095 is not available to this process" "$HQC" bench --cpu 4095 --level 1 --runs 1 --no-kernels
+expect_exit 2 "invalid cpu '-1'" "$HQC" bench --cpu -1 --level 1 --runs 1 --no-kernels
+if [ "$(nproc --all)" -gt 1 ] && command -v taskset >/dev/null; then
+  expect_exit 2 "CPU 1 is not available to this process (it may use CPU 0)" taskset -c 0 "$HQC" bench --cpu 1 --level 1 --runs 1 --no-kernels
+fi
+expect_exit 2 "--summary is a table" "$HQC" bench --summary --json
+# --summary: KEM operations only, one row per level and op, every available backend a column.
+"$HQC" bench --backend all --level 1 --runs 3 --warmup 0 --summary > "$T/sum.txt" && python3 -c "
+import sys
+lines=open(sys.argv[1]).read().splitlines()
+rows=[l.split() for l in lines if l.startswith('HQC-')]
+assert [r[1] for r in rows]==['keygen','encaps','decaps'], rows
+head=[l for l in lines if l.startswith('level')][0].split()
+assert head[2]=='portable' and all(len(r)==1+1+1+2*(len(head)-3) for r in rows), (head, rows)
+" "$T/sum.txt" && ok || bad "bench --summary: $(cat "$T/sum.txt")"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -5,6 +5,8 @@
 #include <x86intrin.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -149,10 +151,29 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
   return out;
 }
 
-bool pin_to_core(int cpu, std::string* note) {
+std::string allowed_cpus(const cpu_set_t& set) {
+  std::string list;
+  for (int i = 0; i < CPU_SETSIZE; i++)
+    if (CPU_ISSET(i, &set)) {
+      if (!list.empty()) list += ',';
+      list += std::to_string(i);
+    }
+  return list;
+}
+
+// Pins to `cpu`, or with cpu < 0 to the last CPU this process may use. An explicit CPU that
+// cannot be used is an error; without one, an unpinned run is reported in *note.
+bool pin_to_core(int cpu, std::string* note, std::string* error) {
   cpu_set_t set;
   CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) != 0) return false;
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) {
+    if (cpu >= 0) {
+      *error = std::string("cannot read the CPU affinity: ") + std::strerror(errno);
+      return false;
+    }
+    *note = "not pinned (sched_getaffinity failed)";
+    return true;
+  }
   int chosen = cpu;
   if (chosen < 0)
     for (int i = CPU_SETSIZE - 1; i >= 0; i--)
@@ -163,12 +184,28 @@ bool pin_to_core(int cpu, std::string* note) {
   CPU_ZERO(&set);
   CPU_SET(chosen, &set);
   if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+    if (cpu >= 0) {
+      *error = "cannot pin to CPU " + std::to_string(cpu) + ": " + std::strerror(errno);
+      return false;
+    }
     *note = "not pinned (sched_setaffinity failed)";
-    return false;
+    return true;
   }
   *note = "pinned to CPU " + std::to_string(chosen);
   return true;
 }
+
+}  // namespace
+
+std::string cpu_unavailable(int cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) return std::string("sched_getaffinity: ") + std::strerror(errno);
+  if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &set)) return "";
+  return "CPU " + std::to_string(cpu) + " is not available to this process (it may use CPU " + allowed_cpus(set) + ")";
+}
+
+namespace {
 
 template <class P>
 void bench_level(const BenchOptions& opt, const std::vector<const backend::Backend*>& bes, std::vector<BenchRow>* rows) {
@@ -177,6 +214,9 @@ void bench_level(const BenchOptions& opt, const std::vector<const backend::Backe
   for (const auto* be : bes) {
     ctxs.push_back(std::make_unique<Ctx<P>>());
     benches.push_back(make_benches<P>(*ctxs.back(), *be, opt.kernels));
+    if (!opt.ops.empty())
+      for (auto& b : benches.back())
+        if (std::find(opt.ops.begin(), opt.ops.end(), b.op) == opt.ops.end()) b.skip = true;
   }
   const std::size_t nops = benches[0].size();
   for (const auto& list : benches)  // the same operations for every backend (alternated by index)
@@ -253,7 +293,7 @@ bool run_bench(const BenchOptions& opt, std::vector<BenchRow>* rows, std::string
       bes.push_back(be);
     }
   }
-  pin_to_core(opt.cpu, note);
+  if (!pin_to_core(opt.cpu, note, error)) return false;
   for (int level : opt.levels) {
     if (!with_params(level, [&]<class P>() { bench_level<P>(opt, bes, rows); })) {
       *error = "unknown level " + std::to_string(level);
@@ -261,6 +301,64 @@ bool run_bench(const BenchOptions& opt, std::vector<BenchRow>* rows, std::string
     }
   }
   return true;
+}
+
+void print_bench_summary(const std::vector<BenchRow>& rows, const std::string& note, const std::string& selected) {
+  std::vector<std::string> backends;
+  for (const auto& r : rows)
+    if (r.kind == "kem" && std::find(backends.begin(), backends.end(), r.backend) == backends.end())
+      backends.push_back(r.backend);
+  if (backends.empty()) return;
+  const std::size_t runs = rows.front().runs;
+  std::printf("# hqc bench --summary: median TSC cycles of %zu runs, backends interleaved in one run; %s\n", runs,
+              note.c_str());
+  if (backends.size() > 1)
+    std::printf("# (N.Nx) = speed-up over %s: its median cycles / the backend's\n", backends[0].c_str());
+  std::printf("%-6s %-7s", "level", "op");
+  for (const auto& b : backends) {
+    std::string head = b;
+    if (b == selected) head.insert(head.begin(), '*');
+    std::printf(" %18s", head.c_str());
+  }
+  std::printf("\n");
+  auto find = [&](int level, const std::string& backend, const std::string& op) -> const BenchRow* {
+    for (const auto& r : rows)
+      if (r.level == level && r.backend == backend && r.op == op) return &r;
+    return nullptr;
+  };
+  double lo = 0, hi = 0, log_sum = 0;
+  int n = 0;
+  std::vector<std::pair<int, std::string>> keys;  // (level, op) in the order measured
+  for (const auto& r : rows)
+    if (r.kind == "kem" && std::find(keys.begin(), keys.end(), std::make_pair(r.level, r.op)) == keys.end())
+      keys.emplace_back(r.level, r.op);
+  for (const auto& [level, op] : keys) {
+    const BenchRow* base = find(level, backends[0], op);
+    std::printf("HQC-%-2d %-7s", level, op.c_str());
+    for (const auto& b : backends) {
+      const BenchRow* r = find(level, b, op);
+      char cell[64];
+      if (r == nullptr)
+        std::snprintf(cell, sizeof(cell), "-");
+      else if (b == backends[0] || base == nullptr)
+        std::snprintf(cell, sizeof(cell), "%.0f", r->median_cycles);
+      else {
+        const double speedup = base->median_cycles / r->median_cycles;
+        std::snprintf(cell, sizeof(cell), "%.0f (%.1fx)", r->median_cycles, speedup);
+        if (b == selected) {
+          lo = n == 0 ? speedup : std::min(lo, speedup);
+          hi = n == 0 ? speedup : std::max(hi, speedup);
+          log_sum += std::log(speedup);
+          n++;
+        }
+      }
+      std::printf(" %18s", cell);
+    }
+    std::printf("\n");
+  }
+  if (n > 0)
+    std::printf("selected backend %s: %.1fx to %.1fx faster than %s on these operations (geometric mean %.1fx)\n",
+                selected.c_str(), lo, hi, backends[0].c_str(), std::exp(log_sum / n));
 }
 
 void print_bench_table(const std::vector<BenchRow>& rows, const std::string& note) {

@@ -18,6 +18,7 @@ struct BenchOptions {
   bool json = false;
   bool csv = false;
   int cpu = -1;                      // core to pin to; -1: the last allowed core
+  std::vector<std::string> ops;      // only these operations (empty: all)
 };
 
 struct BenchRow {
@@ -36,6 +37,13 @@ struct BenchRow {
 // Runs the benchmark; returns false with *error on bad options.
 bool run_bench(const BenchOptions& opt, std::vector<BenchRow>* rows, std::string* pinned_note, std::string* error);
 
+// "" if this process may run on `cpu`, else why not (with the CPUs it may use).
+std::string cpu_unavailable(int cpu);
+
+// KEM operations only: per level and op, the first backend's median cycles (portable with
+// `--backend all`) and every other backend's median with its speed-up over the first, then one
+// line for `selected` (the backend hqc uses by default): the range of its speed-ups.
+void print_bench_summary(const std::vector<BenchRow>& rows, const std::string& note, const std::string& selected);
 void print_bench_table(const std::vector<BenchRow>& rows, const std::string& note);
 void print_bench_json(const std::vector<BenchRow>& rows);
 void print_bench_csv(const std::vector<BenchRow>& rows);

@@ -4,7 +4,7 @@
 //   hqc encaps --pk FILE --ct FILE --ss FILE
 //   hqc decaps --sk FILE --ct FILE --ss FILE
 //   hqc kat --level {1,3,5} [--count N]
-//   hqc bench [--level N] [--json|--csv] [--backend NAME[,NAME..]|all] [--runs N] [--warmup N] [--no-kernels] [--cpu N]
+//   hqc bench [--level N] [--json|--csv|--summary] [--backend NAME[,NAME..]|all] [--runs N] [--warmup N] [--no-kernels] [--cpu N]
 //   hqc selftest
 //   hqc tls-bench ... (when built with the TLS benchmark)
 #include <sys/stat.h>
@@ -46,7 +46,9 @@ const char* kUsage =
     "  decaps --sk FILE --ct FILE --ss FILE            decapsulate a ciphertext\n"
     "  kat --level {1,3,5} [--count N]                 print the NIST KAT transcript (N <= 100 records)\n"
     "  selftest                                        check the KAT digests of all levels\n"
-    "  bench [--level N] [--json|--csv] [--backend NAME,..|all] [--runs N] [--warmup N] [--no-kernels] [--cpu N]\n"
+    "  bench [--level N] [--json|--csv|--summary] [--backend NAME,..|all] [--runs N] [--warmup N] [--no-kernels]\n"
+    "        [--cpu N]                                 KEM operations and kernels, side by side (--summary: KEM\n"
+    "                                                  operations only, speed-ups over the first backend)\n"
 #if defined(HQC_WITH_TLS_BENCH)
     "  tls-bench --groups G1,G2,.. --handshakes N [--json] ...   TLS 1.3 handshake benchmark (see --help)\n"
 #endif
@@ -366,7 +368,7 @@ int cmd_selftest(int argc, char** argv) {
 
 int cmd_bench(int argc, char** argv) {
   Args a = parse_args(argc, argv, 2, {"--level", "--backend", "--runs", "--warmup", "--cpu"},
-                      {"--json", "--csv", "--no-kernels"});
+                      {"--json", "--csv", "--no-kernels", "--summary"});
   hqc::tools::BenchOptions opt;
   if (a.values.count("--level")) opt.levels = {parse_level(a.values["--level"])};
   if (a.values.count("--backend")) {
@@ -379,11 +381,18 @@ int cmd_bench(int argc, char** argv) {
   if (a.values.count("--runs")) opt.runs = static_cast<std::size_t>(parse_number(a.values["--runs"], "runs", 1, 10000000));
   if (a.values.count("--warmup"))
     opt.warmup = static_cast<std::size_t>(parse_number(a.values["--warmup"], "warmup", 0, 10000000));
-  if (a.values.count("--cpu")) opt.cpu = static_cast<int>(parse_number(a.values["--cpu"], "cpu", 0, 4095));
+  if (a.values.count("--cpu")) {
+    opt.cpu = static_cast<int>(parse_number(a.values["--cpu"], "cpu", 0, 4095));
+    const std::string why = hqc::tools::cpu_unavailable(opt.cpu);
+    if (!why.empty()) usage_error("invalid cpu '" + a.values["--cpu"] + "': " + why);
+  }
   opt.json = a.switches.count("--json") > 0;
   opt.csv = a.switches.count("--csv") > 0;
+  const bool summary = a.switches.count("--summary") > 0;
   if (opt.json && opt.csv) usage_error("--json and --csv are exclusive");
-  opt.kernels = a.switches.count("--no-kernels") == 0;
+  if (summary && (opt.json || opt.csv)) usage_error("--summary is a table: not with --json or --csv");
+  opt.kernels = a.switches.count("--no-kernels") == 0 && !summary;
+  if (summary) opt.ops = {"keygen", "encaps", "decaps"};
   if (opt.backends.empty()) check_backend();
   std::vector<hqc::tools::BenchRow> rows;
   std::string note, err;
@@ -395,6 +404,8 @@ int cmd_bench(int argc, char** argv) {
     hqc::tools::print_bench_json(rows);
   else if (opt.csv)
     hqc::tools::print_bench_csv(rows);
+  else if (summary)
+    hqc::tools::print_bench_summary(rows, note, hqc_backend_name() ? hqc_backend_name() : "");
   else
     hqc::tools::print_bench_table(rows, note);
   return 0;
