@@ -7,6 +7,7 @@ PKGS=(
   libssl-dev openssl                                          # OpenSSL 3: provider, CLI digests, tests
   libgtest-dev libbenchmark-dev                               # GoogleTest, Google Benchmark
   valgrind                                                    # constant-time harness, instruction counts
+  libcli11-dev nlohmann-json3-dev                             # hqc CLI: argument parsing, --json output
   python3 curl nginx-light iproute2 gnuplot-nox jq util-linux # provider/TLS tests and reports
 )
 missing=()

@@ -2,7 +2,9 @@
 # The hqc CLI: file round trips for every level, and bad arguments / bad files give a clear
 # message on stderr, a non-zero exit, and change no file.
 set -u
-HQC=${1:?usage: cli_test.sh path/to/hqc}
+HQC=${1:?usage: cli_test.sh path/to/hqc [SOURCE_DIR BUILD_DIR]}
+SRC_DIR=${2:-}
+BIN_DIR=${3:-}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0; pass=0
@@ -94,6 +96,33 @@ assert [r[1] for r in rows]==['keygen','encaps','decaps'], rows
 head=[l for l in lines if l.startswith('level')][0].split()
 assert head[2]=='portable' and all(len(r)==1+1+1+2*(len(head)-3) for r in rows), (head, rows)
 " "$T/sum.txt" && ok || bad "bench --summary: $(cat "$T/sum.txt")"
+
+# JSON output escapes control characters and survives invalid UTF-8 (the HQC_BACKEND value is
+# quoted in "error"); exit 1 because no backend is selected, but stdout is valid JSON.
+for bad_name in $'bad\x01name' $'tab\there' $'quote"\\' $'bad\xffutf8'; do
+  HQC_BACKEND=$bad_name "$HQC" info --json >"$T/bad.json" 2>/dev/null; rc=$?
+  if [ $rc -eq 1 ] && python3 -c "
+import json,sys
+d=json.load(open(sys.argv[1], encoding='utf-8', errors='strict'))
+assert d['selected_backend'] is None and 'unknown backend' in d['error'], d
+" "$T/bad.json" && jq -e '.error' "$T/bad.json" >/dev/null; then ok; else bad "info --json with HQC_BACKEND=$(printf %q "$bad_name"): exit $rc: $(head -c 300 "$T/bad.json")"; fi
+done
+
+# CLI11 behaviour kept: duplicated options, subcommand help, algorithm names as levels.
+expect_exit 2 "option --level given twice" "$HQC" keygen --level 1 --level 3 --pk "$T/a" --sk "$T/b"
+expect_exit 2 "unknown option 'stray'" "$HQC" keygen --level 1 --pk "$T/a" --sk "$T/b" stray
+"$HQC" keygen --help | grep -q -- "--level" && ok || bad "keygen --help"
+[ "$("$HQC" kat --level HQC-3 --count 1 | sha256sum)" = "$("$HQC" kat --level 3 --count 1 | sha256sum)" ] && ok || bad "--level HQC-3"
+
+# The binary carries no path of the source or build tree (an installed hqc must not point back).
+if [ -n "$SRC_DIR" ]; then
+  for d in "$SRC_DIR" "$BIN_DIR"; do
+    [ -n "$d" ] || continue
+    if grep -aqF "$(readlink -f "$d")" "$HQC" || grep -aqF "$d" "$HQC"; then
+      bad "hqc contains the path $d: $(strings "$HQC" | grep -F "$d" | head -3)"
+    else ok; fi
+  done
+fi
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

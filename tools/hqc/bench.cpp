@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "backend/registry.hpp"
@@ -378,18 +379,21 @@ void print_bench_table(const std::vector<BenchRow>& rows, const std::string& not
 }
 
 void print_bench_json(const std::vector<BenchRow>& rows) {
-  std::printf("[\n");
-  for (std::size_t i = 0; i < rows.size(); i++) {
-    const auto& r = rows[i];
-    std::printf(
-        "  {\"level\": %d, \"algorithm\": \"HQC-%d\", \"backend\": \"%s\", \"op\": \"%s\", \"kind\": \"%s\", "
-        "\"median_cycles\": %.0f, \"median_ns\": %.0f, \"p10_cycles\": %.0f, \"p90_cycles\": %.0f, \"runs\": %zu, "
-        "\"instructions\": %s}%s\n",
-        r.level, r.level, r.backend.c_str(), r.op.c_str(), r.kind.c_str(), r.median_cycles, r.median_ns, r.p10_cycles,
-        r.p90_cycles, r.runs, r.instructions >= 0 ? std::to_string(r.instructions).c_str() : "null",
-        i + 1 < rows.size() ? "," : "");
-  }
-  std::printf("]\n");
+  using Json = nlohmann::ordered_json;
+  Json list = Json::array();
+  for (const auto& r : rows)
+    list.push_back({{"level", r.level},
+                    {"algorithm", "HQC-" + std::to_string(r.level)},
+                    {"backend", r.backend},
+                    {"op", r.op},
+                    {"kind", r.kind},
+                    {"median_cycles", std::llround(r.median_cycles)},
+                    {"median_ns", std::llround(r.median_ns)},
+                    {"p10_cycles", std::llround(r.p10_cycles)},
+                    {"p90_cycles", std::llround(r.p90_cycles)},
+                    {"runs", r.runs},
+                    {"instructions", r.instructions >= 0 ? Json(r.instructions) : Json(nullptr)}});
+  std::printf("%s\n", list.dump(2, ' ', false, Json::error_handler_t::replace).c_str());
 }
 
 void print_bench_csv(const std::vector<BenchRow>& rows) {

@@ -1,4 +1,4 @@
-// NIST-style KAT transcript generation (spec §10): the exact text of ../shared/kat/*.rsp.
+// NIST-style KAT transcript generation (spec §10): the exact text of the official .rsp files.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@ namespace hqc::tools {
 bool write_kat(std::ostream& out, int level, std::size_t count, std::string* error);
 
 // SHA-256 of the full 100-record transcript of `level`, as in liboqs tests/KATs/kem/kats.json
-// ("all") and shared/kat/SHA256SUMS (copied to tests/data/KAT_SHA256SUMS).
+// ("all"), as listed in tests/data/KAT_SHA256SUMS.
 std::string expected_kat_digest(int level);
 
 // Lower-case hex SHA-256 (OpenSSL libcrypto).

@@ -6,17 +6,16 @@
 //   hqc kat --level {1,3,5} [--count N]
 //   hqc bench [--level N] [--json|--csv|--summary] [--backend NAME[,NAME..]|all] [--runs N] [--warmup N] [--no-kernels] [--cpu N]
 //   hqc selftest
-//   hqc tls-bench ... (when built with the TLS benchmark)
-#include <sys/stat.h>
-#include <unistd.h>
-
+//   hqc tls-bench ... (when built with the TLS benchmark; it parses its own options)
+// Exit codes: 0 success, 1 failure, 2 usage error (the message names the problem).
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -38,7 +37,7 @@ constexpr int kExitUsage = 2;
 constexpr int kExitFailure = 1;
 
 const char* kUsage =
-    "usage: hqc <command> [options]\n"
+    "usage: hqc <command> [options]   (hqc <command> --help: the command's options)\n"
     "commands:\n"
     "  info [--json]                                   CPU features, backends, version, HQC revision\n"
     "  keygen --level {1,3,5} --pk FILE --sk FILE      generate a key pair (raw bytes)\n"
@@ -59,50 +58,47 @@ const char* kUsage =
   std::exit(kExitUsage);
 }
 
-// Parses "--flag value" pairs and bare "--switch"es; unknown flags are errors.
-struct Args {
-  std::map<std::string, std::string> values;
-  std::map<std::string, bool> switches;
-};
+// ---- Command-line values, checked while parsing (CLI11 reports "--flag: message", exit 2).
 
-Args parse_args(int argc, char** argv, int first, const std::vector<std::string>& with_value,
-                const std::vector<std::string>& bare) {
-  Args a;
-  for (int i = first; i < argc; i++) {
-    std::string f = argv[i];
-    auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), f) != v.end(); };
-    if (in(with_value)) {
-      if (i + 1 >= argc) usage_error("option " + f + " needs a value");
-      if (a.values.count(f)) usage_error("option " + f + " given twice");
-      a.values[f] = argv[++i];
-    } else if (in(bare)) {
-      a.switches[f] = true;
-    } else {
-      usage_error("unknown option '" + f + "'");
-    }
+CLI::Validator number_in(const std::string& what, long lo, long hi) {
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        errno = 0;
+        char* end = nullptr;
+        const long v = std::strtol(s.c_str(), &end, 10);
+        if (s.empty() || *end != '\0' || errno != 0 || v < lo || v > hi)
+          return "invalid " + what + " '" + s + "' (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")";
+        return "";
+      },
+      std::to_string(lo) + ".." + std::to_string(hi));
+}
+
+// Accepts 1, 3, 5 or an algorithm name (HQC-3) and leaves the digit.
+const CLI::Validator kLevel(
+    [](std::string& s) -> std::string {
+      if (s == "1" || s == "3" || s == "5") return "";
+      if (const hqc_kem_info* info = hqc_kem_info_by_name(s.c_str())) {
+        s = std::to_string(info->level);
+        return "";
+      }
+      return "invalid level '" + s + "' (expected 1, 3 or 5)";
+    },
+    "{1,3,5}");
+
+// CLI11's own messages for the two value-count errors, in the words scripts and tests expect.
+std::string usage_message(const CLI::ParseError& e) {
+  const std::string what = e.what();
+  const std::size_t colon = what.find(':');
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && colon != std::string::npos) {
+    const std::string flag = what.substr(0, colon);
+    if (what.find("missing") != std::string::npos) return "option " + flag + " needs a value";
+    if (what.find("At Most") != std::string::npos) return "option " + flag + " given twice";
   }
-  return a;
+  return what;
 }
 
-std::string require(const Args& a, const std::string& flag) {
-  auto it = a.values.find(flag);
-  if (it == a.values.end()) usage_error("missing required option " + flag);
-  return it->second;
-}
-
-long parse_number(const std::string& s, const std::string& what, long lo, long hi) {
-  errno = 0;
-  char* end = nullptr;
-  const long v = std::strtol(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0' || errno != 0 || v < lo || v > hi)
-    usage_error("invalid " + what + " '" + s + "' (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
-  return v;
-}
-
-int parse_level(const std::string& s) {
-  if (s == "1" || s == "3" || s == "5") return s[0] - '0';
-  if (const hqc_kem_info* info = hqc_kem_info_by_name(s.c_str())) return info->level;
-  usage_error("invalid level '" + s + "' (expected 1, 3 or 5)");
+void require(const CLI::App& cmd, const std::string& flag) {
+  if (cmd.get_option(flag)->count() == 0) usage_error("missing required option " + flag);
 }
 
 // Reads a whole file; exits with a message on failure or if larger than max_len.
@@ -159,62 +155,48 @@ void check_backend() {
   }
 }
 
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
 
-int cmd_info(int argc, char** argv) {
-  Args a = parse_args(argc, argv, 2, {}, {"--json"});
+// ---- Commands. Each gets its parsed options; usage problems found after parsing exit 2.
+
+int cmd_info(bool json) {
   using namespace hqc::backend;
   const auto detected = detect_cpu_features();
   const auto effective = effective_cpu_features();
   const Backend* selected = active();
-  if (a.switches.count("--json")) {
-    std::cout << "{\n  \"version\": \"" << hqc_version() << "\",\n  \"hqc_revision\": \"" << json_escape(hqc_revision())
-              << "\",\n  \"cpu_features\": [";
-    bool first = true;
-    for (const auto& fn : kFeatureNames)
-      if (detected & fn.bit) {
-        std::cout << (first ? "" : ", ") << "\"" << fn.name << "\"";
-        first = false;
-      }
-    std::cout << "],\n  \"cpu_features_effective\": [";
-    first = true;
-    for (const auto& fn : kFeatureNames)
-      if (effective & fn.bit) {
-        std::cout << (first ? "" : ", ") << "\"" << fn.name << "\"";
-        first = false;
-      }
-    std::cout << "],\n  \"backends\": [";
-    first = true;
-    for (const Backend* b : all_backends()) {
-      std::cout << (first ? "" : ", ") << "{\"name\": \"" << b->name << "\", \"available\": "
-                << (is_supported(*b, effective) ? "true" : "false") << ", \"variant\": "
-                << (b->variant ? "true" : "false") << ", \"description\": \"" << json_escape(b->description)
-                << "\", \"multipliers\": {\"hqc1\": \"" << json_escape(b->hqc1.mul_name) << "\", \"hqc3\": \""
-                << json_escape(b->hqc3.mul_name) << "\", \"hqc5\": \"" << json_escape(b->hqc5.mul_name) << "\"}}";
-      first = false;
-    }
-    std::cout << "],\n  \"selected_backend\": ";
-    if (selected)
-      std::cout << '"' << selected->name << '"';
-    else
-      std::cout << "null";
-    if (!selected) std::cout << ",\n  \"error\": \"" << json_escape(active_error()) << "\"";
-    std::cout << ",\n  \"algorithms\": [";
+  if (json) {
+    // ordered_json keeps the fields in the documented order; dump() escapes control characters
+    // and replaces invalid UTF-8 (an HQC_BACKEND value ends up in "error").
+    using Json = nlohmann::ordered_json;
+    auto features = [](CpuFeatures f) {
+      Json list = Json::array();
+      for (const auto& fn : kFeatureNames)
+        if (f & fn.bit) list.push_back(fn.name);
+      return list;
+    };
+    Json j;
+    j["version"] = hqc_version();
+    j["hqc_revision"] = hqc_revision();
+    j["cpu_features"] = features(detected);
+    j["cpu_features_effective"] = features(effective);
+    j["backends"] = Json::array();
+    for (const Backend* b : all_backends())
+      j["backends"].push_back({{"name", b->name},
+                               {"available", is_supported(*b, effective)},
+                               {"variant", b->variant},
+                               {"description", b->description},
+                               {"multipliers", {{"hqc1", b->hqc1.mul_name}, {"hqc3", b->hqc3.mul_name}, {"hqc5", b->hqc5.mul_name}}}});
+    j["selected_backend"] = selected ? Json(selected->name) : Json(nullptr);
+    if (!selected) j["error"] = active_error();
+    j["algorithms"] = Json::array();
     for (int level : {1, 3, 5}) {
       const hqc_kem_info* i = hqc_kem_info_by_level(level);
-      std::cout << (level == 1 ? "" : ", ") << "{\"name\": \"" << i->name << "\", \"public_key_bytes\": "
-                << i->public_key_bytes << ", \"secret_key_bytes\": " << i->secret_key_bytes
-                << ", \"ciphertext_bytes\": " << i->ciphertext_bytes << ", \"shared_secret_bytes\": "
-                << i->shared_secret_bytes << "}";
+      j["algorithms"].push_back({{"name", i->name},
+                                 {"public_key_bytes", i->public_key_bytes},
+                                 {"secret_key_bytes", i->secret_key_bytes},
+                                 {"ciphertext_bytes", i->ciphertext_bytes},
+                                 {"shared_secret_bytes", i->shared_secret_bytes}});
     }
-    std::cout << "]\n}\n";
+    std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     std::cout << "hqckit " << hqc_version() << "\n";
     std::cout << "HQC revision:      " << hqc_revision() << "\n";
@@ -242,17 +224,19 @@ int cmd_info(int argc, char** argv) {
   return selected ? 0 : kExitFailure;
 }
 
-int cmd_keygen(int argc, char** argv) {
-  Args a = parse_args(argc, argv, 2, {"--level", "--pk", "--sk"}, {});
-  const int level = parse_level(require(a, "--level"));
-  const std::string pk_path = require(a, "--pk"), sk_path = require(a, "--sk");
-  const std::vector<hqc::tools::OutputSpec> outs{{"--sk", sk_path, true}, {"--pk", pk_path, false}};
+struct KemFiles {
+  int level = 0;
+  std::string pk, sk, ct, ss;
+};
+
+int cmd_keygen(const KemFiles& f) {
+  const std::vector<hqc::tools::OutputSpec> outs{{"--sk", f.sk, true}, {"--pk", f.pk, false}};
   check_files({}, outs);
   check_backend();
   hqc::tools::OutputSet out(outs);
   std::string err;
   if (!out.prepare(&err)) return report_failure(err);
-  const hqc_kem_info* info = hqc_kem_info_by_level(level);
+  const hqc_kem_info* info = hqc_kem_info_by_level(f.level);
   std::vector<std::uint8_t> pk(info->public_key_bytes), sk(info->secret_key_bytes);
   int rc = hqc_kem_keypair(info->name, pk.data(), pk.size(), sk.data(), sk.size());
   if (rc != HQC_OK) {
@@ -265,16 +249,14 @@ int cmd_keygen(int argc, char** argv) {
   return status;
 }
 
-int cmd_encaps(int argc, char** argv) {
-  Args a = parse_args(argc, argv, 2, {"--pk", "--ct", "--ss"}, {});
-  const std::string pk_path = require(a, "--pk"), ct_path = require(a, "--ct"), ss_path = require(a, "--ss");
-  const std::vector<hqc::tools::OutputSpec> outs{{"--ss", ss_path, true}, {"--ct", ct_path, false}};
-  check_files({{"--pk", pk_path}}, outs);
+int cmd_encaps(const KemFiles& f) {
+  const std::vector<hqc::tools::OutputSpec> outs{{"--ss", f.ss, true}, {"--ct", f.ct, false}};
+  check_files({{"--pk", f.pk}}, outs);
   check_backend();
-  auto pk = read_file(pk_path, 1 << 16);
+  auto pk = read_file(f.pk, 1 << 16);
   const hqc_kem_info* info = info_for_length(pk.size(), false);
   if (info == nullptr) {
-    std::cerr << "hqc: '" << pk_path << "' is not an HQC public key: " << pk.size()
+    std::cerr << "hqc: '" << f.pk << "' is not an HQC public key: " << pk.size()
               << " bytes (expected 2241, 4514 or 7237)\n";
     return kExitFailure;
   }
@@ -284,7 +266,7 @@ int cmd_encaps(int argc, char** argv) {
   std::vector<std::uint8_t> ct(info->ciphertext_bytes), ss(32);
   int rc = hqc_kem_encaps(info->name, ct.data(), ct.size(), ss.data(), ss.size(), pk.data(), pk.size());
   if (rc != HQC_OK) {
-    std::cerr << "hqc: encaps failed: '" << pk_path << "': " << hqc_status_string(rc) << "\n";
+    std::cerr << "hqc: encaps failed: '" << f.pk << "': " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
   const int status = out.commit({{ss.data(), ss.size()}, {ct.data(), ct.size()}}, &err) ? 0 : report_failure(err);
@@ -292,22 +274,21 @@ int cmd_encaps(int argc, char** argv) {
   return status;
 }
 
-int cmd_decaps(int argc, char** argv) {
-  Args a = parse_args(argc, argv, 2, {"--sk", "--ct", "--ss"}, {});
-  const std::string sk_path = require(a, "--sk"), ct_path = require(a, "--ct"), ss_path = require(a, "--ss");
-  const std::vector<hqc::tools::OutputSpec> outs{{"--ss", ss_path, true}};
-  check_files({{"--sk", sk_path}, {"--ct", ct_path}}, outs);
+int cmd_decaps(const KemFiles& f) {
+  const std::vector<hqc::tools::OutputSpec> outs{{"--ss", f.ss, true}};
+  check_files({{"--sk", f.sk}, {"--ct", f.ct}}, outs);
   check_backend();
-  auto sk = read_file(sk_path, 1 << 16);
+  auto sk = read_file(f.sk, 1 << 16);
   const hqc_kem_info* info = info_for_length(sk.size(), true);
   if (info == nullptr) {
-    std::cerr << "hqc: '" << sk_path << "' is not an HQC secret key: " << sk.size()
+    std::cerr << "hqc: '" << f.sk << "' is not an HQC secret key: " << sk.size()
               << " bytes (expected 2321, 4602 or 7333)\n";
     return kExitFailure;
   }
-  auto ct = read_file(ct_path, 1 << 16);
+  auto ct = read_file(f.ct, 1 << 16);
   if (ct.size() != info->ciphertext_bytes) {
-    std::cerr << "hqc: '" << ct_path << "' is not an " << info->name << " ciphertext: " << ct.size()
+    std::fill(sk.begin(), sk.end(), 0);
+    std::cerr << "hqc: '" << f.ct << "' is not an " << info->name << " ciphertext: " << ct.size()
               << " bytes (expected " << info->ciphertext_bytes << ")\n";
     return kExitFailure;
   }
@@ -321,7 +302,7 @@ int cmd_decaps(int argc, char** argv) {
   int rc = hqc_kem_decaps(info->name, ss.data(), ss.size(), ct.data(), ct.size(), sk.data(), sk.size());
   std::fill(sk.begin(), sk.end(), 0);
   if (rc != HQC_OK) {
-    std::cerr << "hqc: decaps failed: '" << sk_path << "': " << hqc_status_string(rc) << "\n";
+    std::cerr << "hqc: decaps failed: '" << f.sk << "': " << hqc_status_string(rc) << "\n";
     return kExitFailure;
   }
   const int status = out.commit({{ss.data(), ss.size()}}, &err) ? 0 : report_failure(err);
@@ -329,10 +310,7 @@ int cmd_decaps(int argc, char** argv) {
   return status;
 }
 
-int cmd_kat(int argc, char** argv) {
-  Args a = parse_args(argc, argv, 2, {"--level", "--count"}, {});
-  const int level = parse_level(require(a, "--level"));
-  const long count = a.values.count("--count") ? parse_number(a.values["--count"], "count", 1, 100) : 100;
+int cmd_kat(int level, long count) {
   check_backend();
   std::ostringstream out;
   std::string err;
@@ -344,8 +322,7 @@ int cmd_kat(int argc, char** argv) {
   return 0;
 }
 
-int cmd_selftest(int argc, char** argv) {
-  parse_args(argc, argv, 2, {}, {});
+int cmd_selftest() {
   check_backend();
   int failures = 0;
   for (int level : {1, 3, 5}) {
@@ -366,33 +343,31 @@ int cmd_selftest(int argc, char** argv) {
   return failures == 0 ? 0 : kExitFailure;
 }
 
-int cmd_bench(int argc, char** argv) {
-  Args a = parse_args(argc, argv, 2, {"--level", "--backend", "--runs", "--warmup", "--cpu"},
-                      {"--json", "--csv", "--no-kernels", "--summary"});
+struct BenchArgs {
   hqc::tools::BenchOptions opt;
-  if (a.values.count("--level")) opt.levels = {parse_level(a.values["--level"])};
-  if (a.values.count("--backend")) {
-    std::stringstream ss(a.values["--backend"]);
+  std::string backends;
+  bool summary = false;
+};
+
+int cmd_bench(BenchArgs& a, const CLI::App& cmd) {
+  hqc::tools::BenchOptions& opt = a.opt;
+  if (cmd.get_option("--backend")->count()) {
+    std::stringstream ss(a.backends);
     std::string item;
     while (std::getline(ss, item, ','))
       if (!item.empty()) opt.backends.push_back(item);
     if (opt.backends.empty()) usage_error("--backend needs a name");
   }
-  if (a.values.count("--runs")) opt.runs = static_cast<std::size_t>(parse_number(a.values["--runs"], "runs", 1, 10000000));
-  if (a.values.count("--warmup"))
-    opt.warmup = static_cast<std::size_t>(parse_number(a.values["--warmup"], "warmup", 0, 10000000));
-  if (a.values.count("--cpu")) {
-    opt.cpu = static_cast<int>(parse_number(a.values["--cpu"], "cpu", 0, 4095));
+  if (cmd.get_option("--cpu")->count()) {
     const std::string why = hqc::tools::cpu_unavailable(opt.cpu);
-    if (!why.empty()) usage_error("invalid cpu '" + a.values["--cpu"] + "': " + why);
+    if (!why.empty()) usage_error("invalid cpu '" + std::to_string(opt.cpu) + "': " + why);
   }
-  opt.json = a.switches.count("--json") > 0;
-  opt.csv = a.switches.count("--csv") > 0;
-  const bool summary = a.switches.count("--summary") > 0;
   if (opt.json && opt.csv) usage_error("--json and --csv are exclusive");
-  if (summary && (opt.json || opt.csv)) usage_error("--summary is a table: not with --json or --csv");
-  opt.kernels = a.switches.count("--no-kernels") == 0 && !summary;
-  if (summary) opt.ops = {"keygen", "encaps", "decaps"};
+  if (a.summary && (opt.json || opt.csv)) usage_error("--summary is a table: not with --json or --csv");
+  if (a.summary) {
+    opt.kernels = false;
+    opt.ops = {"keygen", "encaps", "decaps"};
+  }
   if (opt.backends.empty()) check_backend();
   std::vector<hqc::tools::BenchRow> rows;
   std::string note, err;
@@ -404,7 +379,7 @@ int cmd_bench(int argc, char** argv) {
     hqc::tools::print_bench_json(rows);
   else if (opt.csv)
     hqc::tools::print_bench_csv(rows);
-  else if (summary)
+  else if (a.summary)
     hqc::tools::print_bench_summary(rows, note, hqc_backend_name() ? hqc_backend_name() : "");
   else
     hqc::tools::print_bench_table(rows, note);
@@ -415,20 +390,100 @@ int cmd_bench(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   if (argc < 2) usage_error("missing command");
-  const std::string cmd = argv[1];
-  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+  const std::string first = argv[1];
+  if (first == "-h" || first == "--help" || first == "help") {
     std::cout << kUsage;
     return 0;
   }
-  if (cmd == "info") return cmd_info(argc, argv);
-  if (cmd == "keygen") return cmd_keygen(argc, argv);
-  if (cmd == "encaps") return cmd_encaps(argc, argv);
-  if (cmd == "decaps") return cmd_decaps(argc, argv);
-  if (cmd == "kat") return cmd_kat(argc, argv);
-  if (cmd == "selftest") return cmd_selftest(argc, argv);
-  if (cmd == "bench") return cmd_bench(argc, argv);
 #if defined(HQC_WITH_TLS_BENCH)
-  if (cmd == "tls-bench") return tls_bench_main(argc - 1, argv + 1);
+  if (first == "tls-bench") return tls_bench_main(argc - 1, argv + 1);  // its own options and --help
 #endif
-  usage_error("unknown command '" + cmd + "'");
+
+  CLI::App app{"hqc: the hqckit command-line tool", "hqc"};
+  app.set_help_flag();  // the top-level help is kUsage (above)
+  app.allow_extras();   // unknown commands and options are reported below, in our words
+  auto add_command = [&](const char* name, const char* what) {
+    CLI::App* c = app.add_subcommand(name, what);
+    c->set_help_flag("-h,--help", "print this command's options");
+    c->allow_extras();
+    return c;
+  };
+
+  bool info_json = false;
+  CLI::App* info = add_command("info", "CPU features, backends, version, HQC revision");
+  info->add_flag("--json", info_json, "JSON output");
+
+  KemFiles kf;
+  CLI::App* keygen = add_command("keygen", "generate a key pair (raw bytes)");
+  keygen->add_option("--level", kf.level, "1, 3 or 5 (or HQC-1, HQC-3, HQC-5)")->transform(kLevel);
+  keygen->add_option("--pk", kf.pk, "public key file (written)");
+  keygen->add_option("--sk", kf.sk, "secret key file (written, mode 0600)");
+  CLI::App* encaps = add_command("encaps", "encapsulate to a public key");
+  encaps->add_option("--pk", kf.pk, "public key file");
+  encaps->add_option("--ct", kf.ct, "ciphertext file (written)");
+  encaps->add_option("--ss", kf.ss, "shared secret file (written, mode 0600)");
+  CLI::App* decaps = add_command("decaps", "decapsulate a ciphertext");
+  decaps->add_option("--sk", kf.sk, "secret key file");
+  decaps->add_option("--ct", kf.ct, "ciphertext file");
+  decaps->add_option("--ss", kf.ss, "shared secret file (written, mode 0600)");
+
+  int kat_level = 0;
+  long kat_count = 100;
+  CLI::App* kat = add_command("kat", "print the NIST KAT transcript");
+  kat->add_option("--level", kat_level, "1, 3 or 5")->transform(kLevel);
+  kat->add_option("--count", kat_count, "records, 1..100 (default 100)")->check(number_in("count", 1, 100));
+
+  CLI::App* selftest = add_command("selftest", "check the KAT digests of all levels");
+
+  BenchArgs ba;
+  int bench_level = 0;
+  long runs = 0, warmup = 0, cpu = 0;
+  CLI::App* bench = add_command("bench", "KEM operations and kernels, backends side by side");
+  bench->add_option("--level", bench_level, "one level (default: 1, 3 and 5)")->transform(kLevel);
+  bench->add_option("--backend", ba.backends, "NAME[,NAME..] or all (default: the selected backend)");
+  bench->add_option("--runs", runs, "timed runs per operation (default 1000)")->check(number_in("runs", 1, 10000000));
+  bench->add_option("--warmup", warmup, "untimed runs first (default 100)")->check(number_in("warmup", 0, 10000000));
+  bench->add_option("--cpu", cpu, "the CPU to pin to (default: the last allowed one)")->check(number_in("cpu", 0, 4095));
+  bench->add_flag("--json", ba.opt.json, "JSON output");
+  bench->add_flag("--csv", ba.opt.csv, "CSV output");
+  bench->add_flag("--summary", ba.summary, "KEM operations only, with speed-ups over the first backend");
+  bool no_kernels = false;
+  bench->add_flag("--no-kernels", no_kernels, "KEM operations only (every row)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    for (const CLI::App* c : app.get_subcommands()) std::cout << c->help();
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    usage_error(usage_message(e));
+  }
+  const std::vector<CLI::App*> chosen = app.get_subcommands();
+  if (chosen.empty()) {
+    const auto rest = app.remaining();
+    usage_error("unknown command '" + (rest.empty() ? first : rest.front()) + "'");
+  }
+  CLI::App* cmd = chosen.front();
+  if (!cmd->remaining().empty()) usage_error("unknown option '" + cmd->remaining().front() + "'");
+
+  if (cmd == info) return cmd_info(info_json);
+  if (cmd == keygen || cmd == encaps || cmd == decaps) {
+    for (const char* flag : cmd == keygen ? std::vector<const char*>{"--level", "--pk", "--sk"}
+                            : cmd == encaps ? std::vector<const char*>{"--pk", "--ct", "--ss"}
+                                            : std::vector<const char*>{"--sk", "--ct", "--ss"})
+      require(*cmd, flag);
+    return cmd == keygen ? cmd_keygen(kf) : cmd == encaps ? cmd_encaps(kf) : cmd_decaps(kf);
+  }
+  if (cmd == kat) {
+    require(*kat, "--level");
+    return cmd_kat(kat_level, kat_count);
+  }
+  if (cmd == selftest) return cmd_selftest();
+  // bench
+  if (bench->get_option("--level")->count()) ba.opt.levels = {bench_level};
+  if (bench->get_option("--runs")->count()) ba.opt.runs = static_cast<std::size_t>(runs);
+  if (bench->get_option("--warmup")->count()) ba.opt.warmup = static_cast<std::size_t>(warmup);
+  if (bench->get_option("--cpu")->count()) ba.opt.cpu = static_cast<int>(cpu);
+  ba.opt.kernels = !no_kernels;
+  return cmd_bench(ba, *bench);
 }

@@ -8,6 +8,8 @@
 
 namespace hqc::tools {
 
+extern const char kPerfBaselineText[];  // perf/baseline.txt as built (perf_baseline_data.cpp.in)
+
 namespace {
 
 using Key = std::tuple<std::string, int, std::string>;
@@ -15,7 +17,10 @@ using Key = std::tuple<std::string, int, std::string>;
 std::map<Key, std::int64_t> load() {
   std::map<Key, std::int64_t> m;
   const char* env = std::getenv("HQC_PERF_BASELINE");
-  std::ifstream in(env ? env : HQC_PERF_BASELINE_DEFAULT);
+  std::ifstream file;
+  std::istringstream built_in(kPerfBaselineText);
+  if (env) file.open(env);
+  std::istream& in = env ? static_cast<std::istream&>(file) : built_in;
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;

@@ -8,7 +8,7 @@
 namespace hqc::tools {
 
 // Instructions of (backend, level, op) in the baseline, or -1 if the file or the entry is absent.
-// The file is found through $HQC_PERF_BASELINE or the source tree path compiled in.
+// The table is $HQC_PERF_BASELINE if set, else perf/baseline.txt as compiled in.
 std::int64_t baseline_instructions(const std::string& backend, int level, const std::string& op);
 
 }  // namespace hqc::tools

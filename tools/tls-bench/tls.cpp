@@ -22,11 +22,36 @@
 
 #include "internal.hpp"
 
-#ifndef HQC_TLS_BENCH_PROVIDER_DIR
-#define HQC_TLS_BENCH_PROVIDER_DIR ""
+// Paths relative to the directory of the running executable (no absolute build or source path is
+// compiled in): the build tree's root (both tools sit in <build>/tools/<name>/) and, installed, the
+// module directory beside <prefix>/bin.
+#ifndef HQC_TLS_BENCH_BUILD_ROOT_RELDIR
+#define HQC_TLS_BENCH_BUILD_ROOT_RELDIR "../.."
+#endif
+#ifndef HQC_TLS_BENCH_INSTALL_MODULES_RELDIR
+#define HQC_TLS_BENCH_INSTALL_MODULES_RELDIR "../lib/ossl-modules"
 #endif
 
 namespace tlsb {
+
+namespace {
+
+// The hqckit provider that belongs to this executable: <build>/provider when it runs from a CMake
+// build tree (CMakeCache.txt at its root), else <prefix>/<libdir>/ossl-modules; "" if neither.
+std::string bundled_provider_dir() {
+  char exe[4096];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n <= 0) return "";
+  std::string dir(exe, static_cast<std::size_t>(n));
+  dir.resize(dir.find_last_of('/') + 1);
+  const std::string root = dir + HQC_TLS_BENCH_BUILD_ROOT_RELDIR;
+  if (access((root + "/CMakeCache.txt").c_str(), R_OK) == 0) return root + "/provider";
+  const std::string installed = dir + HQC_TLS_BENCH_INSTALL_MODULES_RELDIR;
+  if (access(installed.c_str(), R_OK | X_OK) == 0) return installed;
+  return "";
+}
+
+}  // namespace
 
 std::string ssl_errors() {
   std::string s;
@@ -164,9 +189,9 @@ bool Tls::load_provider(const std::string& name, std::string* err) {
   std::string path = name;
   // Without an explicit search path, prefer the provider built next to this tool.
   bool builtin = name == "default" || name == "base" || name == "legacy" || name == "null";
-  if (!builtin && name.find('/') == std::string::npos && search_path_.empty() && env == nullptr &&
-      HQC_TLS_BENCH_PROVIDER_DIR[0] != 0) {
-    std::string cand = std::string(HQC_TLS_BENCH_PROVIDER_DIR) + "/" + name + ".so";
+  const std::string bundled = bundled_provider_dir();
+  if (!builtin && name.find('/') == std::string::npos && search_path_.empty() && env == nullptr && !bundled.empty()) {
+    std::string cand = bundled + "/" + name + ".so";
     if (access(cand.c_str(), R_OK) == 0) path = cand;
   }
   OSSL_PROVIDER* p = OSSL_PROVIDER_load(lib_, path.c_str());
@@ -174,8 +199,7 @@ bool Tls::load_provider(const std::string& name, std::string* err) {
     std::string where = !search_path_.empty() ? search_path_
                         : env != nullptr      ? std::string(env) + " (OPENSSL_MODULES)"
                                               : std::string("OpenSSL's module directory");
-    if (HQC_TLS_BENCH_PROVIDER_DIR[0] != 0 && search_path_.empty() && env == nullptr)
-      where += " and " HQC_TLS_BENCH_PROVIDER_DIR;
+    if (!bundled.empty() && search_path_.empty() && env == nullptr) where += " and " + bundled;
     *err = "cannot load provider '" + name + "' (searched " + where +
            "; use --provider-path DIR): " + ssl_errors();
     return false;
