@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <openssl/ssl.h>
 
 #include "internal.hpp"
@@ -106,142 +107,131 @@ struct Parsed {
   bool rtt_set = false, rate_set = false, iw_set = false, help = false;
 };
 
+// CLI11 reads the command line (flags, values, --flag=value, repeated --provider); the values are
+// then checked in the order below, with messages that scripts and tests rely on.
 bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
   Options& o = p->o;
-  bool link_opt = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    std::string val;
-    auto eq = a.find('=');
-    bool has_eq = a.rfind("--", 0) == 0 && eq != std::string::npos;
-    if (has_eq) {
-      val = a.substr(eq + 1);
-      a = a.substr(0, eq);
-    }
-    auto need = [&](std::string* v) {
-      if (has_eq) {
-        *v = val;
-        return true;
-      }
-      if (i + 1 >= argc) {
-        *err = "option " + a + " needs a value";
-        return false;
-      }
-      *v = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "-h" || a == "--help") {
-      p->help = true;
-    } else if (a == "--json") {
-      o.format = Options::Format::Json;
-    } else if (a == "--csv") {
-      o.format = Options::Format::Csv;
-    } else if (a == "--no-kem-micro") {
-      o.kem_micro = false;
-    } else if (a == "-v" || a == "--verbose") {
-      o.verbose = true;
-    } else if (a == "--realtime") {
-      o.realtime = true;
-    } else if (a == "--netns") {
-      link_opt = true;
-    } else if (a == "--groups") {
-      if (!need(&v)) return false;
-      o.groups = split(v);
-      if (o.groups.empty()) {
-        *err = "--groups needs at least one group name";
-        return false;
-      }
-    } else if (a == "--handshakes") {
-      if (!need(&v)) return false;
-      if (!parse_int(v, 1, 100000, &o.handshakes)) {
-        *err = "--handshakes must be an integer in 1..100000, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--warmup") {
-      if (!need(&v)) return false;
-      if (!parse_int(v, 0, 1000, &o.warmup)) {
-        *err = "--warmup must be an integer in 0..1000, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--concurrency") {
-      if (!need(&v)) return false;
-      if (!parse_int(v, 0, 256, &o.concurrency)) {
-        *err = "--concurrency must be an integer in 0..256, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--duration") {
-      if (!need(&v)) return false;
-      if (!parse_double(v, 0.1, 600, &o.duration_s)) {
-        *err = "--duration must be seconds in 0.1..600, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--provider") {
-      if (!need(&v)) return false;
-      for (auto& n : split(v)) o.providers.push_back(n);
-    } else if (a == "--provider-path") {
-      if (!need(&v)) return false;
-      o.provider_path = v;
-    } else if (a == "--cpus") {
-      if (!need(&v)) return false;
-      auto c = split(v);
-      if (c.size() != 2 || !parse_int(c[0], 0, 4095, &o.cpu_client) ||
-          !parse_int(c[1], 0, 4095, &o.cpu_server)) {
-        *err = "--cpus needs two core numbers CLIENT,SERVER, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--timeout") {
-      if (!need(&v)) return false;
-      if (!parse_double(v, 1, 86400, &o.timeout_s)) {
-        *err = "--timeout must be seconds in 1..86400, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--rtt") {
-      if (!need(&v)) return false;
-      if (!parse_double(v, 0, 10000, &o.link.rtt_ms)) {
-        *err = "--rtt must be milliseconds in 0..10000, got '" + v + "'";
-        return false;
-      }
-      link_opt = p->rtt_set = true;
-    } else if (a == "--rate") {
-      if (!need(&v)) return false;
-      if (!parse_double(v, 0, 100000, &o.link.rate_mbit) || (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01)) {
-        *err = "--rate must be Mbit/s in 0.01..100000 (0 = unlimited), got '" + v + "'";
-        return false;
-      }
-      link_opt = p->rate_set = true;
-    } else if (a == "--loss") {
-      if (!need(&v)) return false;
-      if (!parse_double(v, 0, 50, &o.link.loss_pct)) {
-        *err = "--loss must be a percentage in 0..50, got '" + v + "'";
-        return false;
-      }
-      link_opt = true;
-    } else if (a == "--initcwnd") {
-      if (!need(&v)) return false;
-      if (!parse_int(v, 1, 1000, &o.link.initcwnd)) {
-        *err = "--initcwnd must be an integer in 1..1000, got '" + v + "'";
-        return false;
-      }
-      link_opt = p->iw_set = true;
-    } else if (a == "--queue") {
-      if (!need(&v)) return false;
-      if (!parse_int(v, 1, 100000, &o.link.queue_pkts)) {
-        *err = "--queue must be an integer in 1..100000, got '" + v + "'";
-        return false;
-      }
-    } else if (a == "--preset") {
-      if (!need(&v)) return false;
-      if (v != "paper" && v != "rtt-sweep" && v != "bw-sweep" && v != "initcwnd" && v != "all") {
-        *err = "unknown preset '" + v + "' (paper, rtt-sweep, bw-sweep, initcwnd, all)";
-        return false;
-      }
-      o.preset = v;
-    } else {
-      *err = "unknown argument '" + std::string(argv[i]) + "'";
+  CLI::App app{"TLS 1.3 handshake benchmark", "hqc-tls-bench"};
+  app.set_help_flag();  // -h/--help prints kUsage
+  app.allow_extras();   // reported as "unknown argument" below
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  bool json = false, csv = false, no_kem_micro = false, netns = false;
+  std::string groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss, initcwnd, queue;
+  std::vector<std::string> providers;
+  app.add_flag("-h,--help", p->help);
+  app.add_flag("--json", json);
+  app.add_flag("--csv", csv);
+  app.add_flag("--no-kem-micro", no_kem_micro);
+  app.add_flag("-v,--verbose", o.verbose);
+  app.add_flag("--realtime", o.realtime);
+  app.add_flag("--netns", netns);
+  app.add_option("--groups", groups);
+  app.add_option("--handshakes", handshakes);
+  app.add_option("--warmup", warmup);
+  app.add_option("--concurrency", concurrency);
+  app.add_option("--duration", duration);
+  app.add_option("--provider", providers)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_option("--provider-path", o.provider_path);
+  app.add_option("--cpus", cpus);
+  app.add_option("--timeout", timeout);
+  app.add_option("--rtt", rtt);
+  app.add_option("--rate", rate);
+  app.add_option("--loss", loss);
+  app.add_option("--initcwnd", initcwnd);
+  app.add_option("--queue", queue);
+  app.add_option("--preset", o.preset);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const std::string what = e.what();
+    const std::size_t colon = what.find(':');
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && colon != std::string::npos &&
+        what.find("missing") != std::string::npos)
+      *err = "option " + what.substr(0, colon) + " needs a value";
+    else
+      *err = what;
+    return false;
+  }
+  if (!app.remaining().empty()) {
+    *err = "unknown argument '" + app.remaining().front() + "'";
+    return false;
+  }
+  auto given = [&](const char* flag) { return app.get_option(flag)->count() > 0; };
+  if (json && csv) {
+    *err = "--json and --csv are exclusive";
+    return false;
+  }
+  o.format = json ? Options::Format::Json : csv ? Options::Format::Csv : Options::Format::Table;
+  o.kem_micro = !no_kem_micro;
+  for (const auto& v : providers)
+    for (auto& n : split(v)) o.providers.push_back(n);
+
+  // Each numeric option: its range and the message for a bad value.
+  struct IntOpt {
+    const char* flag;
+    const std::string& text;
+    long lo, hi;
+    int* out;
+    const char* expect;
+  };
+  const IntOpt ints[] = {
+      {"--handshakes", handshakes, 1, 100000, &o.handshakes, "an integer in 1..100000"},
+      {"--warmup", warmup, 0, 1000, &o.warmup, "an integer in 0..1000"},
+      {"--concurrency", concurrency, 0, 256, &o.concurrency, "an integer in 0..256"},
+      {"--initcwnd", initcwnd, 1, 1000, &o.link.initcwnd, "an integer in 1..1000"},
+      {"--queue", queue, 1, 100000, &o.link.queue_pkts, "an integer in 1..100000"},
+  };
+  struct RealOpt {
+    const char* flag;
+    const std::string& text;
+    double lo, hi;
+    double* out;
+    const char* expect;
+  };
+  const RealOpt reals[] = {
+      {"--duration", duration, 0.1, 600, &o.duration_s, "seconds in 0.1..600"},
+      {"--timeout", timeout, 1, 86400, &o.timeout_s, "seconds in 1..86400"},
+      {"--rtt", rtt, 0, 10000, &o.link.rtt_ms, "milliseconds in 0..10000"},
+      {"--loss", loss, 0, 50, &o.link.loss_pct, "a percentage in 0..50"},
+  };
+  if (given("--groups")) {
+    o.groups = split(groups);
+    if (o.groups.empty()) {
+      *err = "--groups needs at least one group name";
       return false;
     }
   }
+  for (const auto& i : ints)
+    if (given(i.flag) && !parse_int(i.text, i.lo, i.hi, i.out)) {
+      *err = std::string(i.flag) + " must be " + i.expect + ", got '" + i.text + "'";
+      return false;
+    }
+  for (const auto& r : reals)
+    if (given(r.flag) && !parse_double(r.text, r.lo, r.hi, r.out)) {
+      *err = std::string(r.flag) + " must be " + r.expect + ", got '" + r.text + "'";
+      return false;
+    }
+  if (given("--rate") &&
+      (!parse_double(rate, 0, 100000, &o.link.rate_mbit) || (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01))) {
+    *err = "--rate must be Mbit/s in 0.01..100000 (0 = unlimited), got '" + rate + "'";
+    return false;
+  }
+  if (given("--cpus")) {
+    auto c = split(cpus);
+    if (c.size() != 2 || !parse_int(c[0], 0, 4095, &o.cpu_client) || !parse_int(c[1], 0, 4095, &o.cpu_server)) {
+      *err = "--cpus needs two core numbers CLIENT,SERVER, got '" + cpus + "'";
+      return false;
+    }
+  }
+  if (given("--preset") && o.preset != "paper" && o.preset != "rtt-sweep" && o.preset != "bw-sweep" &&
+      o.preset != "initcwnd" && o.preset != "all") {
+    *err = "unknown preset '" + o.preset + "' (paper, rtt-sweep, bw-sweep, initcwnd, all)";
+    return false;
+  }
+  p->rtt_set = given("--rtt");
+  p->rate_set = given("--rate");
+  p->iw_set = given("--initcwnd");
+  const bool link_opt = netns || p->rtt_set || p->rate_set || p->iw_set || given("--loss");
   if (p->help) return true;
   if (o.groups.empty()) {
     *err = "--groups is required (e.g. --groups x25519,hqc1)";

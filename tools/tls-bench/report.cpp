@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -65,24 +66,12 @@ std::string num(double v, int prec) {
   return b;
 }
 
-std::string jstr(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      o += '\\';
-      o += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char b[8];
-      std::snprintf(b, sizeof b, "\\u%04x", static_cast<unsigned>(c));
-      o += b;
-    } else {
-      o += c;
-    }
-  }
-  return o + "\"";
+nlohmann::ordered_json jnum(double v, int prec) {
+  if (v < 0) return nullptr;
+  if (prec == 0) return std::llround(v);
+  const double scale = std::pow(10.0, prec);
+  return std::round(v * scale) / scale;
 }
-
-std::string jnum(double v, int prec) { return v < 0 ? "null" : num(v, prec); }
 
 struct Col {
   const char* name;
@@ -133,13 +122,19 @@ const Col kCols[] = {
 void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool link_cols) {
   std::ostream& os = std::cout;
   if (f == Options::Format::Json) {
+    // One object per line, fields in kCols order; strings escaped (control characters, invalid
+    // UTF-8 replaced); numbers rounded to the column's precision, null when not measured.
+    using Json = nlohmann::ordered_json;
     os << "[\n";
     for (std::size_t i = 0; i < rs.size(); ++i) {
       const auto& r = rs[i];
-      os << "  {\"group\": " << jstr(r.group) << ", \"negotiated\": " << jstr(r.negotiated)
-         << ", \"scenario\": " << jstr(r.scenario) << ", \"link\": " << (r.link.enabled ? "true" : "false");
-      for (const auto& c : kCols) os << ", \"" << c.name << "\": " << jnum(c.get(r), c.prec);
-      os << "}" << (i + 1 < rs.size() ? "," : "") << "\n";
+      Json j;
+      j["group"] = r.group;
+      j["negotiated"] = r.negotiated;
+      j["scenario"] = r.scenario;
+      j["link"] = r.link.enabled;
+      for (const auto& c : kCols) j[c.name] = jnum(c.get(r), c.prec);
+      os << "  " << j.dump(-1, ' ', false, Json::error_handler_t::replace) << (i + 1 < rs.size() ? "," : "") << "\n";
     }
     os << "]\n";
   } else if (f == Options::Format::Csv) {

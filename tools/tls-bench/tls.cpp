@@ -1,6 +1,7 @@
 // OpenSSL side of the benchmark: library context, providers, in-memory certificate,
 // client handshake, server loop, and micro timing of the group's primitives.
 #include <algorithm>
+#include <climits>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -44,10 +45,14 @@ std::string bundled_provider_dir() {
   if (n <= 0) return "";
   std::string dir(exe, static_cast<std::size_t>(n));
   dir.resize(dir.find_last_of('/') + 1);
-  const std::string root = dir + HQC_TLS_BENCH_BUILD_ROOT_RELDIR;
-  if (access((root + "/CMakeCache.txt").c_str(), R_OK) == 0) return root + "/provider";
-  const std::string installed = dir + HQC_TLS_BENCH_INSTALL_MODULES_RELDIR;
-  if (access(installed.c_str(), R_OK | X_OK) == 0) return installed;
+  auto resolved = [](const std::string& path) {
+    char real[PATH_MAX];
+    return realpath(path.c_str(), real) != nullptr ? std::string(real) : std::string();
+  };
+  const std::string root = resolved(dir + HQC_TLS_BENCH_BUILD_ROOT_RELDIR);
+  if (!root.empty() && access((root + "/CMakeCache.txt").c_str(), R_OK) == 0) return root + "/provider";
+  const std::string installed = resolved(dir + HQC_TLS_BENCH_INSTALL_MODULES_RELDIR);
+  if (!installed.empty() && access(installed.c_str(), R_OK | X_OK) == 0) return installed;
   return "";
 }
 
