@@ -50,7 +50,8 @@ const char* kUsage =
     "                       always loaded; 'hqckit' is loaded automatically when a group needs it;\n"
     "                       e.g. --provider oqsprovider --groups x25519,hqc1,mlkem768)\n"
     "  --provider-path DIR  module directory for --provider (default: OPENSSL_MODULES, then the\n"
-    "                       build's provider/ folder, then OpenSSL's module directory)\n"
+    "                       provider beside this tool: the build's provider/ folder, or installed\n"
+    "                       <prefix>/lib/ossl-modules; then OpenSSL's module directory)\n"
     "  --json | --csv       output format (default: table)\n"
     "  --no-kem-micro       skip the in-process timing of keygen/encaps/decaps\n"
     "  --cpus C,S           cores for client and server (default 0,1)\n"
@@ -107,39 +108,41 @@ struct Parsed {
   bool rtt_set = false, rate_set = false, iw_set = false, help = false;
 };
 
-// CLI11 reads the command line (flags, values, --flag=value, repeated --provider); the values are
-// then checked in the order below, with messages that scripts and tests rely on.
-bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
+// The command line as given: flags and the text of every value, before any check.
+struct RawArgs {
+  bool json = false, csv = false, no_kem_micro = false, netns = false;
+  std::string groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss, initcwnd, queue;
+  std::vector<std::string> providers;
+  std::vector<std::string> given;  // names of the value options present
+
+  bool has(const char* flag) const { return std::find(given.begin(), given.end(), flag) != given.end(); }
+};
+
+// Reads argv with CLI11 (flags, values, --flag=value, repeated --provider); only the shape of the
+// command line is checked here.
+bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::string* err) {
   Options& o = p->o;
   CLI::App app{"TLS 1.3 handshake benchmark", "hqc-tls-bench"};
   app.set_help_flag();  // -h/--help prints kUsage
   app.allow_extras();   // reported as "unknown argument" below
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  bool json = false, csv = false, no_kem_micro = false, netns = false;
-  std::string groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss, initcwnd, queue;
-  std::vector<std::string> providers;
   app.add_flag("-h,--help", p->help);
-  app.add_flag("--json", json);
-  app.add_flag("--csv", csv);
-  app.add_flag("--no-kem-micro", no_kem_micro);
+  app.add_flag("--json", raw->json);
+  app.add_flag("--csv", raw->csv);
+  app.add_flag("--no-kem-micro", raw->no_kem_micro);
   app.add_flag("-v,--verbose", o.verbose);
   app.add_flag("--realtime", o.realtime);
-  app.add_flag("--netns", netns);
-  app.add_option("--groups", groups);
-  app.add_option("--handshakes", handshakes);
-  app.add_option("--warmup", warmup);
-  app.add_option("--concurrency", concurrency);
-  app.add_option("--duration", duration);
-  app.add_option("--provider", providers)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--provider-path", o.provider_path);
-  app.add_option("--cpus", cpus);
-  app.add_option("--timeout", timeout);
-  app.add_option("--rtt", rtt);
-  app.add_option("--rate", rate);
-  app.add_option("--loss", loss);
-  app.add_option("--initcwnd", initcwnd);
-  app.add_option("--queue", queue);
-  app.add_option("--preset", o.preset);
+  app.add_flag("--netns", raw->netns);
+  const std::pair<const char*, std::string*> values[] = {
+      {"--groups", &raw->groups},   {"--handshakes", &raw->handshakes},   {"--warmup", &raw->warmup},
+      {"--concurrency", &raw->concurrency}, {"--duration", &raw->duration}, {"--cpus", &raw->cpus},
+      {"--timeout", &raw->timeout}, {"--rtt", &raw->rtt},                 {"--rate", &raw->rate},
+      {"--loss", &raw->loss},       {"--initcwnd", &raw->initcwnd},       {"--queue", &raw->queue},
+      {"--provider-path", &o.provider_path}, {"--preset", &o.preset}};
+  for (const auto& [flag, target] : values) app.add_option(flag, *target);
+  app.add_option("--provider", raw->providers)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -156,17 +159,29 @@ bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
     *err = "unknown argument '" + app.remaining().front() + "'";
     return false;
   }
-  auto given = [&](const char* flag) { return app.get_option(flag)->count() > 0; };
-  if (json && csv) {
+  for (const auto& [flag, target] : values)
+    if (app.get_option(flag)->count() > 0) raw->given.push_back(flag);
+  return true;
+}
+
+// Converts and range-checks every value given, with the messages scripts and tests rely on.
+bool convert_values(const RawArgs& raw, Parsed* p, std::string* err) {
+  Options& o = p->o;
+  if (raw.json && raw.csv) {
     *err = "--json and --csv are exclusive";
     return false;
   }
-  o.format = json ? Options::Format::Json : csv ? Options::Format::Csv : Options::Format::Table;
-  o.kem_micro = !no_kem_micro;
-  for (const auto& v : providers)
+  o.format = raw.json ? Options::Format::Json : raw.csv ? Options::Format::Csv : Options::Format::Table;
+  o.kem_micro = !raw.no_kem_micro;
+  for (const auto& v : raw.providers)
     for (auto& n : split(v)) o.providers.push_back(n);
-
-  // Each numeric option: its range and the message for a bad value.
+  if (raw.has("--groups")) {
+    o.groups = split(raw.groups);
+    if (o.groups.empty()) {
+      *err = "--groups needs at least one group name";
+      return false;
+    }
+  }
   struct IntOpt {
     const char* flag;
     const std::string& text;
@@ -175,11 +190,11 @@ bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
     const char* expect;
   };
   const IntOpt ints[] = {
-      {"--handshakes", handshakes, 1, 100000, &o.handshakes, "an integer in 1..100000"},
-      {"--warmup", warmup, 0, 1000, &o.warmup, "an integer in 0..1000"},
-      {"--concurrency", concurrency, 0, 256, &o.concurrency, "an integer in 0..256"},
-      {"--initcwnd", initcwnd, 1, 1000, &o.link.initcwnd, "an integer in 1..1000"},
-      {"--queue", queue, 1, 100000, &o.link.queue_pkts, "an integer in 1..100000"},
+      {"--handshakes", raw.handshakes, 1, 100000, &o.handshakes, "an integer in 1..100000"},
+      {"--warmup", raw.warmup, 0, 1000, &o.warmup, "an integer in 0..1000"},
+      {"--concurrency", raw.concurrency, 0, 256, &o.concurrency, "an integer in 0..256"},
+      {"--initcwnd", raw.initcwnd, 1, 1000, &o.link.initcwnd, "an integer in 1..1000"},
+      {"--queue", raw.queue, 1, 100000, &o.link.queue_pkts, "an integer in 1..100000"},
   };
   struct RealOpt {
     const char* flag;
@@ -189,50 +204,47 @@ bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
     const char* expect;
   };
   const RealOpt reals[] = {
-      {"--duration", duration, 0.1, 600, &o.duration_s, "seconds in 0.1..600"},
-      {"--timeout", timeout, 1, 86400, &o.timeout_s, "seconds in 1..86400"},
-      {"--rtt", rtt, 0, 10000, &o.link.rtt_ms, "milliseconds in 0..10000"},
-      {"--loss", loss, 0, 50, &o.link.loss_pct, "a percentage in 0..50"},
+      {"--duration", raw.duration, 0.1, 600, &o.duration_s, "seconds in 0.1..600"},
+      {"--timeout", raw.timeout, 1, 86400, &o.timeout_s, "seconds in 1..86400"},
+      {"--rtt", raw.rtt, 0, 10000, &o.link.rtt_ms, "milliseconds in 0..10000"},
+      {"--loss", raw.loss, 0, 50, &o.link.loss_pct, "a percentage in 0..50"},
   };
-  if (given("--groups")) {
-    o.groups = split(groups);
-    if (o.groups.empty()) {
-      *err = "--groups needs at least one group name";
-      return false;
-    }
-  }
   for (const auto& i : ints)
-    if (given(i.flag) && !parse_int(i.text, i.lo, i.hi, i.out)) {
+    if (raw.has(i.flag) && !parse_int(i.text, i.lo, i.hi, i.out)) {
       *err = std::string(i.flag) + " must be " + i.expect + ", got '" + i.text + "'";
       return false;
     }
   for (const auto& r : reals)
-    if (given(r.flag) && !parse_double(r.text, r.lo, r.hi, r.out)) {
+    if (raw.has(r.flag) && !parse_double(r.text, r.lo, r.hi, r.out)) {
       *err = std::string(r.flag) + " must be " + r.expect + ", got '" + r.text + "'";
       return false;
     }
-  if (given("--rate") &&
-      (!parse_double(rate, 0, 100000, &o.link.rate_mbit) || (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01))) {
-    *err = "--rate must be Mbit/s in 0.01..100000 (0 = unlimited), got '" + rate + "'";
+  if (raw.has("--rate") && (!parse_double(raw.rate, 0, 100000, &o.link.rate_mbit) ||
+                            (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01))) {
+    *err = "--rate must be Mbit/s in 0.01..100000 (0 = unlimited), got '" + raw.rate + "'";
     return false;
   }
-  if (given("--cpus")) {
-    auto c = split(cpus);
+  if (raw.has("--cpus")) {
+    auto c = split(raw.cpus);
     if (c.size() != 2 || !parse_int(c[0], 0, 4095, &o.cpu_client) || !parse_int(c[1], 0, 4095, &o.cpu_server)) {
-      *err = "--cpus needs two core numbers CLIENT,SERVER, got '" + cpus + "'";
+      *err = "--cpus needs two core numbers CLIENT,SERVER, got '" + raw.cpus + "'";
       return false;
     }
   }
-  if (given("--preset") && o.preset != "paper" && o.preset != "rtt-sweep" && o.preset != "bw-sweep" &&
+  if (raw.has("--preset") && o.preset != "paper" && o.preset != "rtt-sweep" && o.preset != "bw-sweep" &&
       o.preset != "initcwnd" && o.preset != "all") {
     *err = "unknown preset '" + o.preset + "' (paper, rtt-sweep, bw-sweep, initcwnd, all)";
     return false;
   }
-  p->rtt_set = given("--rtt");
-  p->rate_set = given("--rate");
-  p->iw_set = given("--initcwnd");
-  const bool link_opt = netns || p->rtt_set || p->rate_set || p->iw_set || given("--loss");
-  if (p->help) return true;
+  p->rtt_set = raw.has("--rtt");
+  p->rate_set = raw.has("--rate");
+  p->iw_set = raw.has("--initcwnd");
+  o.link.enabled = raw.netns || p->rtt_set || p->rate_set || p->iw_set || raw.has("--loss");
+  return true;
+}
+
+// The options together: what a run needs and what it can afford.
+bool check_run(const Options& o, std::string* err) {
   if (o.groups.empty()) {
     *err = "--groups is required (e.g. --groups x25519,hqc1)";
     return false;
@@ -249,8 +261,13 @@ bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
     *err = "--cpus: client and server need different cores";
     return false;
   }
-  o.link.enabled = link_opt;
   return true;
+}
+
+bool parse_args(int argc, char** argv, Parsed* p, std::string* err) {
+  RawArgs raw;
+  return read_command_line(argc, argv, &raw, p, err) && convert_values(raw, p, err) &&
+         (p->help || check_run(p->o, err));
 }
 
 std::string fmt(double v) {
@@ -357,96 +374,169 @@ bool same_group(const Tls& tls, const char* negotiated, const GroupInfo& want) {
   return false;
 }
 
-int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups,
-                 const std::vector<KemTiming>& kem, const LinkConfig& lc,
-                 std::vector<GroupResult>* results, std::string* err) {
-  Link link;
-  if (lc.enabled && !link.setup(lc, err)) return 1;
+// ---------------------------------------------------------------- one scenario, in parts
 
-  const auto G = static_cast<uint32_t>(groups.size());
-  const uint32_t rounds = static_cast<uint32_t>(o.warmup + o.handshakes);
-  const uint32_t per = rounds * G;
+// Shared memory of a scenario: the control block, then the client's and the server's record of
+// every handshake (rounds x groups each), written by the child processes.
+struct Records {
   Mapping map;
-  std::size_t head = (sizeof(Shared) + 63) / 64 * 64;
-  map.n = head + 2 * static_cast<std::size_t>(per) * sizeof(HsRecord);
-  map.p = mmap(nullptr, map.n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (map.p == MAP_FAILED) {
-    *err = std::string("mmap: ") + std::strerror(errno);
-    return 1;
-  }
-  auto* sh = new (map.p) Shared();
-  auto* crec = static_cast<HsRecord*>(static_cast<void*>(static_cast<char*>(map.p) + head));
-  HsRecord* srec = crec + per;
+  Shared* sh = nullptr;
+  HsRecord* client = nullptr;
+  HsRecord* server = nullptr;
 
-  SSL_CTX* sctx = tls.server_ctx(groups, err);
-  if (sctx == nullptr) return 1;
-  SSL_CTX* cctx = tls.client_ctx(err);
-  if (cctx == nullptr) {
-    SSL_CTX_free(sctx);
-    return 1;
-  }
-  struct CtxFree {
-    SSL_CTX* a;
-    SSL_CTX* b;
-    ~CtxFree() {
-      SSL_CTX_free(a);
-      SSL_CTX_free(b);
+  bool allocate(uint32_t per, std::string* err) {
+    const std::size_t head = (sizeof(Shared) + 63) / 64 * 64;
+    map.n = head + 2 * static_cast<std::size_t>(per) * sizeof(HsRecord);
+    map.p = mmap(nullptr, map.n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (map.p == MAP_FAILED) {
+      *err = std::string("mmap: ") + std::strerror(errno);
+      return false;
     }
-  } ctx_free{sctx, cctx};
+    sh = new (map.p) Shared();
+    client = static_cast<HsRecord*>(static_cast<void*>(static_cast<char*>(map.p) + head));
+    server = client + per;
+    return true;
+  }
+};
 
-  const bool pin = pin_possible(o.cpu_client, o.cpu_server);
-  if (!pin && o.verbose) std::cerr << "tls-bench: cores " << o.cpu_client << "," << o.cpu_server
-                                   << " not both available; not pinning\n";
-  const std::string ip = lc.enabled ? Link::kServerIp : "127.0.0.1";
-  double gap = 0;
-  if (lc.enabled && lc.rtt_ms > 0)
-    gap = lc.rtt_ms * 0.5 + (lc.rate_mbit > 0 ? 2 * 1500 * 8 / (lc.rate_mbit * 1e3) : 0);
+// The server and client TLS contexts of a scenario, freed together.
+struct Contexts {
+  SSL_CTX* server = nullptr;
+  SSL_CTX* client = nullptr;
+  Contexts() = default;
+  Contexts(const Contexts&) = delete;
+  Contexts& operator=(const Contexts&) = delete;
+  ~Contexts() {
+    SSL_CTX_free(server);
+    SSL_CTX_free(client);
+  }
+  bool create(Tls& tls, const std::vector<GroupInfo>& groups, std::string* err) {
+    server = tls.server_ctx(groups, err);
+    if (server == nullptr) return false;
+    client = tls.client_ctx(err);
+    return client != nullptr;
+  }
+};
 
+// Everything the two child processes of a scenario share (read-only after setup).
+struct Scenario {
+  const Options& o;
+  const std::vector<GroupInfo>& groups;
+  const LinkConfig& lc;
+  Link& link;
+  Records& rec;
+  Contexts& ctx;
+  uint32_t rounds;   // warm-up + measured handshakes per group
+  uint32_t per;      // rounds x groups: records per side
+  bool pin;          // both cores available
+  std::string ip;    // server address
+  double gap;        // client: a read waiting longer than this counts as a round trip
+};
+
+// Server child: listens on the scenario's address (inside the server namespace with a link) and
+// serves until the stop pipe closes.
+[[noreturn]] void server_child(const Scenario& sc, pid_t parent, int stop_r) {
+  child_setup(parent, sc.o.cpu_server, sc.pin, sc.o.realtime);
+  Shared* sh = sc.rec.sh;
+  if (sc.lc.enabled && setns(sc.link.server_ns(), CLONE_NEWNET) != 0) {
+    set_shared_error(sh, std::string("server setns: ") + std::strerror(errno));
+    _exit(1);
+  }
+  int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  int one = 1;
+  sockaddr_in sa{};
+  sa.sin_family = AF_INET;
+  inet_pton(AF_INET, sc.ip.c_str(), &sa.sin_addr);
+  socklen_t sl = sizeof sa;
+  if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+      bind(lfd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || listen(lfd, 1024) != 0 ||
+      getsockname(lfd, reinterpret_cast<sockaddr*>(&sa), &sl) != 0) {
+    set_shared_error(sh, "server socket on " + sc.ip + ": " + std::strerror(errno));
+    _exit(1);
+  }
+  sh->server_port.store(ntohs(sa.sin_port));
+  sh->server_ready.store(1);
+  server_loop(sc.ctx.server, lfd, stop_r, sh, sc.rec.server, sc.per, std::max(1, sc.o.concurrency));
+  _exit(0);
+}
+
+// Client, throughput phase: for each group, o.concurrency threads handshake for o.duration_s.
+void client_throughput(const Scenario& sc, const Endpoint& ep) {
+  Shared* sh = sc.rec.sh;
+  for (uint32_t g = 0; g < sc.groups.size() && sc.o.concurrency > 0; ++g) {
+    sh->phase.store(static_cast<int>(g) + 1);
+    const double t0 = now_ms();
+    const double deadline = t0 + sc.o.duration_s * 1e3;
+    std::vector<std::thread> th;
+    for (int c = 0; c < sc.o.concurrency; ++c)
+      th.emplace_back([&, g]() {
+        HsRecord rec;
+        std::string te;
+        for (int i = 0; i < 1000000 && now_ms() < deadline && sh->error_set.load() == 0; ++i) {
+          if (!client_handshake(sc.ctx.client, ep, sc.groups[g].name, 0, &rec, &te)) {
+            set_shared_error(sh, "concurrency phase: " + te);
+            break;
+          }
+          sh->tput_count[g].fetch_add(1);
+          sh->tput_client_cpu_ns[g].fetch_add(static_cast<uint64_t>(rec.cpu_ns));
+        }
+      });
+    for (auto& t : th) t.join();
+    sh->tput_seconds[g] = (now_ms() - t0) / 1e3;
+    if (sh->error_set.load() != 0) _exit(1);
+  }
+}
+
+// Client child: the sequential handshakes, groups interleaved round-robin, then the throughput
+// phase.
+[[noreturn]] void client_child(const Scenario& sc, pid_t parent, int stop_w, const Endpoint& ep) {
+  child_setup(parent, sc.o.cpu_client, sc.pin, sc.o.realtime);
+  close(stop_w);
+  Shared* sh = sc.rec.sh;
+  if (sc.lc.enabled && setns(sc.link.client_ns(), CLONE_NEWNET) != 0) {
+    set_shared_error(sh, std::string("client setns: ") + std::strerror(errno));
+    _exit(1);
+  }
+  std::string e;
+  const auto G = static_cast<uint32_t>(sc.groups.size());
+  uint32_t k = 0;
+  for (uint32_t r = 0; r < sc.rounds; ++r)
+    for (uint32_t g = 0; g < G; ++g, ++k) {
+      if (!client_handshake(sc.ctx.client, ep, sc.groups[g].name, sc.gap, &sc.rec.client[k], &e)) {
+        set_shared_error(sh, e);
+        _exit(1);
+      }
+      sc.rec.client[k].group_idx = static_cast<int32_t>(g);
+    }
+  client_throughput(sc, ep);
+  _exit(0);
+}
+
+// Forks the server (a child of `parent`) and waits (bounded) until it listens. Returns its pid (> 0) with the write
+// end of its stop pipe in *stop_w, or -1 with *err (nothing left running).
+pid_t start_server(const Scenario& sc, pid_t parent, int* stop_w, std::string* err) {
   int stop[2];
   if (pipe2(stop, O_CLOEXEC) != 0) {
     *err = std::string("pipe: ") + std::strerror(errno);
-    return 1;
+    return -1;
   }
   std::cout.flush();
   std::cerr.flush();
-  const pid_t parent = getpid();
-
   pid_t srv = fork();
   if (srv < 0) {
     *err = std::string("fork: ") + std::strerror(errno);
     close(stop[0]);
     close(stop[1]);
-    return 1;
+    return -1;
   }
   if (srv == 0) {
-    child_setup(parent, o.cpu_server, pin, o.realtime);
     close(stop[1]);
-    if (lc.enabled && setns(link.server_ns(), CLONE_NEWNET) != 0) {
-      set_shared_error(sh, std::string("server setns: ") + std::strerror(errno));
-      _exit(1);
-    }
-    int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    int one = 1;
-    sockaddr_in sa{};
-    sa.sin_family = AF_INET;
-    inet_pton(AF_INET, ip.c_str(), &sa.sin_addr);
-    socklen_t sl = sizeof sa;
-    if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
-        bind(lfd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || listen(lfd, 1024) != 0 ||
-        getsockname(lfd, reinterpret_cast<sockaddr*>(&sa), &sl) != 0) {
-      set_shared_error(sh, "server socket on " + ip + ": " + std::strerror(errno));
-      _exit(1);
-    }
-    sh->server_port.store(ntohs(sa.sin_port));
-    sh->server_ready.store(1);
-    server_loop(sctx, lfd, stop[0], sh, srec, per, std::max(1, o.concurrency));
-    _exit(0);
+    server_child(sc, parent, stop[0]);
   }
   close(stop[0]);
-  int stop_w = stop[1];
-
-  // Wait for the server's port (bounded).
-  double until = now_ms() + 10000;
+  *stop_w = stop[1];
+  Shared* sh = sc.rec.sh;
+  const double until = now_ms() + 10000;
   while (sh->server_ready.load() == 0 && sh->error_set.load() == 0 && now_ms() < until && !g_stop) {
     int st;
     if (waitpid(srv, &st, WNOHANG) == srv) {
@@ -457,183 +547,173 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
   }
   if (sh->server_ready.load() == 0) {
     *err = sh->error_set.load() ? std::string(sh->error) : std::string("server did not start");
-    close(stop_w);
+    close(*stop_w);
     kill_wait(srv, 0);
-    return 1;
+    return -1;
   }
-  Endpoint ep{ip, sh->server_port.load()};
+  return srv;
+}
 
-  pid_t cli = fork();
+// Waits until the client finishes, or the server or delay line dies, a signal arrives or the
+// watchdog fires. Returns "" or why it stopped early; *client_status holds the client's status.
+std::string supervise(const Scenario& sc, pid_t cli, pid_t* srv, int* client_status, bool* client_done) {
+  const double deadline = now_ms() + sc.o.timeout_s * 1e3;
+  while (true) {
+    if (waitpid(cli, client_status, WNOHANG) == cli) {
+      *client_done = true;
+      return "";
+    }
+    int sst;
+    if (waitpid(*srv, &sst, WNOHANG) == *srv) {
+      *srv = -1;
+      return "server process ended unexpectedly";
+    }
+    if (sc.lc.enabled && sc.link.delay_pid() > 0 && kill(sc.link.delay_pid(), 0) != 0)
+      return "delay line process ended unexpectedly";
+    if (g_stop) return "interrupted";
+    if (now_ms() > deadline) return "timed out after " + fmt(sc.o.timeout_s) + " s (--timeout)";
+    usleep(5000);
+  }
+}
+
+// After both children are gone: the first reason the scenario failed, or "" if it did not.
+std::string outcome(const Scenario& sc, const std::string& why, int client_status) {
+  const Shared* sh = sc.rec.sh;
+  if (!why.empty()) {   // interrupt/watchdog first: a half-done handshake error is only a symptom
+    if (why.find("unexpectedly") != std::string::npos && sh->error_set.load() != 0)
+      return why + ": " + sh->error;
+    return why;
+  }
+  if (sh->error_set.load() != 0) return sh->error;
+  if (!WIFEXITED(client_status) || WEXITSTATUS(client_status) != 0) return "client process failed";
+  const uint32_t scount = sh->server_count.load();
+  if (scount != sc.per) return "server recorded " + std::to_string(scount) + " of " + std::to_string(sc.per) + " handshakes";
+  return "";
+}
+
+// The measured handshakes of group g: medians (and the other statistics) of both sides' records.
+bool summarize_group(const Scenario& sc, const Tls& tls, uint32_t g, const KemTiming& kem, GroupResult* out,
+                     std::string* err) {
+  const auto G = static_cast<uint32_t>(sc.groups.size());
+  std::vector<double> lat, con, ccpu, scpu, c2s, s2c, ch, seg_c, seg_s, rt, trtt, rtx;
+  GroupResult r;
+  r.group = sc.groups[g].name;
+  r.link = sc.lc;
+  r.scenario = sc.lc.label;
+  for (uint32_t k = static_cast<uint32_t>(sc.o.warmup) * G; k < sc.per; ++k) {
+    const HsRecord& c = sc.rec.client[k];
+    const HsRecord& s = sc.rec.server[k];
+    if (c.group_idx != static_cast<int32_t>(g)) continue;
+    if (!same_group(tls, s.negotiated, sc.groups[g])) {
+      *err = "server side of handshake " + std::to_string(k) + " negotiated '" + s.negotiated + "', expected '" +
+             r.group + "'";
+      return false;
+    }
+    if (!same_group(tls, c.negotiated, sc.groups[g])) {
+      *err = "negotiated group '" + std::string(c.negotiated) + "' differs from the requested '" + r.group + "'";
+      return false;
+    }
+    r.negotiated = c.negotiated;
+    lat.push_back(c.latency_ms);
+    con.push_back(c.connect_ms);
+    ccpu.push_back(static_cast<double>(c.cpu_ns) * 1e-3);
+    scpu.push_back(static_cast<double>(s.cpu_ns) * 1e-3);
+    c2s.push_back(c.bytes_sent);
+    s2c.push_back(s.bytes_sent);
+    ch.push_back(c.first_flight);
+    seg_c.push_back(c.segs_out);
+    seg_s.push_back(s.segs_out);
+    rt.push_back(c.round_trips);
+    trtt.push_back(c.rtt_us * 1e-3);
+    rtx.push_back(c.retrans + s.retrans);
+  }
+  auto mean = [](const std::vector<double>& v) {
+    double sum = 0;
+    for (double x : v) sum += x;
+    return v.empty() ? 0 : sum / static_cast<double>(v.size());
+  };
+  r.n = static_cast<int>(lat.size());
+  r.median_ms = percentile(lat, 50);
+  r.p10_ms = percentile(lat, 10);
+  r.p90_ms = percentile(lat, 90);
+  r.p99_ms = percentile(lat, 99);
+  r.mean_ms = mean(lat);
+  r.connect_ms = percentile(con, 50);
+  r.client_cpu_us = percentile(ccpu, 50);
+  r.server_cpu_us = percentile(scpu, 50);
+  r.bytes_c2s = percentile(c2s, 50);
+  r.bytes_s2c = percentile(s2c, 50);
+  r.client_hello = percentile(ch, 50);
+  r.segs_c2s = percentile(seg_c, 50);
+  r.segs_s2c = percentile(seg_s, 50);
+  r.round_trips = percentile(rt, 50);
+  r.tcp_rtt_ms = percentile(trtt, 50);
+  r.retrans = mean(rtx);
+  r.kem = kem;
+  if (sc.o.concurrency > 0) {
+    const Shared* sh = sc.rec.sh;
+    r.concurrency = sc.o.concurrency;
+    const double secs = sh->tput_seconds[g];
+    const auto cnt = static_cast<double>(sh->tput_count[g].load());
+    r.hs_per_s = secs > 0 ? cnt / secs : 0;
+    r.tput_client_util = secs > 0 ? static_cast<double>(sh->tput_client_cpu_ns[g].load()) * 1e-9 / secs : 0;
+    r.tput_server_util = secs > 0 ? static_cast<double>(sh->tput_server_cpu_ns[g].load()) * 1e-9 / secs : 0;
+  }
+  if (sc.lc.enabled)
+    r.estimate_ms = estimate_latency_ms(sc.lc, r.client_hello, r.bytes_s2c, (r.client_cpu_us + r.server_cpu_us) * 1e-3);
+  *out = r;
+  return true;
+}
+
+// One scenario: link, shared records and TLS contexts; server and client processes; supervision
+// and cleanup; then one result per group.
+int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups,
+                 const std::vector<KemTiming>& kem, const LinkConfig& lc,
+                 std::vector<GroupResult>* results, std::string* err) {
+  Link link;
+  if (lc.enabled && !link.setup(lc, err)) return 1;
+  const auto rounds = static_cast<uint32_t>(o.warmup + o.handshakes);
+  const uint32_t per = rounds * static_cast<uint32_t>(groups.size());
+  Records rec;
+  if (!rec.allocate(per, err)) return 1;
+  Contexts ctx;
+  if (!ctx.create(tls, groups, err)) return 1;
+
+  const bool pin = pin_possible(o.cpu_client, o.cpu_server);
+  if (!pin && o.verbose) std::cerr << "tls-bench: cores " << o.cpu_client << "," << o.cpu_server
+                                   << " not both available; not pinning\n";
+  double gap = 0;
+  if (lc.enabled && lc.rtt_ms > 0)
+    gap = lc.rtt_ms * 0.5 + (lc.rate_mbit > 0 ? 2 * 1500 * 8 / (lc.rate_mbit * 1e3) : 0);
+  const Scenario sc{o, groups, lc, link, rec, ctx, rounds, per, pin, lc.enabled ? Link::kServerIp : "127.0.0.1", gap};
+
+  const pid_t parent = getpid();
+  int stop_w = -1;
+  pid_t srv = start_server(sc, parent, &stop_w, err);
+  if (srv < 0) return 1;
+  const Endpoint ep{sc.ip, rec.sh->server_port.load()};
+  const pid_t cli = fork();
   if (cli < 0) {
     *err = std::string("fork: ") + std::strerror(errno);
     close(stop_w);
     kill_wait(srv, 1000);
     return 1;
   }
-  if (cli == 0) {
-    child_setup(parent, o.cpu_client, pin, o.realtime);
-    close(stop_w);
-    if (lc.enabled && setns(link.client_ns(), CLONE_NEWNET) != 0) {
-      set_shared_error(sh, std::string("client setns: ") + std::strerror(errno));
-      _exit(1);
-    }
-    std::string e;
-    uint32_t k = 0;
-    for (uint32_t r = 0; r < rounds; ++r)
-      for (uint32_t g = 0; g < G; ++g, ++k) {
-        if (!client_handshake(cctx, ep, groups[g].name, gap, &crec[k], &e)) {
-          set_shared_error(sh, e);
-          _exit(1);
-        }
-        crec[k].group_idx = static_cast<int32_t>(g);
-      }
-    for (uint32_t g = 0; g < G && o.concurrency > 0; ++g) {
-      sh->phase.store(static_cast<int>(g) + 1);
-      double t0 = now_ms();
-      double deadline = t0 + o.duration_s * 1e3;
-      std::vector<std::thread> th;
-      for (int c = 0; c < o.concurrency; ++c)
-        th.emplace_back([&, g]() {
-          HsRecord rec;
-          std::string te;
-          for (int i = 0; i < 1000000 && now_ms() < deadline && sh->error_set.load() == 0; ++i) {
-            if (!client_handshake(cctx, ep, groups[g].name, 0, &rec, &te)) {
-              set_shared_error(sh, "concurrency phase: " + te);
-              break;
-            }
-            sh->tput_count[g].fetch_add(1);
-            sh->tput_client_cpu_ns[g].fetch_add(static_cast<uint64_t>(rec.cpu_ns));
-          }
-        });
-      for (auto& t : th) t.join();
-      sh->tput_seconds[g] = (now_ms() - t0) / 1e3;
-      if (sh->error_set.load() != 0) _exit(1);
-    }
-    _exit(0);
-  }
+  if (cli == 0) client_child(sc, parent, stop_w, ep);
 
-  // Supervise: client finishes, or error, signal, watchdog.
-  double deadline = now_ms() + o.timeout_s * 1e3;
-  int cst = 0;
-  bool client_done = false, server_died = false;
-  std::string why;
-  while (!client_done) {
-    if (waitpid(cli, &cst, WNOHANG) == cli) {
-      client_done = true;
-      break;
-    }
-    int sst;
-    if (!server_died && waitpid(srv, &sst, WNOHANG) == srv) {
-      server_died = true;
-      srv = -1;
-      why = "server process ended unexpectedly";
-      break;
-    }
-    if (lc.enabled && link.delay_pid() > 0 && kill(link.delay_pid(), 0) != 0) {
-      why = "delay line process ended unexpectedly";
-      break;
-    }
-    if (g_stop) {
-      why = "interrupted";
-      break;
-    }
-    if (now_ms() > deadline) {
-      why = "timed out after " + fmt(o.timeout_s) + " s (--timeout)";
-      break;
-    }
-    usleep(5000);
-  }
+  int client_status = 0;
+  bool client_done = false;
+  const std::string why = supervise(sc, cli, &srv, &client_status, &client_done);
   if (!client_done) kill_wait(cli, 0);
   close(stop_w);
   kill_wait(srv, 3000);
   link.teardown();
+  *err = outcome(sc, why, client_status);
+  if (!err->empty()) return 1;
 
-  if (!why.empty()) {   // interrupt/watchdog first: a half-done handshake error is only a symptom
-    *err = why;
-    if (why.find("unexpectedly") != std::string::npos && sh->error_set.load() != 0)
-      *err += std::string(": ") + sh->error;
-    return 1;
-  }
-  if (sh->error_set.load() != 0) {
-    *err = sh->error;
-    return 1;
-  }
-  if (!WIFEXITED(cst) || WEXITSTATUS(cst) != 0) {
-    *err = "client process failed";
-    return 1;
-  }
-  uint32_t scount = sh->server_count.load();
-  if (scount != per) {
-    *err = "server recorded " + std::to_string(scount) + " of " + std::to_string(per) + " handshakes";
-    return 1;
-  }
-
-  for (uint32_t g = 0; g < G; ++g) {
-    std::vector<double> lat, con, ccpu, scpu, c2s, s2c, ch, sc, ss, rt, trtt, rtx;
+  for (uint32_t g = 0; g < groups.size(); ++g) {
     GroupResult r;
-    r.group = groups[g].name;
-    r.link = lc;
-    r.scenario = lc.label;
-    for (uint32_t k = static_cast<uint32_t>(o.warmup) * G; k < per; ++k) {
-      const HsRecord& c = crec[k];
-      const HsRecord& s = srec[k];
-      if (c.group_idx != static_cast<int32_t>(g)) continue;
-      if (!same_group(tls, s.negotiated, groups[g])) {
-        *err = "server side of handshake " + std::to_string(k) + " negotiated '" + s.negotiated +
-               "', expected '" + r.group + "'";
-        return 1;
-      }
-      if (!same_group(tls, c.negotiated, groups[g])) {
-        *err = "negotiated group '" + std::string(c.negotiated) + "' differs from the requested '" + r.group + "'";
-        return 1;
-      }
-      r.negotiated = c.negotiated;
-      lat.push_back(c.latency_ms);
-      con.push_back(c.connect_ms);
-      ccpu.push_back(static_cast<double>(c.cpu_ns) * 1e-3);
-      scpu.push_back(static_cast<double>(s.cpu_ns) * 1e-3);
-      c2s.push_back(c.bytes_sent);
-      s2c.push_back(s.bytes_sent);
-      ch.push_back(c.first_flight);
-      sc.push_back(c.segs_out);
-      ss.push_back(s.segs_out);
-      rt.push_back(c.round_trips);
-      trtt.push_back(c.rtt_us * 1e-3);
-      rtx.push_back(c.retrans + s.retrans);
-    }
-    r.n = static_cast<int>(lat.size());
-    r.median_ms = percentile(lat, 50);
-    r.p10_ms = percentile(lat, 10);
-    r.p90_ms = percentile(lat, 90);
-    r.p99_ms = percentile(lat, 99);
-    double sum = 0;
-    for (double v : lat) sum += v;
-    r.mean_ms = lat.empty() ? 0 : sum / static_cast<double>(lat.size());
-    r.connect_ms = percentile(con, 50);
-    r.client_cpu_us = percentile(ccpu, 50);
-    r.server_cpu_us = percentile(scpu, 50);
-    r.bytes_c2s = percentile(c2s, 50);
-    r.bytes_s2c = percentile(s2c, 50);
-    r.client_hello = percentile(ch, 50);
-    r.segs_c2s = percentile(sc, 50);
-    r.segs_s2c = percentile(ss, 50);
-    r.round_trips = percentile(rt, 50);
-    r.tcp_rtt_ms = percentile(trtt, 50);
-    double rs = 0;
-    for (double v : rtx) rs += v;
-    r.retrans = rtx.empty() ? 0 : rs / static_cast<double>(rtx.size());
-    r.kem = kem[g];
-    if (o.concurrency > 0) {
-      r.concurrency = o.concurrency;
-      double secs = sh->tput_seconds[g];
-      auto cnt = static_cast<double>(sh->tput_count[g].load());
-      r.hs_per_s = secs > 0 ? cnt / secs : 0;
-      r.tput_client_util = secs > 0 ? static_cast<double>(sh->tput_client_cpu_ns[g].load()) * 1e-9 / secs : 0;
-      r.tput_server_util = secs > 0 ? static_cast<double>(sh->tput_server_cpu_ns[g].load()) * 1e-9 / secs : 0;
-    }
-    if (lc.enabled)
-      r.estimate_ms = estimate_latency_ms(lc, r.client_hello, r.bytes_s2c,
-                                          (r.client_cpu_us + r.server_cpu_us) * 1e-3);
+    if (!summarize_group(sc, tls, g, kem[g], &r, err)) return 1;
     results->push_back(r);
   }
   return 0;
