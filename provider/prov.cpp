@@ -32,6 +32,9 @@ const OSSL_ITEM kReasons[] = {
     {kErrBufferTooSmall, const_cast<char*>("buffer too small")},
     {kErrBadParam, const_cast<char*>("bad parameter")},
     {kErrAlloc, const_cast<char*>("allocation failed")},
+    {kErrInvalidKey, const_cast<char*>("invalid key")},
+    {kErrUnsupported, const_cast<char*>("operation not supported")},
+    {kErrConfig, const_cast<char*>("bad configuration")},
     {0, nullptr},
 };
 

@@ -33,6 +33,9 @@ enum Reason : int {
   kErrBufferTooSmall = 6,
   kErrBadParam = 7,
   kErrAlloc = 8,
+  kErrInvalidKey = 9,
+  kErrUnsupported = 10,
+  kErrConfig = 11,
 };
 
 // Raises an error on the OpenSSL error stack, attributed to this provider.
@@ -68,6 +71,19 @@ bool key_encoded_public(const Key* key, unsigned char* out, std::size_t len);
 // Pure HQC only: replaces the contents by the serialized secret key (and its public key).
 bool key_set_hqc_secret(Key* key, const unsigned char* sk, std::size_t len);
 Key* key_dup(const Key* src, int selection);
+
+// Full check of a key for EVP_PKEY_check and friends (`openssl pkey -check`, `-pubcheck`):
+// raises an error saying what is wrong and returns false. Public part: no padding bits, s != 0
+// (see public_s_is_zero), for hybrids the classical key; private part: see check_secret_key.
+bool key_check(const Key* key, int selection);
+
+// keycheck.cpp. Result of recomputing a serialized HQC secret key (g.hqc_sk_bytes bytes).
+enum class SecretKeyCheck { kOk, kPublicKeyMismatch, kSeedMismatch, kError };
+SecretKeyCheck check_secret_key(const Group& g, const unsigned char* sk);
+// True if the s part of an HQC public key (seed_ek || s) is all zero. No key generation yields
+// it (it needs x = h*y), and every encapsulation to it is readable by anyone, since
+// v = Encode(m) + Truncate(e) then; the provider refuses such keys everywhere.
+bool public_s_is_zero(const Group& g, const unsigned char* hqc_pub);
 
 // KEM operations on a key (outputs exactly group->ciphertext_bytes() / secret_bytes()).
 bool key_encapsulate(const Key* key, unsigned char* ct, unsigned char* secret);
