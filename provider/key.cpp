@@ -4,6 +4,7 @@
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
+#include <openssl/rand.h>
 
 #include <cstring>
 
@@ -135,6 +136,18 @@ bool hqc_fail(const ProvCtx* prov, int rc, const char* what) {
   return false;
 }
 
+// Randomness comes from the library context the provider is loaded into (ProvCtx::rand_libctx),
+// never from the OS directly: the operator's DRBG configuration and OpenSSL's test RNGs apply.
+// The HQC library then runs its deterministic variants on these coins (seed_kem, m || salt).
+bool draw_coins(const ProvCtx* prov, const Group& g, unsigned char* out, std::size_t len) {
+  if (RAND_priv_bytes_ex(prov->rand_libctx, out, len, g.security_bits) != 1) {
+    OPENSSL_cleanse(out, len);
+    HQCKIT_RAISE(prov, kErrHqc, "%s: the OpenSSL library context gave no random bytes", g.name);
+    return false;
+  }
+  return true;
+}
+
 bool zero_s_fail(const ProvCtx* prov, const Group& g) {
   HQCKIT_RAISE(prov, kErrMalformedKey, "%s public key has s = 0 (no key generation yields it; encapsulations to it are readable by anyone)",
                g.name);
@@ -220,7 +233,11 @@ bool key_has_private(const Key* key) {
 bool key_generate(Key* key) {
   const Group& g = *key->group;
   SkPtr sk;
-  if (int rc = hqc_secret_key_generate(g.hqc_alg, nullptr, 0, &sk.p); rc != HQC_OK) return hqc_fail(key->prov, rc, "HQC key generation");
+  unsigned char seed_kem[HQC_KEYPAIR_COINS_BYTES];
+  if (!draw_coins(key->prov, g, seed_kem, sizeof(seed_kem))) return false;
+  const int gen_rc = hqc_secret_key_generate(g.hqc_alg, seed_kem, sizeof(seed_kem), &sk.p);
+  OPENSSL_cleanse(seed_kem, sizeof(seed_kem));
+  if (gen_rc != HQC_OK) return hqc_fail(key->prov, gen_rc, "HQC key generation");
   BufPtr pub(static_cast<unsigned char*>(OPENSSL_malloc(g.hqc_pk_bytes)));
   if (pub.p == nullptr) {
     HQCKIT_RAISE(key->prov, kErrAlloc, "out of memory");
@@ -374,7 +391,16 @@ bool key_encapsulate(const Key* key, unsigned char* ct, unsigned char* secret) {
     }
     pk = tmp.p;
   }
-  if (int rc = hqc_public_key_encaps(pk, ct + off, g.hqc_ct_bytes, secret + soff, HQC_SHARED_SECRET_BYTES); rc != HQC_OK) {
+  unsigned char coins[HQC_MAX_ENCAPS_COINS_BYTES];  // m || salt (spec §7.2)
+  const std::size_t coins_len = hqc_public_key_info(pk)->encaps_coins_bytes;
+  if (!draw_coins(key->prov, g, coins, coins_len)) {
+    OPENSSL_cleanse(secret, g.secret_bytes());
+    return false;
+  }
+  const int rc = hqc_public_key_encaps_derand(pk, ct + off, g.hqc_ct_bytes, secret + soff, HQC_SHARED_SECRET_BYTES,
+                                              coins, coins_len);
+  OPENSSL_cleanse(coins, sizeof(coins));
+  if (rc != HQC_OK) {
     OPENSSL_cleanse(secret, g.secret_bytes());
     return hqc_fail(key->prov, rc, "HQC encapsulation");
   }

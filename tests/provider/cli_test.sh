@@ -78,3 +78,17 @@ for alg in x25519_hqc1 p256_hqc1 x448_hqc3 p384_hqc3 p521_hqc5; do
     fail "$alg: genpkey message: $out"
 done
 echo "OK: hybrid groups refuse key files with a clear message"
+
+# Code points and enablement: the provider parameters show them; invalid values stop the provider
+# with a message. (A section with `activate = 1` makes OpenSSL 3.0 drop a failing provider
+# silently; loading it with -provider shows the reason.)
+sed '/^activate = 1$/d' "$CNF" >"$WORK/noact.cnf"
+{ cat "$WORK/noact.cnf"; printf '[hqckit_sect]\nhqc1_codepoint = banana\n'; } >"$WORK/bad.cnf"
+sed -i 's/^\[default_sect\]$/[default_sect]\nactivate = 1/' "$WORK/bad.cnf"
+out=$(OPENSSL_CONF="$WORK/bad.cnf" $OPENSSL list -providers -provider hqckit 2>&1) && fail "invalid hqc1_codepoint accepted"
+printf '%s\n' "$out" | grep -q "hqckit: hqc1_codepoint = 'banana' in the provider configuration: not a TLS code point" ||
+  fail "invalid hqc1_codepoint: $out"
+out=$(OQS_CODEPOINT_HQC5=70000 $OPENSSL list -providers -provider hqckit 2>&1) && fail "OQS_CODEPOINT_HQC5=70000 accepted"
+printf '%s\n' "$out" | grep -q "hqckit: OQS_CODEPOINT_HQC5='70000' in the environment: not a TLS code point" ||
+  fail "OQS_CODEPOINT_HQC5=70000: $out"
+echo "OK: invalid code points refused with a message"
