@@ -11,6 +11,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include <limits.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -21,9 +22,13 @@
 
 namespace {
 
+// Absolute: OpenSSL resolves a relative `module =` path against the modules directory.
 std::string module_dir() {
   const char* dir = std::getenv("OPENSSL_MODULES");
-  return dir != nullptr ? dir : HQCKIT_MODULE_DIR;
+  char* abs = realpath(dir != nullptr ? dir : HQCKIT_MODULE_DIR, nullptr);
+  std::string out = abs != nullptr ? abs : (dir != nullptr ? dir : HQCKIT_MODULE_DIR);
+  std::free(abs);
+  return out;
 }
 
 std::string drain_errors() {
