@@ -2,7 +2,8 @@
 // Encoders and decoders for pure HQC keys, so that `openssl genpkey`, `openssl pkey` and
 // PEM_read/PEM_write work: SubjectPublicKeyInfo and PKCS#8 PrivateKeyInfo (RFC 5280 §4.1,
 // RFC 5958 §2) carrying the raw HQC key bytes under the OIDs of groups.hpp, in DER or PEM, plus
-// a text form. Unencrypted PKCS#8 only. Hybrid keys have no file format here (TLS only).
+// a text form. Unencrypted PKCS#8 only, strict DER. Hybrid keys have no file format (TLS only):
+// their encoders fail with a message saying so.
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
@@ -77,22 +78,24 @@ Der pkcs8(const Group& g, const unsigned char* sk) {
   return out;
 }
 
-// Reads one TLV with the expected tag; advances p.
+// Reads one DER TLV with the expected tag; advances p. DER only (X.690 §10.1): definite length
+// in the fewest octets, so an indefinite (BER) or padded length is refused.
 bool get_tlv(const unsigned char*& p, const unsigned char* end, unsigned char tag, const unsigned char*& v,
              std::size_t& len) {
   if (end - p < 2 || p[0] != tag) return false;
+  const unsigned char* q = p + 2;
   std::size_t n = p[1];
-  p += 2;
   if (n >= 0x80) {
     const std::size_t k = n & 0x7f;
-    if (k == 0 || k > 3 || static_cast<std::size_t>(end - p) < k) return false;
+    if (k == 0 || k > 3 || static_cast<std::size_t>(end - q) < k || q[0] == 0) return false;
     n = 0;
-    for (std::size_t i = 0; i < k; ++i) n = (n << 8) | *p++;
+    for (std::size_t i = 0; i < k; ++i) n = (n << 8) | *q++;
+    if (n < 0x80) return false;  // would fit the short form
   }
-  if (static_cast<std::size_t>(end - p) < n) return false;
-  v = p;
+  if (static_cast<std::size_t>(end - q) < n) return false;
+  v = q;
   len = n;
-  p += n;
+  p = q + n;
   return true;
 }
 
@@ -188,6 +191,31 @@ int encode(void* vctx, OSSL_CORE_BIO* cout, const void* obj, const OSSL_PARAM[],
   return ok ? 1 : 0;
 }
 
+// Hybrid keys (classical + HQC) have no file format: their encoders exist only to say so,
+// instead of OpenSSL's "No encoders were found".
+int encode_hybrid(void* vctx, OSSL_CORE_BIO*, const void* obj, const OSSL_PARAM[], int, OSSL_PASSPHRASE_CALLBACK*, void*) {
+  auto* ctx = static_cast<EncCtx*>(vctx);
+  const auto* key = static_cast<const Key*>(obj);
+  if (ctx == nullptr || key == nullptr) return 0;
+  HQCKIT_RAISE(ctx->prov, kErrUnsupported,
+               "%s: key files are not supported for hybrid groups (hybrid keys serve TLS key exchange only; "
+               "hqc1, hqc3 and hqc5 keys have PEM/DER files)",
+               key->group->name);
+  return 0;
+}
+
+template <Form F>
+const OSSL_DISPATCH* hybrid_encoder_dispatch() {
+  static const OSSL_DISPATCH kTable[] = {
+      HQCKIT_DISPATCH(OSSL_FUNC_ENCODER_NEWCTX, OSSL_FUNC_encoder_newctx_fn, &enc_newctx),
+      HQCKIT_DISPATCH(OSSL_FUNC_ENCODER_FREECTX, OSSL_FUNC_encoder_freectx_fn, &enc_freectx),
+      HQCKIT_DISPATCH(OSSL_FUNC_ENCODER_DOES_SELECTION, OSSL_FUNC_encoder_does_selection_fn, &enc_does_selection<F>),
+      HQCKIT_DISPATCH(OSSL_FUNC_ENCODER_ENCODE, OSSL_FUNC_encoder_encode_fn, &encode_hybrid),
+      OSSL_DISPATCH{0, nullptr},
+  };
+  return kTable;
+}
+
 template <Form F>
 const OSSL_DISPATCH* encoder_dispatch() {
   static const OSSL_DISPATCH kTable[] = {
@@ -227,20 +255,60 @@ int dec_does_selection(void*, int selection) {
   return (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0;
 }
 
+// Reads the whole input; false if it is empty or larger than any HQC key file (not ours).
 bool read_input(const ProvCtx* prov, OSSL_CORE_BIO* cin, Der& data) {
+  constexpr std::size_t kMax = 1u << 16;
   BIO* in = BIO_new_from_core_bio(prov->libctx, cin);
   if (in == nullptr) return false;
   unsigned char buf[4096];
   int n;
-  while ((n = BIO_read(in, buf, sizeof(buf))) > 0 && data.size() < (1u << 16))
-    data.insert(data.end(), buf, buf + n);
+  while ((n = BIO_read(in, buf, sizeof(buf))) > 0 && data.size() <= kMax) data.insert(data.end(), buf, buf + n);
   OPENSSL_cleanse(buf, sizeof(buf));
   BIO_free(in);
-  return !data.empty();
+  return !data.empty() && data.size() <= kMax;
+}
+
+// Parses a DER SubjectPublicKeyInfo / PrivateKeyInfo of group g. Returns the key bytes in v/len;
+// `ours` tells whether the AlgorithmIdentifier names g (then a false return is an error of the
+// file, described in *why), otherwise the input belongs to another decoder.
+template <Input In>
+bool parse_der(const Group& g, const Der& data, bool& ours, const char*& why, const unsigned char*& v, std::size_t& len) {
+  const unsigned char* p = data.data();
+  const unsigned char* end = p + data.size();
+  const unsigned char* seq = nullptr;
+  std::size_t seq_len = 0;
+  ours = false;
+  if (!get_tlv(p, end, 0x30, seq, seq_len)) return false;
+  const bool trailing = p != end;
+  const unsigned char* q = seq;
+  const unsigned char* qend = seq + seq_len;
+  if constexpr (In == Input::kPrivDer) {
+    const unsigned char* ver = nullptr;
+    std::size_t ver_len = 0;
+    if (!get_tlv(q, qend, 0x02, ver, ver_len) || !algorithm_matches(g, q, qend)) return false;
+    ours = true;
+    if (ver_len != 1 || ver[0] != 0) return (why = "version is not 0 (v1)", false);
+    if (!get_tlv(q, qend, 0x04, v, len)) return (why = "no privateKey OCTET STRING", false);
+    const unsigned char* attrs = nullptr;
+    std::size_t attrs_len = 0;
+    if (q != qend && !get_tlv(q, qend, 0xA0, attrs, attrs_len))  // RFC 5958: only [0] attributes may follow
+      return (why = "trailing data after the private key", false);
+  } else {
+    if (!algorithm_matches(g, q, qend)) return false;
+    ours = true;
+    if (!get_tlv(q, qend, 0x03, v, len) || len < 1 || v[0] != 0)
+      return (why = "no subjectPublicKey BIT STRING with 0 unused bits", false);
+    ++v;  // skip the BIT STRING's unused-bits byte
+    --len;
+  }
+  if (q != qend) return (why = "trailing data inside the key structure", false);
+  if (trailing) return (why = "trailing data after the key structure", false);
+  return true;
 }
 
 // Returns 1 without producing an object when the input is not an HQC key of this decoder's
-// group, so that OpenSSL tries its other decoders.
+// group, so that OpenSSL tries its other decoders. An input that names the group but is not a
+// well-formed DER key of it raises an error and returns 0.
 template <Input In>
 int decode(void* vctx, OSSL_CORE_BIO* cin, int, OSSL_CALLBACK* data_cb, void* data_cbarg, OSSL_PASSPHRASE_CALLBACK*,
            void*) {
@@ -248,29 +316,17 @@ int decode(void* vctx, OSSL_CORE_BIO* cin, int, OSSL_CALLBACK* data_cb, void* da
   if (ctx == nullptr) return 0;
   const Group& g = *ctx->group;
   Der data;
-  if (!read_input(ctx->prov, cin, data)) return 1;
-  const unsigned char* p = data.data();
-  const unsigned char* end = p + data.size();
-  const unsigned char* seq = nullptr;
-  const unsigned char* v = nullptr;
-  std::size_t seq_len = 0, len = 0;
-  Key* key = nullptr;
-  bool parsed = get_tlv(p, end, 0x30, seq, seq_len) && p == end;
-  if (parsed) {
-    p = seq;
-    end = seq + seq_len;
-    if constexpr (In == Input::kPrivDer) {
-      parsed = get_tlv(p, end, 0x02, v, len) && len == 1 && v[0] == 0 && algorithm_matches(g, p, end) &&
-               get_tlv(p, end, 0x04, v, len);  // optional attributes / public key after it are ignored
-    } else {
-      parsed = algorithm_matches(g, p, end) && get_tlv(p, end, 0x03, v, len) && p == end && len >= 1 && v[0] == 0;
-      if (parsed) {  // skip the BIT STRING's unused-bits byte
-        ++v;
-        --len;
-      }
-    }
+  if (!read_input(ctx->prov, cin, data)) {
+    OPENSSL_cleanse(data.data(), data.size());
+    return 1;
   }
-  if (parsed) {
+  const char* kind = In == Input::kPrivDer ? "PKCS#8 private key" : "SubjectPublicKeyInfo";
+  bool ours = false;
+  const char* why = "";
+  const unsigned char* v = nullptr;
+  std::size_t len = 0;
+  Key* key = nullptr;
+  if (parse_der<In>(g, data, ours, why, v, len)) {
     key = key_new(ctx->prov, &g);
     const bool ok = key != nullptr && (In == Input::kPrivDer ? key_set_hqc_secret(key, v, len)
                                                              : key_set_encoded_public(key, v, len));
@@ -279,6 +335,10 @@ int decode(void* vctx, OSSL_CORE_BIO* cin, int, OSSL_CALLBACK* data_cb, void* da
       OPENSSL_cleanse(data.data(), data.size());
       return 0;
     }
+  } else if (ours) {
+    HQCKIT_RAISE(ctx->prov, kErrMalformedKey, "%s %s: %s (DER required)", g.name, kind, why);
+    OPENSSL_cleanse(data.data(), data.size());
+    return 0;
   }
   OPENSSL_cleanse(data.data(), data.size());
   if (key == nullptr) return 1;
@@ -309,17 +369,22 @@ const OSSL_DISPATCH* decoder_dispatch() {
 constexpr std::size_t kPure[] = {0, 3, 6};  // indexes of the pure HQC groups in kGroups
 static_assert(kGroups[0].classical == nullptr && kGroups[3].classical == nullptr && kGroups[6].classical == nullptr);
 
-template <std::size_t I>
-void add_encoders(std::vector<OSSL_ALGORITHM>& v) {
-  const char* n = kGroups[I].alg_names;
-  v.push_back({n, "provider=hqckit,output=der,structure=PrivateKeyInfo", encoder_dispatch<Form::kPrivDer>(), nullptr});
-  v.push_back({n, "provider=hqckit,output=pem,structure=PrivateKeyInfo", encoder_dispatch<Form::kPrivPem>(), nullptr});
-  v.push_back(
-      {n, "provider=hqckit,output=der,structure=SubjectPublicKeyInfo", encoder_dispatch<Form::kPubDer>(), nullptr});
-  v.push_back(
-      {n, "provider=hqckit,output=pem,structure=SubjectPublicKeyInfo", encoder_dispatch<Form::kPubPem>(), nullptr});
-  v.push_back({n, "provider=hqckit,output=text", encoder_dispatch<Form::kText>(), nullptr});
+template <template <Form> class D>
+void add_encoders(std::vector<OSSL_ALGORITHM>& v, const char* n) {
+  v.push_back({n, "provider=hqckit,output=der,structure=PrivateKeyInfo", D<Form::kPrivDer>::get(), nullptr});
+  v.push_back({n, "provider=hqckit,output=pem,structure=PrivateKeyInfo", D<Form::kPrivPem>::get(), nullptr});
+  v.push_back({n, "provider=hqckit,output=der,structure=SubjectPublicKeyInfo", D<Form::kPubDer>::get(), nullptr});
+  v.push_back({n, "provider=hqckit,output=pem,structure=SubjectPublicKeyInfo", D<Form::kPubPem>::get(), nullptr});
+  v.push_back({n, "provider=hqckit,output=text", D<Form::kText>::get(), nullptr});
 }
+template <Form F>
+struct PureEnc {
+  static const OSSL_DISPATCH* get() { return encoder_dispatch<F>(); }
+};
+template <Form F>
+struct HybridEnc {
+  static const OSSL_DISPATCH* get() { return hybrid_encoder_dispatch<F>(); }
+};
 
 template <std::size_t I>
 void add_decoders(std::vector<OSSL_ALGORITHM>& v) {
@@ -334,9 +399,12 @@ void add_decoders(std::vector<OSSL_ALGORITHM>& v) {
 const OSSL_ALGORITHM* encoder_algorithms() {
   static const std::vector<OSSL_ALGORITHM> kTable = [] {
     std::vector<OSSL_ALGORITHM> v;
-    add_encoders<kPure[0]>(v);
-    add_encoders<kPure[1]>(v);
-    add_encoders<kPure[2]>(v);
+    for (const Group& g : kGroups) {
+      if (g.classical == nullptr)
+        add_encoders<PureEnc>(v, g.alg_names);
+      else
+        add_encoders<HybridEnc>(v, g.alg_names);
+    }
     v.push_back({nullptr, nullptr, nullptr, nullptr});
     return v;
   }();

@@ -2,12 +2,10 @@
 // The one table of algorithms the hqckit provider offers: pure HQC and the classical+HQC hybrids,
 // with their TLS 1.3 group names and code points.
 //
-// Code points: the private-use values oqs-provider assigns to its HQC groups (oqs-provider
-// oqs-template/generate.yml, HQC entries; taken here from hqckit issue 5 and ARCHITECTURE.md:
-// hqc1 65075 = 0xFE33 ... p521_hqc5 65082 = 0xFE3A). They are not IANA assignments and have
-// changed across HQC rounds; recent oqs-provider sources (oqsprov_capabilities.c) list no HQC
-// groups (HQC disabled there), so check them against the oqs-provider release a peer runs.
-// Change them here and nowhere else.
+// Code points: the private-use values oqs-provider assigns to its HQC groups under these names
+// (hqc1 65075 = 0xFE33 ... p521_hqc5 65082 = 0xFE3A). They are not IANA assignments and have
+// changed across HQC rounds, so they are only the defaults: the provider's configuration
+// section and OQS_CODEPOINT_<GROUP> override them at load time (config.cpp).
 // Hybrid shares and secrets are the classical part followed by the HQC part, as in
 // draft-ietf-tls-hybrid-design §3.2 and oqs-provider's hybrids.
 #pragma once
@@ -34,7 +32,7 @@ inline constexpr Classical kX448{"X448", nullptr, 56, 56};
 struct Group {
   const char* name;        // TLS group name = first algorithm name of the KEYMGMT and KEM
   const char* alg_names;   // OSSL_ALGORITHM names (aliases separated by ':')
-  unsigned tls_id;         // TLS NamedGroup code point
+  unsigned tls_id;         // default TLS NamedGroup code point (ProvCtx::tls_id holds the active one)
   unsigned security_bits;  // NIST category 1/3/5 -> 128/192/256
   const char* hqc_alg;     // hqc C API name
   std::size_t hqc_pk_bytes;

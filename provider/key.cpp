@@ -4,6 +4,7 @@
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
+#include <openssl/rand.h>
 
 #include <cstring>
 
@@ -135,7 +136,76 @@ bool hqc_fail(const ProvCtx* prov, int rc, const char* what) {
   return false;
 }
 
+// Randomness comes from the library context the provider is loaded into (ProvCtx::rand_libctx),
+// never from the OS directly: the operator's DRBG configuration and OpenSSL's test RNGs apply.
+// The HQC library then runs its deterministic variants on these coins (seed_kem, m || salt).
+bool draw_coins(const ProvCtx* prov, const Group& g, unsigned char* out, std::size_t len) {
+  if (RAND_priv_bytes_ex(prov->rand_libctx, out, len, g.security_bits) != 1) {
+    OPENSSL_cleanse(out, len);
+    HQCKIT_RAISE(prov, kErrHqc, "%s: the OpenSSL library context gave no random bytes", g.name);
+    return false;
+  }
+  return true;
+}
+
+bool zero_s_fail(const ProvCtx* prov, const Group& g) {
+  HQCKIT_RAISE(prov, kErrMalformedKey, "%s public key has s = 0 (no key generation yields it; encapsulations to it are readable by anyone)",
+               g.name);
+  return false;
+}
+
+bool classical_check(const ProvCtx* prov, const Classical& c, EVP_PKEY* k, bool priv) {
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(prov->libctx, k, kClassicalPropq));
+  if (ctx.p == nullptr || (priv ? EVP_PKEY_check(ctx.p) : EVP_PKEY_public_check(ctx.p)) != 1) {
+    HQCKIT_RAISE(prov, kErrInvalidKey, "the %s half of the key is invalid", c.group != nullptr ? c.group : c.keytype);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool key_check(const Key* key, int selection) {
+  const Group& g = *key->group;
+  const bool want_pub = (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0;
+  const bool want_priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+  if ((want_pub || want_priv) && !key_has_public(key)) {
+    HQCKIT_RAISE(key->prov, kErrMissingKey, "%s key has no public key to check", g.name);
+    return false;
+  }
+  if (want_priv && !key_has_private(key)) {
+    HQCKIT_RAISE(key->prov, kErrMissingKey, "%s key has no private key to check", g.name);
+    return false;
+  }
+  if (want_pub || want_priv) {
+    if (int rc = hqc_kem_check_public_key(g.hqc_alg, key->hqc_pub, g.hqc_pk_bytes); rc != HQC_OK)
+      return hqc_fail(key->prov, rc, "HQC public key");
+    if (public_s_is_zero(g, key->hqc_pub)) return zero_s_fail(key->prov, g);
+    if (g.classical != nullptr && !classical_check(key->prov, *g.classical, key->classical, want_priv)) return false;
+  }
+  if (!want_priv) return true;
+  auto* sk = static_cast<unsigned char*>(OPENSSL_secure_malloc(g.hqc_sk_bytes));
+  const SecretKeyCheck rc = sk != nullptr && hqc_secret_key_bytes(key->hqc_sk, sk, g.hqc_sk_bytes) == HQC_OK
+                                ? check_secret_key(g, sk)
+                                : SecretKeyCheck::kError;
+  OPENSSL_secure_clear_free(sk, g.hqc_sk_bytes);
+  switch (rc) {
+    case SecretKeyCheck::kOk:
+      return true;
+    case SecretKeyCheck::kPublicKeyMismatch:
+      HQCKIT_RAISE(key->prov, kErrInvalidKey, "%s private key: the embedded public key does not belong to seed_dk", g.name);
+      return false;
+    case SecretKeyCheck::kSeedMismatch:
+      HQCKIT_RAISE(key->prov, kErrInvalidKey,
+                   "%s private key: seed_dk, sigma or the public key is not what key generation derives from seed_kem",
+                   g.name);
+      return false;
+    case SecretKeyCheck::kError:
+      break;
+  }
+  HQCKIT_RAISE(key->prov, kErrHqc, "%s private key: the check could not run", g.name);
+  return false;
+}
 
 Key* key_new(ProvCtx* prov, const Group* group) {
   auto* key = static_cast<Key*>(OPENSSL_secure_zalloc(sizeof(Key)));
@@ -163,7 +233,11 @@ bool key_has_private(const Key* key) {
 bool key_generate(Key* key) {
   const Group& g = *key->group;
   SkPtr sk;
-  if (int rc = hqc_secret_key_generate(g.hqc_alg, nullptr, 0, &sk.p); rc != HQC_OK) return hqc_fail(key->prov, rc, "HQC key generation");
+  unsigned char seed_kem[HQC_KEYPAIR_COINS_BYTES];
+  if (!draw_coins(key->prov, g, seed_kem, sizeof(seed_kem))) return false;
+  const int gen_rc = hqc_secret_key_generate(g.hqc_alg, seed_kem, sizeof(seed_kem), &sk.p);
+  OPENSSL_cleanse(seed_kem, sizeof(seed_kem));
+  if (gen_rc != HQC_OK) return hqc_fail(key->prov, gen_rc, "HQC key generation");
   BufPtr pub(static_cast<unsigned char*>(OPENSSL_malloc(g.hqc_pk_bytes)));
   if (pub.p == nullptr) {
     HQCKIT_RAISE(key->prov, kErrAlloc, "out of memory");
@@ -200,6 +274,7 @@ bool key_set_encoded_public(Key* key, const unsigned char* share, std::size_t le
   PkPtr pk;
   if (int rc = hqc_public_key_new(g.hqc_alg, share + off, g.hqc_pk_bytes, &pk.p); rc != HQC_OK)
     return hqc_fail(key->prov, rc, "HQC public key");
+  if (public_s_is_zero(g, share + off)) return zero_s_fail(key->prov, g);
   BufPtr pub(static_cast<unsigned char*>(OPENSSL_malloc(g.hqc_pk_bytes)));
   if (pub.p == nullptr) {
     HQCKIT_RAISE(key->prov, kErrAlloc, "out of memory");
@@ -248,6 +323,7 @@ bool key_set_hqc_secret(Key* key, const unsigned char* sk_bytes, std::size_t len
     return false;
   }
   if (int rc = hqc_secret_key_public(sk.p, pub.p, g.hqc_pk_bytes); rc != HQC_OK) return hqc_fail(key->prov, rc, "HQC public key");
+  if (public_s_is_zero(g, pub.p)) return zero_s_fail(key->prov, g);
   clear_contents(key);
   key->hqc_sk = sk.release();
   key->hqc_pub = pub.release();
@@ -315,7 +391,16 @@ bool key_encapsulate(const Key* key, unsigned char* ct, unsigned char* secret) {
     }
     pk = tmp.p;
   }
-  if (int rc = hqc_public_key_encaps(pk, ct + off, g.hqc_ct_bytes, secret + soff, HQC_SHARED_SECRET_BYTES); rc != HQC_OK) {
+  unsigned char coins[HQC_MAX_ENCAPS_COINS_BYTES];  // m || salt (spec §7.2)
+  const std::size_t coins_len = hqc_public_key_info(pk)->encaps_coins_bytes;
+  if (!draw_coins(key->prov, g, coins, coins_len)) {
+    OPENSSL_cleanse(secret, g.secret_bytes());
+    return false;
+  }
+  const int rc = hqc_public_key_encaps_derand(pk, ct + off, g.hqc_ct_bytes, secret + soff, HQC_SHARED_SECRET_BYTES,
+                                              coins, coins_len);
+  OPENSSL_cleanse(coins, sizeof(coins));
+  if (rc != HQC_OK) {
     OPENSSL_cleanse(secret, g.secret_bytes());
     return hqc_fail(key->prov, rc, "HQC encapsulation");
   }

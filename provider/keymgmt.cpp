@@ -96,7 +96,14 @@ int km_has(const void* keydata, int selection) {
   return 1;
 }
 
-int km_validate(const void* keydata, int selection, int) { return km_has(keydata, selection); }
+// EVP_PKEY_check / public_check / private_check / pairwise_check (`openssl pkey -check`,
+// `-pubcheck`): the full checks of key_check, whatever check type is asked for.
+int km_validate(const void* keydata, int selection, int) {
+  const auto* key = static_cast<const Key*>(keydata);
+  if (key == nullptr) return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;  // domain parameters: none
+  return key_check(key, selection) ? 1 : 0;
+}
 
 int km_match(const void* keydata1, const void* keydata2, int selection) {
   const auto* a = static_cast<const Key*>(keydata1);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Entry point of the hqckit OpenSSL 3 provider: algorithm tables, errors, and the TLS-GROUP
-// capability (one OSSL_PARAM list per entry of kGroups).
+// Entry point of the hqckit OpenSSL 3 provider: algorithm tables, errors, provider parameters and
+// the TLS-GROUP capability (one row per enabled entry of kGroups, code points from config.cpp).
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdarg>
 #include <cstring>
+#include <new>
 #include <string>
 #include <utility>
 
@@ -32,49 +33,59 @@ const OSSL_ITEM kReasons[] = {
     {kErrBufferTooSmall, const_cast<char*>("buffer too small")},
     {kErrBadParam, const_cast<char*>("bad parameter")},
     {kErrAlloc, const_cast<char*>("allocation failed")},
+    {kErrInvalidKey, const_cast<char*>("invalid key")},
+    {kErrUnsupported, const_cast<char*>("operation not supported")},
+    {kErrConfig, const_cast<char*>("bad configuration")},
     {0, nullptr},
 };
 
-// TLS-GROUP capability rows. The constants live in static storage because OSSL_PARAM holds
-// pointers to them.
-struct GroupConsts {
-  unsigned id, secbits, is_kem;
-  int min_tls, max_tls, min_dtls, max_dtls;
-};
-
-template <std::size_t I>
-const OSSL_PARAM* group_params() {
-  static GroupConsts c{kGroups[I].tls_id, kGroups[I].security_bits, 1, TLS1_3_VERSION, 0, -1, -1};
-  static const OSSL_PARAM kParams[] = {
-      OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, const_cast<char*>(kGroups[I].name),
-                             std::char_traits<char>::length(kGroups[I].name)),
-      OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, const_cast<char*>(kGroups[I].name),
-                             std::char_traits<char>::length(kGroups[I].name)),
-      OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, const_cast<char*>(kGroups[I].name),
-                             std::char_traits<char>::length(kGroups[I].name)),
-      OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &c.id),
-      OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &c.secbits),
-      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &c.min_tls),
-      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &c.max_tls),
-      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &c.min_dtls),
-      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &c.max_dtls),
-      OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &c.is_kem),
-      OSSL_PARAM_END,
-  };
-  return kParams;
-}
-
-template <std::size_t... I>
-std::array<const OSSL_PARAM*, sizeof...(I)> make_group_table(std::index_sequence<I...>) {
-  return {group_params<I>()...};
-}
-
-int get_capabilities(void*, const char* capability, OSSL_CALLBACK* cb, void* arg) {
-  if (capability == nullptr || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0) return 0;
-  static const auto kTable = make_group_table(std::make_index_sequence<kGroups.size()>{});
-  for (const OSSL_PARAM* params : kTable)
+// One TLS-GROUP capability row per enabled group, with this instance's code point. OpenSSL copies
+// the values during the callback, so the row lives on the stack.
+int get_capabilities(void* provctx, const char* capability, OSSL_CALLBACK* cb, void* arg) {
+  const auto* prov = static_cast<const ProvCtx*>(provctx);
+  if (prov == nullptr || capability == nullptr || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0) return 0;
+  for (std::size_t i = 0; i < kGroups.size(); ++i) {
+    if (!prov->enabled[i]) continue;
+    const Group& g = kGroups[i];
+    unsigned id = prov->tls_id[i], secbits = g.security_bits, is_kem = 1;
+    int min_tls = TLS1_3_VERSION, max_tls = 0, min_dtls = -1, max_dtls = -1;
+    char* name = const_cast<char*>(g.name);
+    const OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, name, 0),
+        OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, name, 0),
+        OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, name, 0),
+        OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
+        OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &secbits),
+        OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &min_tls),
+        OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &max_tls),
+        OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &min_dtls),
+        OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &max_dtls),
+        OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &is_kem),
+        OSSL_PARAM_construct_end(),
+    };
     if (cb(params, arg) != 1) return 0;
+  }
   return 1;
+}
+
+// Provider parameters beyond OpenSSL's standard four: "tls-groups" (all groups with their active
+// code points, disabled ones marked), "<group>_codepoint" (unsigned) and "<group>_enabled" (int),
+// and "rand-source" ("loader" or "child": which library context's DRBG serves the coins).
+constexpr const char* kParamTlsGroups = "tls-groups";
+constexpr const char* kParamRandSource = "rand-source";
+
+struct GroupParamNames {
+  std::array<std::string, kGroups.size()> codepoint, enabled;
+  GroupParamNames() {
+    for (std::size_t i = 0; i < kGroups.size(); ++i) {
+      codepoint[i] = std::string(kGroups[i].name) + "_codepoint";
+      enabled[i] = std::string(kGroups[i].name) + "_enabled";
+    }
+  }
+};
+const GroupParamNames& group_param_names() {
+  static const GroupParamNames kNames;
+  return kNames;
 }
 
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
@@ -94,14 +105,27 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
 }
 
 const OSSL_PARAM* gettable_params(void*) {
-  static const OSSL_PARAM kGettable[] = {OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0),
-                                         OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, nullptr, 0),
-                                         OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0),
-                                         OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr), OSSL_PARAM_END};
-  return kGettable;
+  static const auto kGettable = [] {
+    std::array<OSSL_PARAM, 6 + 2 * kGroups.size() + 1> t{};
+    std::size_t k = 0;
+    t[k++] = OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0);
+    t[k++] = OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, nullptr, 0);
+    t[k++] = OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0);
+    t[k++] = OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr);
+    t[k++] = OSSL_PARAM_utf8_ptr(kParamTlsGroups, nullptr, 0);
+    t[k++] = OSSL_PARAM_utf8_ptr(kParamRandSource, nullptr, 0);
+    for (std::size_t i = 0; i < kGroups.size(); ++i) {
+      t[k++] = OSSL_PARAM_uint(group_param_names().codepoint[i].c_str(), nullptr);
+      t[k++] = OSSL_PARAM_int(group_param_names().enabled[i].c_str(), nullptr);
+    }
+    t[k] = OSSL_PARAM_END;
+    return t;
+  }();
+  return kGettable.data();
 }
 
-int get_params(void*, OSSL_PARAM params[]) {
+int get_params(void* provctx, OSSL_PARAM params[]) {
+  const auto* prov = static_cast<const ProvCtx*>(provctx);
   OSSL_PARAM* p;
   if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != nullptr &&
       OSSL_PARAM_set_utf8_ptr(p, "hqckit HQC provider") != 1)
@@ -115,6 +139,20 @@ int get_params(void*, OSSL_PARAM params[]) {
   if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != nullptr &&
       OSSL_PARAM_set_int(p, hqc_backend_name() != nullptr ? 1 : 0) != 1)
     return 0;
+  if (prov == nullptr) return 1;
+  if ((p = OSSL_PARAM_locate(params, kParamTlsGroups)) != nullptr && OSSL_PARAM_set_utf8_ptr(p, prov->tls_groups.c_str()) != 1)
+    return 0;
+  if ((p = OSSL_PARAM_locate(params, kParamRandSource)) != nullptr &&
+      OSSL_PARAM_set_utf8_ptr(p, prov->rand_from_loader ? "loader" : "child") != 1)
+    return 0;
+  for (std::size_t i = 0; i < kGroups.size(); ++i) {
+    if ((p = OSSL_PARAM_locate(params, group_param_names().codepoint[i].c_str())) != nullptr &&
+        OSSL_PARAM_set_uint(p, prov->tls_id[i]) != 1)
+      return 0;
+    if ((p = OSSL_PARAM_locate(params, group_param_names().enabled[i].c_str())) != nullptr &&
+        OSSL_PARAM_set_int(p, prov->enabled[i] ? 1 : 0) != 1)
+      return 0;
+  }
   return 1;
 }
 
@@ -124,7 +162,7 @@ void teardown(void* provctx) {
   auto* prov = static_cast<ProvCtx*>(provctx);
   if (prov == nullptr) return;
   OSSL_LIB_CTX_free(prov->libctx);
-  OPENSSL_free(prov);
+  delete prov;
 }
 
 const OSSL_DISPATCH kProviderDispatch[] = {
@@ -156,6 +194,8 @@ extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(const O
                                                                           const OSSL_DISPATCH* in,
                                                                           const OSSL_DISPATCH** out, void** provctx) {
   using namespace hqckit::provider;
+  OSSL_FUNC_core_get_libctx_fn* get_libctx = nullptr;
+  OSSL_FUNC_CRYPTO_malloc_fn* core_malloc = nullptr;
   for (const OSSL_DISPATCH* d = in; d != nullptr && d->function_id != 0; ++d) {
     switch (d->function_id) {
       case OSSL_FUNC_CORE_NEW_ERROR:
@@ -167,23 +207,39 @@ extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(const O
       case OSSL_FUNC_CORE_VSET_ERROR:
         g_vset_error = OSSL_FUNC_core_vset_error(d);
         break;
+      case OSSL_FUNC_CORE_GET_LIBCTX:
+        get_libctx = OSSL_FUNC_core_get_libctx(d);
+        break;
+      case OSSL_FUNC_CRYPTO_MALLOC:
+        core_malloc = OSSL_FUNC_CRYPTO_malloc(d);
+        break;
       default:
         break;
     }
   }
   if (hqc_backend_name() == nullptr) {  // HQC_BACKEND / HQC_CPU_MASK invalid for this CPU
-    const ProvCtx tmp{handle, nullptr};
+    ProvCtx tmp;
+    tmp.handle = handle;
     HQCKIT_RAISE(&tmp, kErrHqc, "no usable HQC backend: %s", hqc_backend_error());
     return 0;
   }
-  auto* prov = static_cast<ProvCtx*>(OPENSSL_zalloc(sizeof(ProvCtx)));
+  auto* prov = new (std::nothrow) ProvCtx;
   if (prov == nullptr) return 0;
   prov->handle = handle;
-  prov->libctx = OSSL_LIB_CTX_new_child(handle, in);
-  if (prov->libctx == nullptr) {
-    OPENSSL_free(prov);
+  if (!load_group_config(prov, in)) {
+    delete prov;
     return 0;
   }
+  prov->libctx = OSSL_LIB_CTX_new_child(handle, in);
+  if (prov->libctx == nullptr) {
+    delete prov;
+    return 0;
+  }
+  // The core's library context may be used as an OSSL_LIB_CTX only if it belongs to the libcrypto
+  // this module calls: then the core hands out this very libcrypto's CRYPTO_malloc.
+  prov->rand_from_loader = get_libctx != nullptr && core_malloc == &CRYPTO_malloc;
+  prov->rand_libctx =
+      prov->rand_from_loader ? reinterpret_cast<OSSL_LIB_CTX*>(get_libctx(handle)) : prov->libctx;
   *out = kProviderDispatch;
   *provctx = prov;
   return 1;

@@ -6,8 +6,10 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/evp.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "groups.hpp"
 
@@ -16,11 +18,21 @@ struct hqc_secret_key;
 
 namespace hqckit::provider {
 
-// Provider context: the core handle (for errors) and a child library context that sees the
-// providers loaded by the application (the classical halves are fetched there).
+// Provider context: the core handle (for errors), a child library context that sees the
+// providers loaded by the application (the classical halves are fetched there), the library
+// context randomness is drawn from, and the TLS code points and enablement of this instance.
 struct ProvCtx {
-  const OSSL_CORE_HANDLE* handle;
-  OSSL_LIB_CTX* libctx;
+  const OSSL_CORE_HANDLE* handle = nullptr;
+  OSSL_LIB_CTX* libctx = nullptr;
+  // The library context the provider was loaded into when it belongs to the libcrypto this module
+  // is linked with (checked at load: the core's CRYPTO_malloc is ours), so that its DRBG (the
+  // operator's [random] configuration, RAND_set_DRBG_type, test RNGs) serves the HQC coins as it
+  // serves OpenSSL's own algorithms; otherwise `libctx`, whose DRBG OpenSSL seeds itself.
+  OSSL_LIB_CTX* rand_libctx = nullptr;
+  bool rand_from_loader = false;
+  std::array<unsigned, kGroups.size()> tls_id{};  // active code points (configuration, environment)
+  std::array<bool, kGroups.size()> enabled{};     // offered in the TLS-GROUP capability
+  std::string tls_groups;                         // "hqc1=0xFE33 ...", the provider parameter
 };
 
 // Reason codes of the errors the provider raises (strings in prov.cpp).
@@ -33,6 +45,9 @@ enum Reason : int {
   kErrBufferTooSmall = 6,
   kErrBadParam = 7,
   kErrAlloc = 8,
+  kErrInvalidKey = 9,
+  kErrUnsupported = 10,
+  kErrConfig = 11,
 };
 
 // Raises an error on the OpenSSL error stack, attributed to this provider.
@@ -69,9 +84,27 @@ bool key_encoded_public(const Key* key, unsigned char* out, std::size_t len);
 bool key_set_hqc_secret(Key* key, const unsigned char* sk, std::size_t len);
 Key* key_dup(const Key* src, int selection);
 
+// Full check of a key for EVP_PKEY_check and friends (`openssl pkey -check`, `-pubcheck`):
+// raises an error saying what is wrong and returns false. Public part: no padding bits, s != 0
+// (see public_s_is_zero), for hybrids the classical key; private part: see check_secret_key.
+bool key_check(const Key* key, int selection);
+
+// keycheck.cpp. Result of recomputing a serialized HQC secret key (g.hqc_sk_bytes bytes).
+enum class SecretKeyCheck { kOk, kPublicKeyMismatch, kSeedMismatch, kError };
+SecretKeyCheck check_secret_key(const Group& g, const unsigned char* sk);
+// True if the s part of an HQC public key (seed_ek || s) is all zero. No key generation yields
+// it (it needs x = h*y), and every encapsulation to it is readable by anyone, since
+// v = Encode(m) + Truncate(e) then; the provider refuses such keys everywhere.
+bool public_s_is_zero(const Group& g, const unsigned char* hqc_pub);
+
 // KEM operations on a key (outputs exactly group->ciphertext_bytes() / secret_bytes()).
 bool key_encapsulate(const Key* key, unsigned char* ct, unsigned char* secret);
 bool key_decapsulate(const Key* key, unsigned char* secret, const unsigned char* ct, std::size_t ct_len);
+
+// config.cpp. Reads `<group>_codepoint` / `<group>_enabled` from the provider's configuration
+// section (through the core's get_params) and OQS_CODEPOINT_<GROUP> from the environment (which
+// wins, as a per-process override) into prov; false with an error raised on an invalid value.
+bool load_group_config(ProvCtx* prov, const OSSL_DISPATCH* in);
 
 // Dispatch tables, one algorithm per entry of kGroups (index order).
 const OSSL_ALGORITHM* keymgmt_algorithms();

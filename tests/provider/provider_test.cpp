@@ -4,6 +4,8 @@
 // crafted inputs, and hostile peers inside a handshake.
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
+#include <openssl/decoder.h>
+#include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -517,6 +519,266 @@ TEST_P(PerGroup, PemRoundTrip) {
   ASSERT_TRUE(decapsulate(sk.get(), ct, ss2));
   EXPECT_EQ(ss1, ss2);
 }
+
+// --- key checks (EVP_PKEY_check = `openssl pkey -check`) and strict decoding ---
+
+Bytes private_bytes(EVP_PKEY* key, std::size_t n) {
+  Bytes out(n);
+  std::size_t len = 0;
+  if (EVP_PKEY_get_octet_string_param(key, OSSL_PKEY_PARAM_PRIV_KEY, out.data(), out.size(), &len) != 1 || len != n)
+    return {};
+  return out;
+}
+
+// Raw import (EVP_PKEY_fromdata) of a serialized HQC secret key: structural checks only.
+PkeyPtr import_private(const Group& g, Bytes sk) {
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, sk.data(), sk.size()),
+                         OSSL_PARAM_construct_end()};
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), g.name, nullptr));
+  EVP_PKEY* raw = nullptr;
+  if (!ctx || EVP_PKEY_fromdata_init(ctx.get()) != 1 || EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_KEYPAIR, params) != 1)
+    return nullptr;
+  return PkeyPtr(raw);
+}
+
+PkeyPtr import_public(const Group& g, Bytes pk) {
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pk.data(), pk.size()),
+                         OSSL_PARAM_construct_end()};
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), g.name, nullptr));
+  EVP_PKEY* raw = nullptr;
+  if (!ctx || EVP_PKEY_fromdata_init(ctx.get()) != 1 ||
+      EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_PUBLIC_KEY, params) != 1)
+    return nullptr;
+  return PkeyPtr(raw);
+}
+
+// EVP_PKEY_check (what `openssl pkey -check` calls); "" if valid, else the error text.
+std::string check_errors(EVP_PKEY* key, int (*check)(EVP_PKEY_CTX*) = EVP_PKEY_check) {
+  drain_errors();
+  CtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(env().libctx(), key, nullptr));
+  if (!ctx) return "no context";
+  if (check(ctx.get()) == 1) return "";
+  std::string e = drain_errors();
+  return e.empty() ? "failed without an error" : e;
+}
+
+Bytes encode_der(EVP_PKEY* key, int selection, const char* structure) {
+  OSSL_ENCODER_CTX* ctx = OSSL_ENCODER_CTX_new_for_pkey(key, selection, "DER", structure, nullptr);
+  unsigned char* data = nullptr;
+  std::size_t len = 0;
+  Bytes out;
+  if (ctx != nullptr && OSSL_ENCODER_to_data(ctx, &data, &len) == 1) out.assign(data, data + len);
+  OPENSSL_clear_free(data, len);
+  OSSL_ENCODER_CTX_free(ctx);
+  return out;
+}
+
+PkeyPtr decode_der(const Bytes& der, int selection, const char* structure) {
+  EVP_PKEY* key = nullptr;
+  OSSL_DECODER_CTX* ctx =
+      OSSL_DECODER_CTX_new_for_pkey(&key, "DER", structure, nullptr, selection, env().libctx(), nullptr);
+  const unsigned char* p = der.data();
+  std::size_t len = der.size();
+  if (ctx == nullptr || OSSL_DECODER_from_data(ctx, &p, &len) != 1) {
+    EVP_PKEY_free(key);
+    key = nullptr;
+  }
+  OSSL_DECODER_CTX_free(ctx);
+  return PkeyPtr(key);
+}
+
+// DER TLV with a two-byte long-form length (every HQC key structure is 256..65535 bytes long).
+Bytes tlv82(unsigned char tag, const Bytes& body) {
+  Bytes out(4 + body.size());
+  out[0] = tag;
+  out[1] = 0x82;
+  out[2] = static_cast<unsigned char>(body.size() >> 8);
+  out[3] = static_cast<unsigned char>(body.size());
+  std::copy(body.begin(), body.end(), out.begin() + 4);
+  return out;
+}
+
+class PureGroup : public PerGroup {
+ protected:
+  void SetUp() override {
+    PerGroup::SetUp();
+    if (!IsSkipped() && group().classical != nullptr) GTEST_SKIP() << "hybrid keys have no private key import or files";
+  }
+};
+
+TEST_P(PerGroup, CheckAcceptsGeneratedKeys) {
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  EXPECT_EQ(check_errors(key.get()), "");
+  EXPECT_EQ(check_errors(key.get(), EVP_PKEY_public_check), "");
+  EXPECT_EQ(check_errors(key.get(), EVP_PKEY_private_check), "");
+  EXPECT_EQ(check_errors(key.get(), EVP_PKEY_pairwise_check), "");
+  PkeyPtr peer = peer_key(group(), encoded_public(key.get()));
+  ASSERT_TRUE(peer);
+  EXPECT_EQ(check_errors(peer.get(), EVP_PKEY_public_check), "");
+  EXPECT_NE(check_errors(peer.get()).find("has no private key to check"), std::string::npos);
+}
+
+// A secret key whose embedded public key belongs to another key: accepted by a structural
+// import, refused by -check with the reason.
+TEST_P(PureGroup, CheckRecomputesThePublicKeyFromSeedDk) {
+  const Group& g = group();
+  PkeyPtr a = keygen(g), b = keygen(g);
+  ASSERT_TRUE(a && b);
+  Bytes sk = private_bytes(a.get(), g.hqc_sk_bytes);
+  const Bytes pk_b = encoded_public(b.get());
+  ASSERT_EQ(sk.size(), g.hqc_sk_bytes);
+  ASSERT_EQ(pk_b.size(), g.hqc_pk_bytes);
+  std::copy(pk_b.begin(), pk_b.end(), sk.begin());
+  PkeyPtr mixed = import_private(g, sk);
+  ASSERT_TRUE(mixed) << drain_errors();
+  for (auto* check : {EVP_PKEY_check, EVP_PKEY_private_check, EVP_PKEY_pairwise_check}) {
+    const std::string e = check_errors(mixed.get(), check);
+    EXPECT_NE(e.find(std::string(g.name) + " private key: the embedded public key does not belong to seed_dk"),
+              std::string::npos)
+        << e;
+  }
+  EXPECT_EQ(check_errors(mixed.get(), EVP_PKEY_public_check), "");  // the public key alone is fine
+  // Only s replaced (seed_ek kept): the recomputation from seed_dk still catches it.
+  sk = private_bytes(a.get(), g.hqc_sk_bytes);
+  std::copy(pk_b.begin() + 32, pk_b.end(), sk.begin() + 32);
+  PkeyPtr mixed_s = import_private(g, sk);
+  ASSERT_TRUE(mixed_s);
+  EXPECT_NE(check_errors(mixed_s.get()).find("does not belong to seed_dk"), std::string::npos);
+  // seed_dk changed: y, x and so s no longer match.
+  sk = private_bytes(a.get(), g.hqc_sk_bytes);
+  sk[g.hqc_pk_bytes] ^= 1;
+  PkeyPtr bad_dk = import_private(g, sk);
+  ASSERT_TRUE(bad_dk);
+  EXPECT_NE(check_errors(bad_dk.get()).find("does not belong to seed_dk"), std::string::npos);
+}
+
+// sigma or seed_kem changed: the public key still belongs to seed_dk, but the key is not what
+// key generation makes from seed_kem.
+TEST_P(PureGroup, CheckRegeneratesTheKeyFromSeedKem) {
+  const Group& g = group();
+  PkeyPtr a = keygen(g);
+  ASSERT_TRUE(a);
+  for (std::size_t at : {g.hqc_pk_bytes + 32, g.hqc_sk_bytes - 1}) {  // sigma, seed_kem
+    Bytes sk = private_bytes(a.get(), g.hqc_sk_bytes);
+    sk[at] ^= 0x80;
+    PkeyPtr k = import_private(g, sk);
+    ASSERT_TRUE(k);
+    const std::string e = check_errors(k.get());
+    EXPECT_NE(e.find("is not what key generation derives from seed_kem"), std::string::npos) << at << ": " << e;
+  }
+}
+
+// s = 0 (an all-zero public key, or seed_ek || 0) is refused wherever a public key enters.
+TEST_P(PerGroup, AllZeroSIsRejected) {
+  const Group& g = group();
+  PkeyPtr key = keygen(g);
+  ASSERT_TRUE(key);
+  const std::size_t off = g.share_bytes() - g.hqc_pk_bytes;
+  const std::string reason = std::string(g.name) + " public key has s = 0";
+  Bytes share = encoded_public(key.get());
+  std::fill(share.begin() + static_cast<long>(off + 32), share.end(), 0);  // seed_ek || 0
+  drain_errors();
+  EXPECT_FALSE(peer_key(g, share));  // TLS key share
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+  EXPECT_FALSE(import_public(g, share));
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+  std::fill(share.begin() + static_cast<long>(off), share.end(), 0);  // all-zero HQC public key
+  EXPECT_FALSE(import_public(g, share));
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+  if (g.classical != nullptr) return;
+  Bytes sk = private_bytes(key.get(), g.hqc_sk_bytes);  // a secret key embedding s = 0
+  std::fill(sk.begin() + 32, sk.begin() + static_cast<long>(g.hqc_pk_bytes), 0);
+  EXPECT_FALSE(import_private(g, sk));
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+  Bytes spki = encode_der(key.get(), EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo");
+  ASSERT_GT(spki.size(), g.hqc_pk_bytes);
+  std::fill(spki.end() - static_cast<long>(g.hqc_pk_bytes), spki.end(), 0);
+  EXPECT_FALSE(decode_der(spki, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo"));
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+}
+
+TEST_P(PureGroup, DecodersRejectTrailingBytesAndNonDer) {
+  const Group& g = group();
+  PkeyPtr key = keygen(g);
+  ASSERT_TRUE(key);
+  const Bytes p8 = encode_der(key.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo");
+  const Bytes spki = encode_der(key.get(), EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo");
+  ASSERT_EQ(p8.size(), 4 + 3 + 15 + 4 + g.hqc_sk_bytes);  // SEQ{ INTEGER 0, AlgId, OCTET STRING sk }
+  ASSERT_EQ(spki.size(), 4 + 15 + 5 + g.hqc_pk_bytes);     // SEQ{ AlgId, BIT STRING pk }
+  ASSERT_TRUE(decode_der(p8, EVP_PKEY_KEYPAIR, "PrivateKeyInfo")) << drain_errors();
+  ASSERT_TRUE(decode_der(spki, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo")) << drain_errors();
+  const Bytes head(p8.begin() + 4, p8.begin() + 22);  // version and AlgorithmIdentifier
+  const Bytes sk(p8.begin() + 26, p8.end());
+  const Bytes junk(50, 0);
+  auto cat = [](Bytes a, const Bytes& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  struct Case {
+    const char* what;
+    Bytes der;
+    const char* reason;
+  };
+  const std::string name = g.name;
+  const Case priv_cases[] = {
+      {"50 bytes inside the OCTET STRING", tlv82(0x30, cat(head, tlv82(0x04, cat(sk, junk)))), "private key must be"},
+      {"50 bytes after the OCTET STRING", tlv82(0x30, cat(cat(head, tlv82(0x04, sk)), junk)),
+       "PKCS#8 private key: trailing data after the private key (DER required)"},
+      {"50 bytes after the SEQUENCE", cat(p8, junk), "PKCS#8 private key: trailing data after the key structure"},
+      {"version 1", tlv82(0x30, cat(Bytes{0x02, 0x01, 0x01}, cat(Bytes(head.begin() + 3, head.end()), tlv82(0x04, sk)))),
+       "PKCS#8 private key: version is not 0"},
+  };
+  for (const Case& c : priv_cases) {
+    drain_errors();
+    EXPECT_FALSE(decode_der(c.der, EVP_PKEY_KEYPAIR, "PrivateKeyInfo")) << c.what;
+    const std::string e = drain_errors();
+    EXPECT_NE(e.find(name + " " + c.reason), std::string::npos) << c.what << ": " << e;
+  }
+  // Not DER: a length in more octets than needed (BER allows it), an indefinite length.
+  const Bytes p8_body(p8.begin() + 4, p8.end());
+  const Bytes padded_len = cat(Bytes{0x30, 0x83, 0x00, p8[2], p8[3]}, p8_body);
+  const Bytes indefinite = cat(cat(Bytes{0x30, 0x80}, p8_body), Bytes(2, 0));
+  const Bytes padded_octets = cat(Bytes{0x04, 0x83, 0x00, static_cast<unsigned char>(sk.size() >> 8),
+                                        static_cast<unsigned char>(sk.size())},
+                                  sk);
+  const Bytes inner_padded = tlv82(0x30, cat(head, padded_octets));
+  for (const Bytes* der : {&padded_len, &indefinite, &inner_padded})
+    EXPECT_FALSE(decode_der(*der, EVP_PKEY_KEYPAIR, "PrivateKeyInfo"));
+  EXPECT_NE(drain_errors().find(name + " PKCS#8 private key: no privateKey OCTET STRING"), std::string::npos);
+  // SubjectPublicKeyInfo with data after the BIT STRING. (Data after the whole SEQUENCE never
+  // reaches the provider: OpenSSL's SubjectPublicKeyInfo pre-decoder reads one DER object, as
+  // for every key type.)
+  const Bytes alg(spki.begin() + 4, spki.begin() + 19);
+  const Bytes bits(spki.begin() + 19, spki.end());
+  const Case pub_cases[] = {
+      {"50 bytes after the BIT STRING", tlv82(0x30, cat(cat(alg, bits), junk)),
+       "SubjectPublicKeyInfo: trailing data inside the key structure"},
+  };
+  for (const Case& c : pub_cases) {
+    drain_errors();
+    EXPECT_FALSE(decode_der(c.der, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo")) << c.what;
+    const std::string e = drain_errors();
+    EXPECT_NE(e.find(name + " " + c.reason), std::string::npos) << c.what << ": " << e;
+  }
+}
+
+TEST_P(PerGroup, HybridKeysSayTheyHaveNoFileFormat) {
+  if (group().classical == nullptr) GTEST_SKIP() << "pure HQC keys have files (PemRoundTrip)";
+  PkeyPtr key = keygen(group());
+  ASSERT_TRUE(key);
+  const std::string reason = std::string(group().name) + ": key files are not supported for hybrid groups";
+  BIO* out = BIO_new(BIO_s_mem());
+  drain_errors();
+  EXPECT_NE(PEM_write_bio_PrivateKey(out, key.get(), nullptr, nullptr, 0, nullptr, nullptr), 1);
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+  EXPECT_NE(PEM_write_bio_PUBKEY(out, key.get()), 1);
+  EXPECT_NE(drain_errors().find(reason), std::string::npos);
+  EXPECT_EQ(BIO_pending(out), 0);
+  BIO_free(out);
+}
+
+INSTANTIATE_TEST_SUITE_P(Groups, PureGroup, ::testing::Range<std::size_t>(0, kGroups.size()), group_name);
 
 INSTANTIATE_TEST_SUITE_P(Groups, PerGroup, ::testing::Range<std::size_t>(0, kGroups.size()), group_name);
 
