@@ -1,26 +1,56 @@
 #!/usr/bin/env python3
-"""Markdown tables for the README's Performance section from `hqc bench --backend all` output.
+"""Writes every performance table of the documentation from raw `hqc bench` output.
 
-Usage: hqc bench --backend all --runs 1000 > out.txt; scripts/bench-tables.py out.txt [more.txt ...]
-Prints: the KEM table (every backend side by side, avx512 in µs and against avx2), the kernel
-table, and the target table of the issues. Numbers are the bench's median TSC cycles; with
-several files (repeated runs of the same command), each cell is the lowest of its medians: on a
-shared machine the noise of a neighbour only ever adds time, and backends are still compared
-side by side within each run.""" 
+Usage:
+  scripts/bench-tables.py [--check] [RAW ...]
+
+RAW files are the text output of `hqc bench --backend all --runs 1000` (default:
+docs/bench/hqc-bench-all-*.txt, one file per run of the same command). The script replaces the
+text between the markers `<!-- bench-tables:NAME -->` and `<!-- /bench-tables:NAME -->` in
+docs/PERFORMANCE.md (NAME = kem, ratios, kernels, prepare) and README.md (NAME = summary), so the
+figures live in one place: the raw files. With --check it changes nothing and exits 1 if a file
+is not up to date.
+
+Cells: a cycle count is the lowest of the runs' medians (on a shared machine a neighbour only
+ever adds time). A ratio between two backends is computed within each run, where the backends
+were measured interleaved, and summarised as the median of the per-run ratios with their range."""
+import glob
+import os
+import re
+import statistics
 import sys
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LEVELS = (1, 3, 5)
 KEM_OPS = ["keygen", "encaps", "decaps", "encaps_cached", "decaps_cached"]
 KERNELS = ["mul", "mul2", "rm_decode", "rs_decode", "enc_sample", "keccak_f1600", "hash_pk", "expand_h"]
 ORDER = ["portable", "avx2", "avx512", "avx512-karatsuba", "avx512-fafft"]
-# Targets in TSC cycles: (backend, level) -> (keygen, encaps, decaps).
-TARGETS = {
-    ("portable", 1): (800e3, 1.6e6, 2.43e6), ("portable", 5): (6.67e6, 13.67e6, 20.67e6),
-    ("avx2", 1): (45e3, 90e3, 185e3), ("avx2", 3): (110e3, 230e3, 400e3), ("avx2", 5): (185e3, 360e3, 620e3),
-    ("avx512", 1): (35e3, 75e3, 130e3), ("avx512", 3): (80e3, 170e3, 290e3), ("avx512", 5): (130e3, 250e3, 450e3),
-}
+
+
+def load(paths):
+    """runs[i][(level, backend, op)] = (median_cycles, median_ns) for each file i."""
+    runs = []
+    for path in paths:
+        rows = {}
+        with open(path) as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) < 9 or not fields[0].startswith("HQC-"):
+                    continue
+                rows[(int(fields[0][4:]), fields[1], fields[2])] = (float(fields[4]), float(fields[5]))
+        if rows:
+            runs.append(rows)
+    return runs
+
+
+def best(runs, key):
+    vals = [r[key] for r in runs if key in r]
+    return min(vals) if vals else None
 
 
 def fmt(c):
+    if c is None:
+        return "-"
     if c >= 1e6:
         return f"{c / 1e6:.2f}M"
     if c >= 1e3:
@@ -28,54 +58,136 @@ def fmt(c):
     return f"{c:.0f}"
 
 
-def main():
-    rows = {}
-    for path in sys.argv[1:]:
-        for line in open(path):
-            f = line.split()
-            if len(f) < 9 or not f[0].startswith("HQC-"):
-                continue
-            key = (int(f[0][4:]), f[1], f[2])
-            val = (float(f[4]), float(f[5]))
-            if key not in rows or val[0] < rows[key][0]:
-                rows[key] = val
-    backends = [b for b in ORDER if any(k[1] == b for k in rows)]
-    print("| level | op | " + " | ".join(backends) + " | avx512 µs | avx512 vs avx2 |")
-    print("|---|---|" + "---|" * len(backends) + "---|---|")
-    for level in (1, 3, 5):
+def ratios(runs, num, den):
+    """Per-run ratios num/den of median cycles (both keys measured in the same run)."""
+    return [r[num][0] / r[den][0] for r in runs if num in r and den in r]
+
+
+def fmt_ratio(rs, with_range=True):
+    if not rs:
+        return "-"
+    med = statistics.median(rs)
+    text = f"{med:.2f}" if med < 10 else f"{med:.1f}"
+    if with_range and len(rs) > 1:
+        lo, hi = min(rs), max(rs)
+        text += f" ({lo:.2f}–{hi:.2f})" if med < 10 else f" ({lo:.1f}–{hi:.1f})"
+    return text
+
+
+def backends_of(runs):
+    present = {k[1] for r in runs for k in r}
+    return [b for b in ORDER if b in present] + sorted(present - set(ORDER))
+
+
+def table_kem(runs):
+    bs = backends_of(runs)
+    out = ["| level | op | " + " | ".join(bs) + " | avx512 µs |", "|---|---|" + "---:|" * (len(bs) + 1)]
+    for level in LEVELS:
         for op in KEM_OPS:
-            if (level, "avx512", op) not in rows:
+            cells = [fmt((best(runs, (level, b, op)) or (None,))[0]) for b in bs]
+            us = best(runs, (level, "avx512", op))
+            tail = f" | {us[1] / 1e3:.1f} |" if us else " | - |"
+            out.append(f"| HQC-{level} | {op} | " + " | ".join(cells) + tail)
+    return out
+
+
+def table_ratios(runs):
+    pairs = [("avx2", "portable", "portable / avx2"), ("avx512", "avx2", "avx2 / avx512")]
+    out = ["| level | op | " + " | ".join(p[2] for p in pairs) + " | cached / one-shot (avx512) |",
+           "|---|---|" + "---:|" * (len(pairs) + 1)]
+    for level in LEVELS:
+        for op in ("keygen", "encaps", "decaps"):
+            cells = [fmt_ratio(ratios(runs, (level, slow, op), (level, fast, op))) for fast, slow, _ in pairs]
+            cached = fmt_ratio(ratios(runs, (level, "avx512", op + "_cached"), (level, "avx512", op))) \
+                if op != "keygen" else "-"
+            out.append(f"| HQC-{level} | {op} | " + " | ".join(cells) + f" | {cached} |")
+    return out
+
+
+def table_kernels(runs):
+    bs = backends_of(runs)
+    out = ["| level | kernel | " + " | ".join(bs) + " |", "|---|---|" + "---:|" * len(bs)]
+    for level in LEVELS:
+        for k in KERNELS:
+            if not any((level, b, k) in r for r in runs for b in bs):
                 continue
-            cells = [fmt(rows[(level, b, op)][0]) if (level, b, op) in rows else "-" for b in backends]
-            c512, ns512 = rows[(level, "avx512", op)]
-            rel = (c512 / rows[(level, "avx2", op)][0] - 1) * 100 if (level, "avx2", op) in rows else 0
-            print(f"| HQC-{level} | {op} | " + " | ".join(cells) + f" | {ns512 / 1e3:.1f} | {rel:+.0f} % |")
-    print()
-    print("| kernel | " + " | ".join(f"HQC-{l} " + " / ".join(backends) for l in (1, 3, 5)) + " |")
-    print("|---|---|---|---|")
-    for k in KERNELS:
-        cells = []
-        for level in (1, 3, 5):
-            cells.append(" / ".join(fmt(rows[(level, b, k)][0]) if (level, b, k) in rows else "-" for b in backends))
-        print(f"| `{k}` | " + " | ".join(cells) + " |")
-    print()
-    print("| backend | level | keygen / target | encaps / target | decaps / target | keygen, decaps vs avx2 |")
-    print("|---|---|---|---|---|---|")
-    for (b, level), tgt in TARGETS.items():
-        cells = []
-        for op, t in zip(("keygen", "encaps", "decaps"), tgt):
-            c = rows.get((level, b, op), (None,))[0]
-            if c is None:
-                cells.append("-")
+            cells = [fmt((best(runs, (level, b, k)) or (None,))[0]) for b in bs]
+            out.append(f"| HQC-{level} | `{k}` | " + " | ".join(cells) + " |")
+    return out
+
+
+def table_prepare(runs):
+    out = ["| level | backend | `prepare_pk` | `prepare_sk` | encaps_cached / encaps | decaps_cached / decaps "
+           "| encaps_cached, decaps_cached / avx512-karatsuba's |",
+           "|---|---|---:|---:|---:|---:|---:|"]
+    for level in LEVELS:
+        for b in backends_of(runs):
+            pk, sk = best(runs, (level, b, "prepare_pk")), best(runs, (level, b, "prepare_sk"))
+            if pk is None and sk is None:
                 continue
-            cells.append(f"{fmt(c)} / ≤ {fmt(t)}: " + ("met" if c <= t else "**not met**"))
-        rel = "-"
-        if b == "avx512" and (level, "avx2", "keygen") in rows:
-            rk = (rows[(level, b, "keygen")][0] / rows[(level, "avx2", "keygen")][0] - 1) * 100
-            rd = (rows[(level, b, "decaps")][0] / rows[(level, "avx2", "decaps")][0] - 1) * 100
-            rel = f"{rk:+.0f} % / {rd:+.0f} % (≤ -25 %: " + ("met" if rk <= -25 and rd <= -25 else "**not met**") + ")"
-        print(f"| {b} | HQC-{level} | " + " | ".join(cells) + f" | {rel} |")
+            enc = fmt_ratio(ratios(runs, (level, b, "encaps_cached"), (level, b, "encaps")))
+            dec = fmt_ratio(ratios(runs, (level, b, "decaps_cached"), (level, b, "decaps")))
+            ke = fmt_ratio(ratios(runs, (level, b, "encaps_cached"), (level, "avx512-karatsuba", "encaps_cached")), False)
+            kd = fmt_ratio(ratios(runs, (level, b, "decaps_cached"), (level, "avx512-karatsuba", "decaps_cached")), False)
+            out.append(f"| HQC-{level} | {b} | {fmt((pk or (None,))[0])} | {fmt((sk or (None,))[0])} | {enc} | {dec} "
+                       f"| {ke}, {kd} |")
+    return out
+
+
+def table_summary(runs):
+    out = ["| level | op | avx512 µs | avx512 cycles | avx2 / avx512 | portable / avx512 |",
+           "|---|---|---:|---:|---:|---:|"]
+    for level in LEVELS:
+        for op in ("keygen", "encaps", "decaps"):
+            c = best(runs, (level, "avx512", op))
+            r = fmt_ratio(ratios(runs, (level, "avx2", op), (level, "avx512", op)), False)
+            p = fmt_ratio(ratios(runs, (level, "portable", op), (level, "avx512", op)), False)
+            us = f"{c[1] / 1e3:.1f}" if c else "-"
+            out.append(f"| HQC-{level} | {op} | {us} | {fmt(c[0] if c else None)} | {r}× | {p}× |")
+    return out
+
+
+TABLES = {
+    "docs/PERFORMANCE.md": {"kem": table_kem, "ratios": table_ratios, "kernels": table_kernels,
+                            "prepare": table_prepare},
+    "README.md": {"summary": table_summary},
+}
+
+
+def replace_block(text, name, lines, path):
+    pattern = re.compile(r"(<!-- bench-tables:%s -->\n)(.*?)(<!-- /bench-tables:%s -->)" % (name, name), re.S)
+    if not pattern.search(text):
+        raise SystemExit(f"bench-tables: {path} has no <!-- bench-tables:{name} --> ... <!-- /bench-tables:{name} --> block")
+    return pattern.sub(lambda m: m.group(1) + "\n".join(lines) + "\n" + m.group(3), text)
+
+
+def main():
+    args = sys.argv[1:]
+    check = "--check" in args
+    paths = [a for a in args if a != "--check"] or sorted(glob.glob(os.path.join(ROOT, "docs/bench/hqc-bench-all-*.txt")))
+    runs = load(paths)
+    if not runs:
+        raise SystemExit("bench-tables: no `hqc bench` rows in " + " ".join(paths))
+    stale = []
+    for rel, tables in TABLES.items():
+        path = os.path.join(ROOT, rel)
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+        new = old
+        for name, make in tables.items():
+            new = replace_block(new, name, make(runs), rel)
+        if new != old:
+            stale.append(rel)
+            if not check:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(new)
+    if check:
+        for rel in stale:
+            print(f"bench-tables: {rel} is not up to date with the raw files; run scripts/bench-tables.py")
+        return 1 if stale else 0
+    print(f"bench-tables: {len(runs)} runs; " + (f"updated {', '.join(stale)}" if stale else "everything up to date"))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
