@@ -92,11 +92,12 @@ int rival_init(const OSSL_CORE_HANDLE*, const OSSL_DISPATCH*, const OSSL_DISPATC
 struct Configured {
   OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new();
   OSSL_PROVIDER* hqckit = nullptr;
+  OSSL_PROVIDER* first = nullptr;  // loaded by `before`
   bool loaded = false;
   std::string errors;
   explicit Configured(const std::string& settings, const std::string& extra = "",
-                      void (*before)(OSSL_LIB_CTX*) = nullptr, bool activate = false) {
-    if (before != nullptr) before(libctx);
+                      OSSL_PROVIDER* (*before)(OSSL_LIB_CTX*) = nullptr, bool activate = false) {
+    if (before != nullptr) first = before(libctx);
     char path[] = "/tmp/hqckit-config-test-XXXXXX";
     const int fd = mkstemp(path);
     if (fd < 0) return;
@@ -114,6 +115,7 @@ struct Configured {
   }
   ~Configured() {
     OSSL_PROVIDER_unload(hqckit);
+    OSSL_PROVIDER_unload(first);
     OSSL_LIB_CTX_free(libctx);
   }
   Configured(const Configured&) = delete;
@@ -251,7 +253,7 @@ TEST(ProviderOfRecord, OpensslCnfDefaultPropertiesPickHqckit) {
   Configured c("", "alg_section = algorithm_sect\n[algorithm_sect]\ndefault_properties = ?provider=hqckit\n",
                [](OSSL_LIB_CTX* l) {
                  OSSL_PROVIDER_add_builtin(l, "rival", rival_init);
-                 OSSL_PROVIDER_load(l, "rival");  // loaded first, kept for the context's lifetime
+                 return OSSL_PROVIDER_load(l, "rival");  // loaded before the configuration
                },
                true);
   ASSERT_TRUE(c.loaded) << c.errors;
