@@ -114,6 +114,29 @@ run_cases() {
   [ "$(stat -c %a "$D/pk")" = "$(printf '%o' $((0644 & ~$(umask))))" ] && ok || bad "pk mode $(stat -c %a "$D/pk")"
   no_temps "$D" && ok || bad "temporaries left after success"
 
+  # Interrupted while writing: strace holds the first fsync for 2 s, SIGINT arrives once the
+  # temporaries exist. hqc ends by the signal only after renaming every output: a new, matching key
+  # pair and no temporary (never the old pair beside a temporary holding the new secret key).
+  if command -v strace >/dev/null; then
+    D=$(fresh interrupt)
+    (cd "$D" && exec strace -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=2000000:when=1 \
+      "$HQC" keygen --level 1 --pk pk --sk sk) &
+    local sp=$! hp="" i rc
+    for i in $(seq 200); do
+      [ -n "$(find "$D" -name '.hqc-tmp-*')" ] && hp=$(pgrep -P "$sp") && break
+      sleep 0.02
+    done
+    if [ -n "$hp" ]; then
+      kill -INT "$hp"
+      wait "$sp"; rc=$?
+      (cd "$D" && "$HQC" encaps --pk pk --ct c2 --ss s2 && "$HQC" decaps --sk sk --ct c2 --ss s3 && cmp -s s2 s3) &&
+        ! cmp -s "$D/sk" "$W/ref/sk" && [ $rc -eq 130 ] && no_temps "$D" && ok ||
+        bad "interrupted keygen: exit $rc, files: $(ls -A "$D" | tr '\n' ' ')"
+    else
+      wait "$sp"; bad "interrupted keygen: no temporary seen"
+    fi
+  fi
+
   # Read-only directory (for root only under a read-only mount, below): nothing changes, also when
   # the other output's directory is writable.
   if [ "$(id -u)" != 0 ]; then

@@ -158,9 +158,17 @@ void OutputSet::discard() {
     if (e.dir_fd >= 0) ::close(e.dir_fd);
     e.dir_fd = -1;
   }
+  if (signals_blocked_) {  // a pending interrupt is delivered now, with nothing left behind
+    signals_blocked_ = false;
+    ::sigprocmask(SIG_SETMASK, &old_mask_, nullptr);
+  }
 }
 
 bool OutputSet::prepare(std::string* error) {
+  sigset_t block;
+  sigemptyset(&block);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&block, sig);
+  if (!signals_blocked_ && ::sigprocmask(SIG_BLOCK, &block, &old_mask_) == 0) signals_blocked_ = true;
   for (auto& e : entries_) {
     std::string dir;
     split_path(e.spec.path, &dir, &e.base);

@@ -14,8 +14,12 @@
 //     later rename fails, the earlier ones are rolled back (existing files are swapped in with
 //     renameat2(RENAME_EXCHANGE), so the old file can be swapped back).
 // On any failure, and whenever the set is destroyed without a commit, every temporary is removed.
+// From prepare() until the temporaries are renamed or removed, SIGINT, SIGTERM, SIGHUP and SIGQUIT
+// are blocked (a few milliseconds): an interrupt then ends the process after that point, so it
+// leaves no temporary (with a secret key in it) behind and never only some of the outputs.
 #pragma once
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include <cstddef>
@@ -64,6 +68,8 @@ class OutputSet {
   };
   void discard();
   std::vector<Entry> entries_;
+  bool signals_blocked_ = false;
+  sigset_t old_mask_{};
 };
 
 }  // namespace hqc::tools
