@@ -8,6 +8,7 @@ PKGS=(
   libgtest-dev libbenchmark-dev                               # GoogleTest, Google Benchmark
   valgrind                                                    # constant-time harness, instruction counts
   python3 curl nginx-light iproute2 gnuplot-nox jq util-linux # provider/TLS tests and reports
+  debhelper dpkg-dev fakeroot lintian debootstrap             # Debian packages (scripts/package.sh, package_test)
 )
 missing=()
 for p in "${PKGS[@]}"; do
