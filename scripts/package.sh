@@ -30,9 +30,9 @@ build() {  # build DEST: one package build from a fresh copy of the tree, .debs 
 build "$OUT"
 echo "package: built in $OUT:"
 (cd "$OUT" && sha256sum ./*.deb)
-lintian --fail-on error --suppress-tags-from-file /dev/null "$OUT"/*.deb >"$W/lintian.log" 2>&1 ||
-  { cat "$W/lintian.log" >&2; echo "package: lintian reports errors" >&2; exit 1; }
-echo "package: lintian: no errors ($(grep -c '^W:' "$W/lintian.log" || true) warnings, $(grep -c '^I:' "$W/lintian.log" || true) infos; log $W/lintian.log)"
+lintian --fail-on error "$OUT"/*.deb >"$ROOT/build/deb-lintian.log" 2>&1 ||
+  { cat "$ROOT/build/deb-lintian.log" >&2; echo "package: lintian reports errors" >&2; exit 1; }
+echo "package: lintian: no errors ($(grep -c '^W:' "$ROOT/build/deb-lintian.log" || true) warnings, $(grep -c '^I:' "$ROOT/build/deb-lintian.log" || true) infos; log build/deb-lintian.log)"
 if [ $REPRO = 1 ]; then
   build "$W.second"
   if (cd "$OUT" && sha256sum ./*.deb) | (cd "$W.second" && sha256sum -c --quiet -); then
