@@ -9,6 +9,7 @@ PKGS=(
   valgrind                                                    # constant-time harness, instruction counts
   libcli11-dev nlohmann-json3-dev                             # hqc CLI: argument parsing, --json output
   python3 curl nginx-light iproute2 gnuplot-nox jq util-linux # provider/TLS tests and reports
+  debhelper dpkg-dev fakeroot lintian debootstrap             # Debian packages (scripts/package.sh, package_test)
 )
 missing=()
 for p in "${PKGS[@]}"; do

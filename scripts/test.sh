@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test (the README's test command; CI runs it through .ci/run):
 #  1. release preset (g++ -O3, all backends, provider, tools): the whole suite — labels kat, unit,
-#     ct (valgrind harness), perf, avx2, avx512, provider, tls, soak, hardening;
+#     ct (valgrind harness), perf, avx2, avx512, provider, tls, soak, hardening, package (Debian
+#     packages installed and used in a clean Debian 12 root);
 #  2. asan preset (clang 14, ASan + UBSan): every test labelled sanitize;
 #  3. tsan preset: the multi-threaded encaps/decaps test (label tsan);
 #  4. msan preset: the MemorySanitizer constant-time harness for the avx512 and GFNI kernels;
