@@ -124,6 +124,41 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   ct::select_bytes(ss, t->kbar, t->g, 32, differ);
 }
 
+template <class P>
+void stateless_keypair(const backend::Backend& be, std::uint8_t pk[P::kPublicKeyBytes],
+                       std::uint8_t sk[P::kSecretKeyBytes], const std::uint8_t seed_kem[32]) {
+  SecretKey<P> key;  // wiped by its destructor
+  keypair<P>(be, key, seed_kem);
+  std::memcpy(pk, key.pub.pk, P::kPublicKeyBytes);
+  key.serialize(sk);
+}
+
+template <class P>
+Status stateless_encaps(const backend::Backend& be, std::uint8_t ct[P::kCiphertextBytes], std::uint8_t ss[32],
+                        const std::uint8_t pk[P::kPublicKeyBytes], const std::uint8_t m[P::kK],
+                        const std::uint8_t salt[16]) {
+  PublicKey<P> key;  // public: nothing to wipe
+  if (parse_public_key<P>(be, key, pk) != Status::kOk) {
+    ct::wipe(ct, P::kCiphertextBytes);
+    ct::wipe(ss, 32);
+    return Status::kMalformedKey;
+  }
+  encaps<P>(be, key, ct, ss, m, salt);
+  return Status::kOk;
+}
+
+template <class P>
+Status stateless_decaps(const backend::Backend& be, std::uint8_t ss[32], const std::uint8_t ct[P::kCiphertextBytes],
+                        const std::uint8_t sk[P::kSecretKeyBytes]) {
+  SecretKey<P> key;  // wiped by its destructor
+  if (parse_secret_key<P>(be, key, sk) != Status::kOk) {
+    ct::wipe(ss, 32);
+    return Status::kMalformedKey;
+  }
+  decaps<P>(be, key, ss, ct);
+  return Status::kOk;
+}
+
 #define HQC_INSTANTIATE_KEM(P)                                                                           \
   template struct SecretKey<P>;                                                                          \
   template Status parse_public_key<P>(const backend::Backend&, PublicKey<P>&, const std::uint8_t*);      \
@@ -133,7 +168,12 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&);                           \
   template void encaps<P>(const backend::Backend&, const PublicKey<P>&, std::uint8_t*, std::uint8_t*,    \
                           const std::uint8_t*, const std::uint8_t*);                                     \
-  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);
+  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);     \
+  template void stateless_keypair<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*); \
+  template Status stateless_encaps<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*, \
+                                      const std::uint8_t*, const std::uint8_t*);                                \
+  template Status stateless_decaps<P>(const backend::Backend&, std::uint8_t*, const std::uint8_t*,               \
+                                      const std::uint8_t*);
 
 HQC_INSTANTIATE_KEM(Hqc1)
 HQC_INSTANTIATE_KEM(Hqc3)
