@@ -23,7 +23,7 @@ namespace hqc::backend {
 using KeccakF1600Fn = void (*)(std::uint64_t state[25]);
 // Keccak-f[1600] on up to four independent states (distinct, non-overlapping buffers of 25
 // lanes); a nullptr state is skipped. Lets independent sponges run side by side
-// (pke::SpongeLanes). A nullptr function in a table means "not provided": callers then run
+// (sym::SpongeLanes). A nullptr function in a table means "not provided": callers then run
 // keccak_f1600 once per state.
 using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
 

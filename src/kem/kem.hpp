@@ -34,6 +34,7 @@ struct SecretKey {
   std::uint8_t seed_kem[32];
   pke::RingVec<P> y;
   pke::KeptTransforms<P> y_kept;  // y's transform once prepared (prepare_secret_key)
+  // Fields from seed_dk up to y are secret and wiped by wipe() (tests/hardening/wipe_test).
 
   SecretKey() = default;
   SecretKey(const SecretKey&) = delete;
@@ -76,10 +77,28 @@ void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t s
 // parts that cost most are computed once per key. Returns whether it kept any. Costs two
 // (three) forward transforms once; parse/keypair alone never do this, so a one-shot use (a TLS
 // key share) does not pay for it. Not thread-safe against concurrent use of the same key.
+//
+// The transforms live in memory from `store`, or in the caller's `storage` (which must outlive
+// the key's use of it: kPublicKeyTransforms / kSecretKeyTransforms transforms, e.g. static RAM on
+// a device). The two-argument forms use the heap (hosted builds only: pke/transform_heap.cpp).
+inline constexpr std::size_t kPublicKeyTransforms = pke::kEncryptionKeyTransforms;
+inline constexpr std::size_t kSecretKeyTransforms = pke::kEncryptionKeyTransforms + 1;
 template <class P>
-bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key);
+bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key, const pke::TransformStore<P>& store);
 template <class P>
-bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key);
+bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key, pke::Transform<P>* storage);
+template <class P>
+bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key, const pke::TransformStore<P>& store);
+template <class P>
+bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key, pke::Transform<P>* storage);
+template <class P>
+bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key) {
+  return prepare_public_key<P>(be, key, pke::heap_transform_store<P>());
+}
+template <class P>
+bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key) {
+  return prepare_secret_key<P>(be, key, pke::heap_transform_store<P>());
+}
 
 // Encapsulation with explicit m and salt (spec §7.2).
 template <class P>

@@ -40,7 +40,7 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
 // number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
 // design, spec §8); that dependence is declassified explicitly, nothing else is. `taken` is the
 // duplicate test (a backend kernel, see backend/ops.hpp; position_taken_portable by default).
-// Source is any byte stream with squeeze(out, len) (sym::Shake256, pke::XofWithPrefix). accept,
+// Source is any byte stream with squeeze(out, len) (sym::Shake256, sym::XofWithPrefix). accept,
 // if not nullptr, decides a whole refill at once (backend/ops.hpp keygen_accept).
 using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
                                        std::size_t groups);

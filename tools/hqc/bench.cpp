@@ -13,6 +13,7 @@
 
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "sym/oracles.hpp"
 #include "perf_baseline.hpp"
 
 namespace hqc::tools {
