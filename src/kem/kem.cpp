@@ -73,7 +73,7 @@ bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key, const pke
     key.pub.ek.kept.release();
     return false;
   }
-  k.transform(key.y_kept.data()[0].w, key.y.w);
+  k.transforms->transform(key.y_kept.data()[0].w, key.y.w);
   return true;
 }
 
@@ -82,8 +82,8 @@ bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key, pke::Tran
   const auto& k = be.kernels<P>();
   key.y_kept.release();
   if (!prepare_public_key<P>(be, key.pub, storage)) return false;
-  key.y_kept.attach(storage + kPublicKeyTransforms, &k, 1);
-  k.transform(key.y_kept.data()[0].w, key.y.w);
+  key.y_kept.attach(storage + kPublicKeyTransforms, &k, 1);  // h's were kept: the table has transforms
+  k.transforms->transform(key.y_kept.data()[0].w, key.y.w);
   return true;
 }
 

@@ -39,9 +39,11 @@ class KeptTransforms {
     return *this;
   }
   ~KeptTransforms() { release(); }
-  // Room for `count` transforms of `owner` from store; false (and nothing kept) if it has none.
+  // Room for `count` transforms of `owner` from store; false (and nothing kept) if owner's
+  // multiplier has no transforms or the store has no memory.
   bool acquire(const TransformStore<P>& store, const backend::KernelTable<P>* owner, std::size_t count) {
     release();
+    if (!capable(*owner)) return false;
     p_ = store.acquire(count);
     if (p_ == nullptr) return false;
     store_ = &store;
@@ -50,13 +52,18 @@ class KeptTransforms {
     return true;
   }
   // Keeps `count` transforms of `owner` in the caller's storage (it must outlive the key, or the
-  // key's release()).
-  void attach(Transform<P>* storage, const backend::KernelTable<P>* owner, std::size_t count) {
+  // key's release()); false (and nothing kept) if owner's multiplier has no transforms.
+  bool attach(Transform<P>* storage, const backend::KernelTable<P>* owner, std::size_t count) {
     release();
+    if (!capable(*owner)) return false;
     p_ = storage;
     count_ = count;
     owner_ = owner;
+    return true;
   }
+  // The one place where the optional capability KernelTable::transforms is checked
+  // (backend/ops.hpp): whoever holds kept transforms of a table may call that table's transforms.
+  static bool capable(const backend::KernelTable<P>& k) { return k.transforms != nullptr; }
   void release() {
     if (p_ != nullptr) {
       ct::wipe(p_, bytes());

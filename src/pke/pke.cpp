@@ -14,8 +14,8 @@ namespace {
 
 template <class P>
 void transform_h_and_s(const backend::KernelTable<P>& k, EncryptionKey<P>& ekx) {
-  k.transform(ekx.kept.data()[0].w, ekx.h.w);
-  k.transform(ekx.kept.data()[1].w, ekx.s.w);
+  k.transforms->transform(ekx.kept.data()[0].w, ekx.h.w);
+  k.transforms->transform(ekx.kept.data()[1].w, ekx.s.w);
 }
 
 }  // namespace
@@ -24,7 +24,7 @@ template <class P>
 bool prepare_encryption_key(const backend::Backend& be, EncryptionKey<P>& ekx, const TransformStore<P>& store) {
   const auto& k = be.kernels<P>();
   ekx.kept.release();
-  if (k.transform == nullptr || !ekx.kept.acquire(store, &k, kEncryptionKeyTransforms)) return false;
+  if (!ekx.kept.acquire(store, &k, kEncryptionKeyTransforms)) return false;
   transform_h_and_s<P>(k, ekx);
   return true;
 }
@@ -33,8 +33,7 @@ template <class P>
 bool prepare_encryption_key(const backend::Backend& be, EncryptionKey<P>& ekx, Transform<P>* storage) {
   const auto& k = be.kernels<P>();
   ekx.kept.release();
-  if (k.transform == nullptr) return false;
-  ekx.kept.attach(storage, &k, kEncryptionKeyTransforms);
+  if (!ekx.kept.attach(storage, &k, kEncryptionKeyTransforms)) return false;
   transform_h_and_s<P>(k, ekx);
   return true;
 }
@@ -60,7 +59,7 @@ template <class P>
 void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed_dk[32]) {
   sym::Xof xof(be.keccak_f1600, seed_dk);
   ct::Wiped<std::uint32_t[P::kW]> pos;
-  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken, be.kernels<P>().keygen_accept);
+  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().keygen_accept);
   be.kernels<P>().support_to_vector(y.w, *pos, P::kW);
 }
 
@@ -77,13 +76,9 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
 
   // h = SampleDense(XOF(seed_ek)) and the start of XOF(seed_dk), which the sampler of y and x
   // reads, are independent sponges: squeeze them side by side (avx512_bench: 1.6k / 1.8k / 2.5k
-  // cycles less). Without a multi-state permutation that only adds bookkeeping, so then h is
-  // expanded alone and the sampler reads XOF(seed_dk) directly (an empty prefix).
+  // cycles less where keccak_f1600_x4 permutes several states at once).
   ct::Wiped<std::uint8_t[kKeygenXofPrefix<P>]> dk_stream;
-  const bool side_by_side = be.keccak_f1600_x4 != nullptr;
-  if (!side_by_side) {
-    expand_h<P>(be, ekx.h, seed_ek);
-  } else {
+  {
     std::memset(ekx.h.w, 0, sizeof(ekx.h.w));
     sym::SpongeLanes lanes(be);
     lanes.start(0, sym::kOracleXof, {{seed_ek, 32}}, ekx.h.bytes(), P::kVecNBytes);
@@ -93,11 +88,11 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   }
   ct::Wiped<RingVec<P>> x;
   {
-    sym::XofWithPrefix xof(be.keccak_f1600, seed_dk, *dk_stream, side_by_side ? kKeygenXofPrefix<P> : 0);
+    sym::XofWithPrefix xof(be.keccak_f1600, seed_dk, *dk_stream, kKeygenXofPrefix<P>);
     ct::Wiped<std::uint32_t[P::kW]> pos;
-    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // y first
+    sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // y first
     k.support_to_vector(y.w, *pos, P::kW);
-    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // then x
+    sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
   ekx.kept.release();
@@ -127,9 +122,9 @@ void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, R
   k.support_to_vector(tmp->r1.w, tmp->pos, P::kWr);
   if (const Transform<P>* hs = ekx.kept.for_table(k)) {  // h's and s's transforms kept: r2's once
     ct::Wiped<Transform<P>> r2t;
-    k.transform(r2t->w, tmp->r2.w);
-    k.mul_transforms(u.w, hs[0].w, r2t->w);
-    k.mul_transforms(tmp->t.w, hs[1].w, r2t->w);
+    k.transforms->transform(r2t->w, tmp->r2.w);
+    k.transforms->mul_transforms(u.w, hs[0].w, r2t->w);
+    k.transforms->mul_transforms(tmp->t.w, hs[1].w, r2t->w);
   } else {
     k.mul2(u.w, tmp->t.w, ekx.h.w, ekx.s.w, tmp->r2.w);
   }
@@ -155,7 +150,7 @@ void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>
   const auto& k = be.kernels<P>();
   ct::Wiped<RingVec<P>> uy;
   if (yt != nullptr)
-    k.mul_transform_plain(uy->w, yt->w, u.w);
+    k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
   else
     k.mul(uy->w, u.w, y.w);
   ct::Wiped<CodeVec<P>> recv;

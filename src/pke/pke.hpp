@@ -83,7 +83,7 @@ void encrypt(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>
              const std::uint8_t m[P::kK], const std::uint8_t theta[32]);
 
 // Decrypt (spec §6.3): m = Decode(v + Truncate(u*y)). yt, if not nullptr, is the transform of y
-// for be's multiplier.
+// kept for be's table (KeptTransforms::for_table), so that table has transforms.
 template <class P>
 void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>& y, const RingVec<P>& u,
              const CodeVec<P>& v, const Transform<P>* yt = nullptr);

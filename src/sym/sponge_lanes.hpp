@@ -17,7 +17,7 @@ namespace hqc::sym {
 // Up to four independent one-shot Keccak sponges run side by side: each lane absorbs its input
 // parts and squeezes its output exactly like sym::Sponge (same bytes), but every permutation
 // step runs all busy lanes through one Backend::keccak_f1600_x4 call (a single busy lane through
-// keccak_f1600; every lane through it where the backend has no x4 permutation). A lane can be started while others are running, so a sponge that depends on
+// keccak_f1600). A lane can be started while others are running, so a sponge that depends on
 // another one's output (G, then the XOF of theta) can share the steps of a long one (J).
 // Loop bounds depend only on lengths, never on data.
 class SpongeLanes {
@@ -68,11 +68,11 @@ class SpongeLanes {
     if (count == 0) return;
     std::uint64_t* s[kLanes];
     for (int i = 0; i < kLanes; i++) s[i] = need[i] ? lanes_[i].st : nullptr;
-    if (count > 1 && be_.keccak_f1600_x4 != nullptr) {
-      be_.keccak_f1600_x4(s[0], s[1], s[2], s[3]);
-    } else {
+    if (count == 1) {  // a multi-state permutation may cost more for one state
       for (int i = 0; i < kLanes; i++)
         if (need[i]) be_.keccak_f1600(s[i]);
+    } else {
+      be_.keccak_f1600_x4(s[0], s[1], s[2], s[3]);
     }
   }
   void run_until_idle(int lane) {
