@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "api/random.hpp"
-#include "backend/registry.hpp"
+#include "backend/active.hpp"
 #include "kem/kem.hpp"
 
 namespace {

@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/cpu.hpp"
+#include "backend/cpu_features.hpp"
 #include "params/params.hpp"
 
 namespace hqc::backend {

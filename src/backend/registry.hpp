@@ -4,6 +4,8 @@
 #include <span>
 #include <string>
 
+#include "backend/active.hpp"
+#include "backend/cpu.hpp"
 #include "backend/ops.hpp"
 
 namespace hqc::backend {
@@ -22,10 +24,9 @@ const Backend* select_backend(CpuFeatures features, const char* forced_name, std
 // Looks up a backend by name, nullptr if not compiled in.
 const Backend* find_backend(std::string_view name);
 
-// The backend the library uses: selected once (thread-safe) from effective_cpu_features() and
-// HQC_BACKEND. If HQC_BACKEND or HQC_CPU_MASK is invalid, active() is nullptr and
-// active_error() says why; the public APIs then fail with HQC_ERR_BACKEND.
-const Backend* active();
+// The backend the library uses (active(), backend/active.hpp): selected once (thread-safe) from
+// effective_cpu_features() and HQC_BACKEND. If HQC_BACKEND or HQC_CPU_MASK is invalid, active()
+// is nullptr and active_error() says why; the public APIs then fail with HQC_ERR_BACKEND.
 const std::string& active_error();
 
 // The portable backend, always present.
