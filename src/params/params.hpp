@@ -67,13 +67,6 @@ static_assert(Hqc1::kRejectThreshold == 16767881 && Hqc3::kRejectThreshold == 16
               Hqc5::kRejectThreshold == 16772367);
 static_assert(Hqc1::kN1N2 == 17664 && Hqc3::kN1N2 == 35840 && Hqc5::kN1N2 == 57600);
 
-template <class P>
-concept HqcParams = requires {
-  P::kN;
-  P::kN1;
-  P::kLevel;
-};
-
 // Calls f.template operator()<P>() with the parameter set of `level`; returns false for an
 // unknown level. The one place where a run-time level becomes a type.
 template <class F>
