@@ -19,6 +19,7 @@ struct Inputs {
   pke::RingVec<P> a, b, o1, o2;
   pke::CodeVec<P> noisy;
   std::uint8_t cw[P::kN1], msg[P::kK], rnd[4 * P::kWr], seed[32], coins[P::kK + 16], ct[P::kCiphertextBytes], ss[32];
+  std::uint8_t pk[P::kPublicKeyBytes], sk[P::kSecretKeyBytes];
   std::uint32_t pos[P::kWr];
   kem::SecretKey<P> key;
   std::uint64_t st[25];
@@ -35,6 +36,7 @@ void register_level(const backend::Backend* be) {
   const auto& k = be->kernels<P>();
   kem::keypair<P>(*be, in->key, in->seed);
   kem::encaps<P>(*be, in->key.pub, in->ct, in->ss, in->coins, in->coins + P::kK);
+  kem::stateless_keypair<P>(*be, in->pk, in->sk, in->seed);
   in->a = in->key.pub.ek.h;
   k.enc_positions(in->pos, in->rnd, P::kWr);
   k.support_to_vector(in->b.w, in->pos, P::kWr);
@@ -56,7 +58,13 @@ void register_level(const backend::Backend* be) {
     b.kernels<P>().support_to_vector(i.o1.w, i.pos, P::kWr);
   });
   reg("keccak_f1600", [](Inputs<P>& i, const backend::Backend& b) { b.keccak_f1600(i.st); });
-  reg("keygen", [](Inputs<P>& i, const backend::Backend& b) { kem::keypair<P>(b, i.key, i.seed); });
+  // The stateless operations (what the C API runs per call: parse, operate, wipe) ...
+  reg("keygen", [](Inputs<P>& i, const backend::Backend& b) { kem::stateless_keypair<P>(b, i.pk, i.sk, i.seed); });
+  reg("encaps", [](Inputs<P>& i, const backend::Backend& b) {
+    kem::stateless_encaps<P>(b, i.ct, i.ss, i.pk, i.coins, i.coins + P::kK);
+  });
+  reg("decaps", [](Inputs<P>& i, const backend::Backend& b) { kem::stateless_decaps<P>(b, i.ss, i.ct, i.sk); });
+  // ... and with key objects parsed once.
   reg("encaps_cached", [](Inputs<P>& i, const backend::Backend& b) {
     kem::encaps<P>(b, i.key.pub, i.ct, i.ss, i.coins, i.coins + P::kK);
   });

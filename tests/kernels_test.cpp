@@ -10,6 +10,8 @@
 #include "backend/registry.hpp"
 #include "gf2x/gf2x_portable.hpp"
 #include "kem/kem.hpp"
+#include "sampling/sampling.hpp"
+#include "sym/sponge_lanes.hpp"
 #include "test_util.hpp"
 
 namespace hqc {
@@ -104,7 +106,7 @@ TEST(Sampling, XofWithPrefixIsTheSameStream) {
   for (std::size_t len : {std::size_t{0}, std::size_t{1}, std::size_t{135}, std::size_t{136}, std::size_t{137},
                           std::size_t{300}, std::size_t{1000}}) {
     for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, std::size_t{64}, std::size_t{198}, std::size_t{1000}}) {
-      pke::XofWithPrefix src(f, seed, want.data(), len);
+      sym::XofWithPrefix src(f, seed, want.data(), len);
       std::vector<std::uint8_t> got(want.size());
       for (std::size_t off = 0; off < got.size(); off += chunk)
         src.squeeze(got.data() + off, std::min(chunk, got.size() - off));
@@ -115,7 +117,7 @@ TEST(Sampling, XofWithPrefixIsTheSameStream) {
   // The sampler from a short prefix (restart after 5 bytes) equals the sampler from one XOF.
   std::uint32_t p1[Hqc1::kW], p2[Hqc1::kW];
   sym::Xof xof(f, seed);
-  pke::XofWithPrefix src(f, seed, want.data(), 5);
+  sym::XofWithPrefix src(f, seed, want.data(), 5);
   for (int draw = 0; draw < 2; draw++) {
     const std::size_t u1 = sampling::sample_keygen_positions<Hqc1>(p1, xof);
     const std::size_t u2 = sampling::sample_keygen_positions<Hqc1>(p2, src);

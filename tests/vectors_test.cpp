@@ -6,6 +6,8 @@
 
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "sampling/sampling.hpp"
+#include "sym/oracles.hpp"
 #include "test_util.hpp"
 
 namespace hqc {

@@ -19,6 +19,8 @@
 #include "median_cycles.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "sampling/sampling.hpp"
+#include "sym/sponge_lanes.hpp"
 
 namespace {
 
@@ -127,10 +129,9 @@ void keygen_breakdown(const hqc::backend::Backend& be, int runs) {
     xof.squeeze(prefix, sizeof(prefix));
   });
   row("h, seed_dk prefix lanes", [&] {
-    static const std::uint8_t kX = sym::kDomainXof;
-    pke::SpongeLanes lanes(be);
-    lanes.start(0, sym::kShake256Rate, 0x1F, {{seed, 32}, {&kX, 1}}, v[2].bytes(), P::kVecNBytes);
-    lanes.start(1, sym::kShake256Rate, 0x1F, {{seeds, 32}, {&kX, 1}}, prefix, sizeof(prefix));
+    sym::SpongeLanes lanes(be);
+    lanes.start(0, sym::kOracleXof, {{seed, 32}}, v[2].bytes(), P::kVecNBytes);
+    lanes.start(1, sym::kOracleXof, {{seeds, 32}}, prefix, sizeof(prefix));
     lanes.run_all();
   });
   row("mul h*y", [&] { k.mul(v[0].w, v[2].w, v[1].w); });

@@ -10,6 +10,10 @@
  *  - Secret-dependent work is constant time; secret temporaries are wiped before returning.
  *  - Functions are thread-safe; the backend is chosen once, on first use, from the CPU features,
  *    HQC_BACKEND=<name> forces one and HQC_CPU_MASK=<feature,...> hides CPU features.
+ *  - Randomness comes from one source: the function registered with hqc_set_randombytes, else the
+ *    OS RNG (getrandom) on hosted builds. Without a working source, every call that needs
+ *    randomness returns HQC_ERR_RANDOMNESS with its outputs zeroed and produces no key.
+ *  - The stateless functions (by name and per level) use no heap; only the key objects below do.
  */
 #ifndef HQC_HQC_H
 #define HQC_HQC_H
@@ -56,7 +60,7 @@ typedef enum hqc_status {
   HQC_ERR_LENGTH = -2,            /* a buffer has the wrong length */
   HQC_ERR_MALFORMED_KEY = -3,     /* public key with padding bits set (spec §13) */
   HQC_ERR_UNKNOWN_ALGORITHM = -4, /* name is not "HQC-1", "HQC-3" or "HQC-5" */
-  HQC_ERR_RANDOMNESS = -5,        /* the system RNG failed */
+  HQC_ERR_RANDOMNESS = -5,        /* the random source failed, or none is registered */
   HQC_ERR_BACKEND = -6,           /* HQC_BACKEND / HQC_CPU_MASK invalid or unsupported */
   HQC_ERR_INTERNAL = -7
 } hqc_status;
@@ -80,6 +84,19 @@ HQC_API const char *hqc_revision(void);      /* the HQC specification revision i
 HQC_API const char *hqc_backend_name(void);  /* selected backend, or NULL if selection failed */
 HQC_API const char *hqc_backend_error(void); /* why selection failed, "" otherwise */
 HQC_API const char *hqc_status_string(int status);
+
+/* The randomness hook. fn(ctx, out, len) must fill out[0..len) with len bytes from a
+ * cryptographically secure source (a TRNG or a DRBG seeded from one) and return 0; any other
+ * return value means failure, and the calling operation then returns HQC_ERR_RANDOMNESS with its
+ * outputs zeroed (the library also wipes out[0..len)). len is at most 48. fn is called with the
+ * ctx given here, from the thread that called the operation, and must be thread-safe if the
+ * library is used from several threads. Register once, before any concurrent use (the
+ * registration itself is not synchronised). hqc_set_randombytes(NULL, NULL) restores the
+ * default: the OS RNG on hosted builds, none on a freestanding (device) build, where
+ * HQC_ERR_RANDOMNESS is returned until a function is registered. The *_derand functions never
+ * call it. */
+typedef int (*hqc_randombytes_fn)(void *ctx, uint8_t *out, size_t len);
+HQC_API void hqc_set_randombytes(hqc_randombytes_fn fn, void *ctx);
 
 /* By name: "HQC-1", "HQC-3", "HQC-5" (also accepted: "hqc1", "hqc-1", "1"). NULL if unknown. */
 HQC_API const hqc_kem_info *hqc_kem_info_by_name(const char *name);
@@ -123,7 +140,8 @@ HQC_API int hqc_public_key_encaps_derand(const hqc_public_key *key, uint8_t *ct,
                                          size_t ss_len, const uint8_t *coins, size_t coins_len);
 HQC_API const hqc_kem_info *hqc_public_key_info(const hqc_public_key *key);
 
-/* Generates a key pair and keeps the expanded secret key; pk may be NULL if not wanted. */
+/* Generates a key pair and keeps the expanded secret key: from coins (seed_kem, coins_len = 32)
+ * if coins is not NULL, else from the randomness hook. hqc_secret_key_public gives its pk. */
 HQC_API int hqc_secret_key_generate(const char *alg, const uint8_t *coins, size_t coins_len,
                                     hqc_secret_key **out);
 /* Parses a serialized secret key. */

@@ -1,6 +1,8 @@
-// hqckit C++ API (namespace hqckit; the library internals use namespace hqc): per-level types over the C ABI of hqc.h (one boundary, nothing thrown by the
-// library itself). Fixed-size buffers are std::array / std::span with extents; secret buffers are
-// SecretBytes<N>, which wipe themselves.
+// hqckit C++ API (namespace hqckit; the library internals use namespace hqc): per-level types over
+// the C ABI of hqc.h (one boundary, nothing thrown by the library itself). The stateless
+// operations call the per-level C functions (no heap); the key classes hold C key objects.
+// Fixed-size buffers are std::array / std::span with extents; secret buffers are SecretBytes<N>,
+// which wipe themselves.
 //
 //   hqckit::Hqc1::PublicKey pk;  hqckit::Hqc1::SecretKey sk;
 //   hqckit::Hqc1::keypair(pk, sk);
@@ -77,24 +79,33 @@ using SharedSecret = SecretBytes<HQC_SHARED_SECRET_BYTES>;
 namespace detail {
 template <int L>
 struct Sizes;
-template <>
-struct Sizes<1> {
-  static constexpr const char* kName = "HQC-1";
-  static constexpr std::size_t kPk = HQC1_PUBLIC_KEY_BYTES, kSk = HQC1_SECRET_KEY_BYTES, kCt = HQC1_CIPHERTEXT_BYTES,
-                               kCoins = HQC1_ENCAPS_COINS_BYTES;
-};
-template <>
-struct Sizes<3> {
-  static constexpr const char* kName = "HQC-3";
-  static constexpr std::size_t kPk = HQC3_PUBLIC_KEY_BYTES, kSk = HQC3_SECRET_KEY_BYTES, kCt = HQC3_CIPHERTEXT_BYTES,
-                               kCoins = HQC3_ENCAPS_COINS_BYTES;
-};
-template <>
-struct Sizes<5> {
-  static constexpr const char* kName = "HQC-5";
-  static constexpr std::size_t kPk = HQC5_PUBLIC_KEY_BYTES, kSk = HQC5_SECRET_KEY_BYTES, kCt = HQC5_CIPHERTEXT_BYTES,
-                               kCoins = HQC5_ENCAPS_COINS_BYTES;
-};
+// Sizes and the per-level C functions of one level (the stateless operations go straight to
+// them, without a name lookup).
+#define HQC_DETAIL_LEVEL(L)                                                                                  \
+  template <>                                                                                                \
+  struct Sizes<L> {                                                                                          \
+    static constexpr const char* kName = "HQC-" #L;                                                          \
+    static constexpr std::size_t kPk = HQC##L##_PUBLIC_KEY_BYTES, kSk = HQC##L##_SECRET_KEY_BYTES,           \
+                                 kCt = HQC##L##_CIPHERTEXT_BYTES, kCoins = HQC##L##_ENCAPS_COINS_BYTES;      \
+    static int keypair(std::uint8_t* pk, std::uint8_t* sk) { return hqc##L##_keypair(pk, sk); }              \
+    static int keypair_derand(std::uint8_t* pk, std::uint8_t* sk, const std::uint8_t* seed) {                \
+      return hqc##L##_keypair_derand(pk, sk, seed);                                                          \
+    }                                                                                                        \
+    static int encaps(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk) {                          \
+      return hqc##L##_encaps(ct, ss, pk);                                                                    \
+    }                                                                                                        \
+    static int encaps_derand(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk,                     \
+                             const std::uint8_t* coins) {                                                    \
+      return hqc##L##_encaps_derand(ct, ss, pk, coins);                                                      \
+    }                                                                                                        \
+    static int decaps(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) {                     \
+      return hqc##L##_decaps(ss, ct, sk);                                                                    \
+    }                                                                                                        \
+  };
+HQC_DETAIL_LEVEL(1)
+HQC_DETAIL_LEVEL(3)
+HQC_DETAIL_LEVEL(5)
+#undef HQC_DETAIL_LEVEL
 struct PublicKeyDeleter {
   void operator()(hqc_public_key* k) const { hqc_public_key_free(k); }
 };
@@ -122,30 +133,28 @@ class Kem {
   using Ciphertext = std::array<std::uint8_t, kCiphertextBytes>;
 
   static Status keypair(std::span<std::uint8_t, kPublicKeyBytes> pk, std::span<std::uint8_t, kSecretKeyBytes> sk) {
-    return Status(hqc_kem_keypair(kName, pk.data(), pk.size(), sk.data(), sk.size()));
+    return Status(S::keypair(pk.data(), sk.data()));
   }
   // Deterministic: seed_kem is the 32-byte randomness of key generation (KATs, tests).
   static Status keypair_derand(std::span<std::uint8_t, kPublicKeyBytes> pk, std::span<std::uint8_t, kSecretKeyBytes> sk,
                                std::span<const std::uint8_t, kKeypairCoinsBytes> seed_kem) {
-    return Status(hqc_kem_keypair_derand(kName, pk.data(), pk.size(), sk.data(), sk.size(), seed_kem.data(),
-                                         seed_kem.size()));
+    return Status(S::keypair_derand(pk.data(), sk.data(), seed_kem.data()));
   }
   // Fails with kMalformedKey if pk has padding bits set (spec §13).
   static Status encaps(std::span<std::uint8_t, kCiphertextBytes> ct, std::span<std::uint8_t, kSharedSecretBytes> ss,
                        std::span<const std::uint8_t, kPublicKeyBytes> pk) {
-    return Status(hqc_kem_encaps(kName, ct.data(), ct.size(), ss.data(), ss.size(), pk.data(), pk.size()));
+    return Status(S::encaps(ct.data(), ss.data(), pk.data()));
   }
   // Deterministic: coins = m || salt.
   static Status encaps_derand(std::span<std::uint8_t, kCiphertextBytes> ct, std::span<std::uint8_t, kSharedSecretBytes> ss,
                               std::span<const std::uint8_t, kPublicKeyBytes> pk,
                               std::span<const std::uint8_t, kEncapsCoinsBytes> coins) {
-    return Status(hqc_kem_encaps_derand(kName, ct.data(), ct.size(), ss.data(), ss.size(), pk.data(), pk.size(),
-                                        coins.data(), coins.size()));
+    return Status(S::encaps_derand(ct.data(), ss.data(), pk.data(), coins.data()));
   }
   // Implicit rejection: any ciphertext of the right length yields a key.
   static Status decaps(std::span<std::uint8_t, kSharedSecretBytes> ss, std::span<const std::uint8_t, kCiphertextBytes> ct,
                        std::span<const std::uint8_t, kSecretKeyBytes> sk) {
-    return Status(hqc_kem_decaps(kName, ss.data(), ss.size(), ct.data(), ct.size(), sk.data(), sk.size()));
+    return Status(S::decaps(ss.data(), ct.data(), sk.data()));
   }
 
   // A public key parsed once, keeping H(pk) and the expanded h and s for repeated encapsulation.

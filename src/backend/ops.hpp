@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backend/cpu.hpp"
+#include "backend/cpu_features.hpp"
 #include "params/params.hpp"
 
 namespace hqc::backend {
@@ -27,7 +27,7 @@ namespace hqc::backend {
 using KeccakF1600Fn = void (*)(std::uint64_t state[25]);
 // Keccak-f[1600] on up to four independent states (distinct, non-overlapping buffers of 25
 // lanes); a nullptr state is skipped. Lets independent sponges run side by side
-// (pke::SpongeLanes, which calls it for two or more busy states and keccak_f1600 for one).
+// (sym::SpongeLanes, which calls it for two or more busy states and keccak_f1600 for one).
 using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
 // The key-generation sampler's duplicate test and whole-refill decision (KernelTable below).
 using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
@@ -64,7 +64,7 @@ struct KernelTable {
   void (*mul2)(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
                const std::uint64_t* b);
   // The level's transform multiplier, or nullptr if its multiplier has none: the one optional
-  // capability of a table. It is checked in exactly one place, pke::KeptTransforms::allocate (a
+  // capability of a table. It is checked in exactly one place, pke::KeptTransforms::capable (a
   // key object prepared for many operations keeps transforms only where they exist); every use
   // of the transforms goes through kept transforms that record this table as their owner.
   const TransformMultiplier<P>* transforms;

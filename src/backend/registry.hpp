@@ -7,6 +7,8 @@
 #include <span>
 #include <string>
 
+#include "backend/active.hpp"
+#include "backend/cpu.hpp"
 #include "backend/ops.hpp"
 
 namespace hqc::backend {
@@ -36,10 +38,9 @@ const Backend* select_backend(CpuFeatures features, const char* forced_name, std
 const Backend* find_backend(std::string_view name, CpuFeatures features);
 const Backend* find_backend(std::string_view name);
 
-// The backend the library uses: selected once (thread-safe) from effective_cpu_features() and
-// HQC_BACKEND. If HQC_BACKEND or HQC_CPU_MASK is invalid, active() is nullptr and
-// active_error() says why; the public APIs then fail with HQC_ERR_BACKEND.
-const Backend* active();
+// The backend the library uses (active(), backend/active.hpp): selected once (thread-safe) from
+// effective_cpu_features() and HQC_BACKEND. If HQC_BACKEND or HQC_CPU_MASK is invalid, active()
+// is nullptr and active_error() says why; the public APIs then fail with HQC_ERR_BACKEND.
 const std::string& active_error();
 
 // The portable backend, always present.

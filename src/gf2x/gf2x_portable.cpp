@@ -4,8 +4,16 @@
 
 namespace hqc::gf2x {
 
+#if defined(__SIZEOF_INT128__) && !defined(HQC_GF2X_NO_INT128)
+#define HQC_GF2X_INT128 1
+#else
+#define HQC_GF2X_INT128 0  // 32-bit targets (Cortex-M4): 64x64 from 32x32 products
+#endif
+
 namespace {
+#if HQC_GF2X_INT128
 __extension__ typedef unsigned __int128 u128;
+#endif
 
 // Bits at positions = k (mod 5), for k = 0..4, in the low and high 64-bit halves of 128 bits.
 constexpr std::uint64_t class_mask(unsigned k, unsigned offset) {
@@ -20,6 +28,7 @@ constexpr std::uint64_t kHi[5] = {class_mask(0, 64), class_mask(1, 64), class_ma
                                   class_mask(4, 64)};
 }  // namespace
 
+#if HQC_GF2X_INT128
 void clmul64(std::uint64_t a, std::uint64_t b, std::uint64_t* lo, std::uint64_t* hi) {
   // Each part has at most 13 set bits, so every column of an integer product a_i * b_j sums at
   // most 13 ones: the count fits in 5 bits and never disturbs the next column of its class.
@@ -41,6 +50,39 @@ void clmul64(std::uint64_t a, std::uint64_t b, std::uint64_t* lo, std::uint64_t*
   *lo = rlo;
   *hi = rhi;
 }
+#else
+namespace {
+// 32x32 -> 64 carry-less product by the same method with four bit classes (positions = k mod 4):
+// each part has at most 8 set bits, so a column count is at most 8 and fits in the 4 bits below
+// the next column of its class. 32x32 integer multiplies only (constant time on Cortex-M4).
+std::uint64_t clmul32(std::uint32_t a, std::uint32_t b) {
+  constexpr std::uint32_t kM32 = 0x11111111u;
+  constexpr std::uint64_t kM64 = 0x1111111111111111ull;
+  std::uint32_t ap[4], bp[4];
+  for (int i = 0; i < 4; i++) {
+    ap[i] = a & (kM32 << i);
+    bp[i] = b & (kM32 << i);
+  }
+  std::uint64_t r = 0;
+  for (int k = 0; k < 4; k++) {
+    std::uint64_t z = 0;
+    for (int i = 0; i < 4; i++) z ^= static_cast<std::uint64_t>(ap[i]) * bp[(k - i + 4) % 4];
+    r |= z & (kM64 << k);
+  }
+  return r;
+}
+}  // namespace
+
+void clmul64(std::uint64_t a, std::uint64_t b, std::uint64_t* lo, std::uint64_t* hi) {
+  // Karatsuba on 32-bit halves: 3 products.
+  const auto a0 = static_cast<std::uint32_t>(a), a1 = static_cast<std::uint32_t>(a >> 32);
+  const auto b0 = static_cast<std::uint32_t>(b), b1 = static_cast<std::uint32_t>(b >> 32);
+  const std::uint64_t z0 = clmul32(a0, b0), z2 = clmul32(a1, b1);
+  const std::uint64_t z1 = clmul32(a0 ^ a1, b0 ^ b1) ^ z0 ^ z2;
+  *lo = z0 ^ (z1 << 32);
+  *hi = z2 ^ (z1 >> 32);
+}
+#endif
 
 void karatsuba(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, std::size_t n,
                std::uint64_t* scratch) {

@@ -2,6 +2,9 @@
 
 #include <cstring>
 
+#include "sym/oracles.hpp"
+#include "sym/sponge_lanes.hpp"
+
 namespace hqc::kem {
 
 template <class P>
@@ -52,19 +55,34 @@ void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t s
 }
 
 template <class P>
-bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key) {
-  return pke::prepare_encryption_key<P>(be, key.ek);
+bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key, const pke::TransformStore<P>& store) {
+  return pke::prepare_encryption_key<P>(be, key.ek, store);
 }
 
 template <class P>
-bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key) {
+bool prepare_public_key(const backend::Backend& be, PublicKey<P>& key, pke::Transform<P>* storage) {
+  return pke::prepare_encryption_key<P>(be, key.ek, storage);
+}
+
+template <class P>
+bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key, const pke::TransformStore<P>& store) {
   const auto& k = be.kernels<P>();
   key.y_kept.release();
-  if (!prepare_public_key<P>(be, key.pub)) return false;
-  if (!key.y_kept.allocate(&k, 1)) {
+  if (!prepare_public_key<P>(be, key.pub, store)) return false;
+  if (!key.y_kept.acquire(store, &k, 1)) {
     key.pub.ek.kept.release();
     return false;
   }
+  k.transforms->transform(key.y_kept.data()[0].w, key.y.w);
+  return true;
+}
+
+template <class P>
+bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key, pke::Transform<P>* storage) {
+  const auto& k = be.kernels<P>();
+  key.y_kept.release();
+  if (!prepare_public_key<P>(be, key.pub, storage)) return false;
+  key.y_kept.attach(storage + kPublicKeyTransforms, &k, 1);  // h's were kept: the table has transforms
   k.transforms->transform(key.y_kept.data()[0].w, key.y.w);
   return true;
 }
@@ -107,13 +125,11 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   //      K_bar = J(H(pk), sigma, ct). J does not depend on the others, so it runs in lane 0 while
   //      lane 1 computes G and then the XOF: their permutations share J's steps.
   {
-    static const std::uint8_t kG = sym::kDomainG, kJ = sym::kDomainJ, kX = sym::kDomainXof;
-    pke::SpongeLanes lanes(be);
-    lanes.start(0, sym::kSha3_256Rate, 0x06,
-                {{key.pub.hpk, 32}, {key.sigma, P::kK}, {ct, P::kCiphertextBytes}, {&kJ, 1}}, t->kbar, 32);
-    lanes.start(1, sym::kSha3_512Rate, 0x06, {{key.pub.hpk, 32}, {t->m, P::kK}, {salt, 16}, {&kG, 1}}, t->g, 64);
+    sym::SpongeLanes lanes(be);
+    lanes.start(0, sym::kOracleJ, {{key.pub.hpk, 32}, {key.sigma, P::kK}, {ct, P::kCiphertextBytes}}, t->kbar, 32);
+    lanes.start(1, sym::kOracleG, {{key.pub.hpk, 32}, {t->m, P::kK}, {salt, 16}}, t->g, 64);
     lanes.run_until_idle(1);
-    lanes.start(1, sym::kShake256Rate, 0x1F, {{t->g + 32, 32}, {&kX, 1}}, t->xof, pke::kEncryptXofBytes<P>);
+    lanes.start(1, sym::kOracleXof, {{t->g + 32, 32}}, t->xof, pke::kEncryptXofBytes<P>);
     lanes.run_all();
   }
   pke::encrypt_from_xof<P>(be, key.pub.ek, t->u2, t->v2, t->m, t->xof);
@@ -124,16 +140,58 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   ct::select_bytes(ss, t->kbar, t->g, 32, differ);
 }
 
+template <class P>
+void stateless_keypair(const backend::Backend& be, std::uint8_t pk[P::kPublicKeyBytes],
+                       std::uint8_t sk[P::kSecretKeyBytes], const std::uint8_t seed_kem[32]) {
+  SecretKey<P> key;  // wiped by its destructor
+  keypair<P>(be, key, seed_kem);
+  std::memcpy(pk, key.pub.pk, P::kPublicKeyBytes);
+  key.serialize(sk);
+}
+
+template <class P>
+Status stateless_encaps(const backend::Backend& be, std::uint8_t ct[P::kCiphertextBytes], std::uint8_t ss[32],
+                        const std::uint8_t pk[P::kPublicKeyBytes], const std::uint8_t m[P::kK],
+                        const std::uint8_t salt[16]) {
+  PublicKey<P> key;  // public: nothing to wipe
+  if (parse_public_key<P>(be, key, pk) != Status::kOk) {
+    ct::wipe(ct, P::kCiphertextBytes);
+    ct::wipe(ss, 32);
+    return Status::kMalformedKey;
+  }
+  encaps<P>(be, key, ct, ss, m, salt);
+  return Status::kOk;
+}
+
+template <class P>
+Status stateless_decaps(const backend::Backend& be, std::uint8_t ss[32], const std::uint8_t ct[P::kCiphertextBytes],
+                        const std::uint8_t sk[P::kSecretKeyBytes]) {
+  SecretKey<P> key;  // wiped by its destructor
+  if (parse_secret_key<P>(be, key, sk) != Status::kOk) {
+    ct::wipe(ss, 32);
+    return Status::kMalformedKey;
+  }
+  decaps<P>(be, key, ss, ct);
+  return Status::kOk;
+}
+
 #define HQC_INSTANTIATE_KEM(P)                                                                           \
   template struct SecretKey<P>;                                                                          \
   template Status parse_public_key<P>(const backend::Backend&, PublicKey<P>&, const std::uint8_t*);      \
   template Status parse_secret_key<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);      \
   template void keypair<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);                 \
-  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&);                           \
-  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&);                           \
+  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, const pke::TransformStore<P>&); \
+  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, pke::Transform<P>*);            \
+  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, const pke::TransformStore<P>&); \
+  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, pke::Transform<P>*);            \
   template void encaps<P>(const backend::Backend&, const PublicKey<P>&, std::uint8_t*, std::uint8_t*,    \
                           const std::uint8_t*, const std::uint8_t*);                                     \
-  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);
+  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);     \
+  template void stateless_keypair<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*); \
+  template Status stateless_encaps<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*, \
+                                      const std::uint8_t*, const std::uint8_t*);                                \
+  template Status stateless_decaps<P>(const backend::Backend&, std::uint8_t*, const std::uint8_t*,               \
+                                      const std::uint8_t*);
 
 HQC_INSTANTIATE_KEM(Hqc1)
 HQC_INSTANTIATE_KEM(Hqc3)

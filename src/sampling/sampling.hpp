@@ -62,7 +62,7 @@ std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const 
 // number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
 // design, spec §8): `accept` (a backend's keygen_accept kernel, backend/ops.hpp) decides each
 // refill and declassifies only its accept pattern. Source is any byte stream with
-// squeeze(out, len) (sym::Shake256, pke::XofWithPrefix).
+// squeeze(out, len) (sym::Shake256, sym::XofWithPrefix).
 using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
                                        std::size_t groups);
 template <class P, class Source>

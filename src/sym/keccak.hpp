@@ -12,12 +12,24 @@ namespace hqc::sym {
 
 void keccak_f1600_portable(std::uint64_t state[25]);
 
-// A Keccak sponge with rate `rate` bytes and the FIPS 202 domain padding `pad` (0x06 for SHA3,
-// 0x1F for SHAKE). Absorb any number of times, then squeeze any number of times; the squeezed
-// stream does not depend on how reads are split (spec §3 "XOF stream" semantics).
+// A Keccak sponge of FIPS 202: its rate in bytes and its domain padding (the bits appended to the
+// message before pad10*1: 0x06 for SHA3, 0x1F for SHAKE).
+struct SpongeKind {
+  std::size_t rate;
+  std::uint8_t pad;
+};
+inline constexpr SpongeKind kSha3_256{136, 0x06};
+inline constexpr SpongeKind kSha3_512{72, 0x06};
+inline constexpr SpongeKind kShake256{136, 0x1F};
+inline constexpr std::size_t kShake256Rate = kShake256.rate;
+
+// A Keccak sponge of kind (rate, pad). Absorb any number of times, then squeeze any number of
+// times; the squeezed stream does not depend on how reads are split (spec §3 "XOF stream"
+// semantics). sym::SpongeLanes runs the same sponges several at a time.
 class Sponge {
  public:
-  Sponge(backend::KeccakF1600Fn f, std::size_t rate, std::uint8_t pad) : f_(f), rate_(rate), pad_(pad) {}
+  Sponge(backend::KeccakF1600Fn f, SpongeKind kind) : f_(f), rate_(kind.rate), pad_(kind.pad) {}
+  Sponge(backend::KeccakF1600Fn f, std::size_t rate, std::uint8_t pad) : Sponge(f, SpongeKind{rate, pad}) {}
   ~Sponge();
   Sponge(const Sponge&) = delete;
   Sponge& operator=(const Sponge&) = delete;
@@ -38,20 +50,16 @@ class Sponge {
   bool squeezing_ = false;
 };
 
-inline constexpr std::size_t kSha3_256Rate = 136;
-inline constexpr std::size_t kSha3_512Rate = 72;
-inline constexpr std::size_t kShake256Rate = 136;
-
 struct Sha3_256 : Sponge {
-  explicit Sha3_256(backend::KeccakF1600Fn f) : Sponge(f, kSha3_256Rate, 0x06) {}
+  explicit Sha3_256(backend::KeccakF1600Fn f) : Sponge(f, kSha3_256) {}
   void final(std::uint8_t out[32]) { squeeze(out, 32); }
 };
 struct Sha3_512 : Sponge {
-  explicit Sha3_512(backend::KeccakF1600Fn f) : Sponge(f, kSha3_512Rate, 0x06) {}
+  explicit Sha3_512(backend::KeccakF1600Fn f) : Sponge(f, kSha3_512) {}
   void final(std::uint8_t out[64]) { squeeze(out, 64); }
 };
 struct Shake256 : Sponge {
-  explicit Shake256(backend::KeccakF1600Fn f) : Sponge(f, kShake256Rate, 0x1F) {}
+  explicit Shake256(backend::KeccakF1600Fn f) : Sponge(f, kShake256) {}
 };
 
 // One-shot helpers.

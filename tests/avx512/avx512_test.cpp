@@ -14,6 +14,7 @@
 #include "backend/registry.hpp"
 #include "gf2x/gf2x_portable.hpp"
 #include "kem/kem.hpp"
+#include "sym/sponge_lanes.hpp"
 
 namespace hqc {
 namespace {
@@ -282,13 +283,13 @@ TEST(Avx512, SpongeLanesEqualSequentialSponges) {
       const std::size_t outs[4] = {32, 64, 600, 137};
       const std::size_t rates[4] = {136, 72, 136, 136};
       const std::uint8_t pads[4] = {0x06, 0x06, 0x1F, 0x1F};
-      pke::SpongeLanes lanes(*b);
+      sym::SpongeLanes lanes(*b);
       const std::uint8_t dom = 0x03;
-      lanes.start(0, rates[0], pads[0], {{in.data(), len}, {&dom, 1}}, o[0], outs[0]);
-      lanes.start(1, rates[1], pads[1], {{in.data(), len / 2}, {in.data() + len / 2, len - len / 2}}, o[1], outs[1]);
+      lanes.start(0, sym::SpongeKind{rates[0], pads[0]}, {{in.data(), len}, {&dom, 1}}, o[0], outs[0]);
+      lanes.start(1, sym::SpongeKind{rates[1], pads[1]}, {{in.data(), len / 2}, {in.data() + len / 2, len - len / 2}}, o[1], outs[1]);
       lanes.run_until_idle(1);
-      lanes.start(1, rates[2], pads[2], {{in.data() + 5, len / 3}}, o[2], outs[2]);
-      lanes.start(3, rates[3], pads[3], {{in.data(), 1}, {in.data() + 1, len / 4}, {&dom, 1}}, o[3], outs[3]);
+      lanes.start(1, sym::SpongeKind{rates[2], pads[2]}, {{in.data() + 5, len / 3}}, o[2], outs[2]);
+      lanes.start(3, sym::SpongeKind{rates[3], pads[3]}, {{in.data(), 1}, {in.data() + 1, len / 4}, {&dom, 1}}, o[3], outs[3]);
       lanes.run_all();
       {
         sym::Sponge s(b->keccak_f1600, rates[0], pads[0]);

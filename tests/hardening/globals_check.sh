@@ -2,11 +2,12 @@
 # No hidden mutable globals (hardening issue, thread safety): lists every symbol of the static
 # library that lives in a writable section (.data, .bss, thread-local) and fails on any that is
 # not an allowed read-once cache. Allowed: function-local statics that C++ initialises exactly
-# once, thread-safely ("magic statics"), and never writes again, and their guard variables.
+# once, thread-safely ("magic statics"), and never writes again, and their guard variables; and
+# the randomness hook of hqc_set_randombytes (registered once, before concurrent use).
 # usage: globals_check.sh path/to/libhqc.a
 set -euo pipefail
 lib=$1
-allowed='^(guard variable for )?(hqc::backend::\(anonymous namespace\)::selection\(\)::sel|hqc::backend::detect_cpu_features\(\)::features|hqc::backend::effective_cpu_features\(\)::features|hqc::backend::\(anonymous namespace\)::(kBackends|kAliases))$|^DW\.ref\.__gxx_personality_v0$'
+allowed='^(guard variable for )?(hqc::backend::\(anonymous namespace\)::selection\(\)::sel|hqc::backend::detect_cpu_features\(\)::features|hqc::backend::effective_cpu_features\(\)::features|hqc::backend::\(anonymous namespace\)::(kBackends|kAliases)|hqc::api::\(anonymous namespace\)::g_random_hook)$|^DW\.ref\.__gxx_personality_v0$'
 syms=$(objdump -t "$lib" | awk '$0 ~ /[[:space:]]\.(data|bss|tdata|tbss)([.][^[:space:]]*)?[[:space:]]/ && $0 !~ /\.data\.rel\.ro/ {print $NF}' |
   c++filt | grep -vE '^\.(data|bss|tdata|tbss)' | sort -u)
 echo "writable symbols in $(basename "$lib"):"

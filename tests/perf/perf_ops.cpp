@@ -23,24 +23,15 @@ struct State {
   std::uint8_t sk[P::kSecretKeyBytes];
   std::uint8_t ct[P::kCiphertextBytes];
   std::uint8_t ss[32];
-  kem::SecretKey<P> key;
-  kem::PublicKey<P> pub;
 };
 
-// The stateless operations as the C API performs them (parse + operate), so that the counts
+// The stateless operations the C API performs (parse + operate + wipe), so that the counts
 // include the per-call work of H(pk), expanding h and y.
 template <class P>
 __attribute__((noinline)) void measured(const backend::Backend& be, State<P>& s, int op) {
-  if (op == 0) {
-    kem::keypair<P>(be, s.key, s.seed);
-    s.key.serialize(s.sk);
-  } else if (op == 1) {
-    kem::parse_public_key<P>(be, s.pub, s.pk);
-    kem::encaps<P>(be, s.pub, s.ct, s.ss, s.coins, s.coins + P::kK);
-  } else {
-    kem::parse_secret_key<P>(be, s.key, s.sk);
-    kem::decaps<P>(be, s.key, s.ss, s.ct);
-  }
+  if (op == 0) kem::stateless_keypair<P>(be, s.pk, s.sk, s.seed);
+  else if (op == 1) kem::stateless_encaps<P>(be, s.ct, s.ss, s.pk, s.coins, s.coins + P::kK);
+  else kem::stateless_decaps<P>(be, s.ss, s.ct, s.sk);
 }
 
 }  // namespace
@@ -65,11 +56,8 @@ int main(int argc, char** argv) {
     auto s = std::make_unique<State<P>>();
     for (int i = 0; i < 32; i++) s->seed[i] = static_cast<std::uint8_t>(i + 1);
     for (std::size_t i = 0; i < sizeof(s->coins); i++) s->coins[i] = static_cast<std::uint8_t>(3 * i + 7);
-    kem::keypair<P>(*be, s->key, s->seed);
-    std::memcpy(s->pk, s->key.pub.pk, sizeof(s->pk));
-    s->key.serialize(s->sk);
-    kem::parse_public_key<P>(*be, s->pub, s->pk);
-    kem::encaps<P>(*be, s->pub, s->ct, s->ss, s->coins, s->coins + P::kK);
+    kem::stateless_keypair<P>(*be, s->pk, s->sk, s->seed);
+    if (kem::stateless_encaps<P>(*be, s->ct, s->ss, s->pk, s->coins, s->coins + P::kK) != kem::Status::kOk) return;
     struct Call {
       const backend::Backend* be;
       State<P>* s;

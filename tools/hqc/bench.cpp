@@ -16,6 +16,7 @@
 
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "sym/oracles.hpp"
 #include "perf_baseline.hpp"
 
 namespace hqc::tools {

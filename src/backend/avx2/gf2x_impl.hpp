@@ -8,6 +8,8 @@
 // Private to this folder (anonymous namespace: one copy per translation unit).
 #pragma once
 
+#include <initializer_list>
+
 #include "backend/avx2/simd.hpp"
 #include "params/params.hpp"
 
