@@ -80,14 +80,22 @@ void expect_complete(const KernelTable<P>& k) {
   EXPECT_NE(k.support_to_vector, nullptr);
   EXPECT_NE(k.enc_positions, nullptr);
   EXPECT_NE(k.position_taken, nullptr);
+  EXPECT_NE(k.keygen_accept, nullptr);
   EXPECT_NE(k.rm_decode, nullptr);
   EXPECT_NE(k.rs_decode, nullptr);
+  EXPECT_NE(k.mul_name, nullptr);
+  if (k.transforms != nullptr) {  // the one optional capability: complete when present
+    EXPECT_NE(k.transforms->transform, nullptr);
+    EXPECT_NE(k.transforms->mul_transforms, nullptr);
+    EXPECT_NE(k.transforms->mul_transform_plain, nullptr);
+  }
 }
 
 TEST(Registry, EveryTableIsComplete) {
   for (const Backend* b : all_backends()) {
     SCOPED_TRACE(b->name);
     EXPECT_NE(b->keccak_f1600, nullptr);
+    EXPECT_NE(b->keccak_f1600_x4, nullptr);
     EXPECT_NE(b->description, nullptr);
     expect_complete(b->hqc1);
     expect_complete(b->hqc3);

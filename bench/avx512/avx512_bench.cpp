@@ -105,15 +105,15 @@ void keygen_breakdown(const hqc::backend::Backend& be, int runs) {
     xof.squeeze(z, sizeof(z));
   });
   row("I(seed_pke)", [&] { sym::oracle_i(be.keccak_f1600, seeds, seed); });
-  row("sampler y,x draw by draw", [&] {
+  row("sampler y,x portable draws", [&] {
     sym::Xof xof(be.keccak_f1600, seed);
-    sampling::sample_keygen_positions<P>(pos, xof, k.position_taken);
-    sampling::sample_keygen_positions<P>(pos, xof, k.position_taken);
+    sampling::sample_keygen_positions<P>(pos, xof);
+    sampling::sample_keygen_positions<P>(pos, xof);
   });
-  row("sampler y,x whole refills", [&] {
+  row("sampler y,x keygen_accept", [&] {
     sym::Xof xof(be.keccak_f1600, seed);
-    sampling::sample_keygen_positions<P>(pos, xof, k.position_taken, k.keygen_accept);
-    sampling::sample_keygen_positions<P>(pos, xof, k.position_taken, k.keygen_accept);
+    sampling::sample_keygen_positions<P>(pos, xof, k.keygen_accept);
+    sampling::sample_keygen_positions<P>(pos, xof, k.keygen_accept);
   });
   row("support_to_vector x2", [&] {
     k.support_to_vector(v[0].w, pos, P::kW);

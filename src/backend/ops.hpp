@@ -1,6 +1,10 @@
 // The backend contract: every kernel that a SIMD backend may replace, reached through ONE table
-// of function pointers per backend. The portable backend is the oracle; every other backend must
-// produce identical bytes for every kernel, parameter set and input (tests/backend_diff_test.cpp).
+// of function pointers per backend. Every slot of every table is filled: where a backend has
+// nothing faster it holds the portable kernel or a generic one built from the backend's own
+// kernels (backend/generic.hpp), so the algorithm code never branches on a slot and every backend
+// runs the same algorithm. The one optional capability is the transform multiplier
+// (KernelTable::transforms below). The portable backend is the oracle; every other backend must
+// produce identical bytes for every kernel, parameter set and input (tests/conformance_test.cpp).
 //
 // Conventions for all kernels:
 //  * Length-n ring elements are arrays of P::kNWordsPadded little-endian 64-bit words, 64-byte
@@ -23,9 +27,12 @@ namespace hqc::backend {
 using KeccakF1600Fn = void (*)(std::uint64_t state[25]);
 // Keccak-f[1600] on up to four independent states (distinct, non-overlapping buffers of 25
 // lanes); a nullptr state is skipped. Lets independent sponges run side by side
-// (pke::SpongeLanes). A nullptr function in a table means "not provided": callers then run
-// keccak_f1600 once per state.
+// (pke::SpongeLanes, which calls it for two or more busy states and keccak_f1600 for one).
 using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
+// The key-generation sampler's duplicate test and whole-refill decision (KernelTable below).
+using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
+using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
+                                       std::size_t groups);
 
 // 64-bit words of one operand transform of a transform multiplier (the FAFFT of the avx512
 // backend): two words (one GF(2^128) element) per evaluation point, 2^(m-7) points where 2^m is
@@ -38,6 +45,17 @@ constexpr std::size_t transform_words(std::size_t n) {
 template <class P>
 inline constexpr std::size_t kTransformWords = transform_words(P::kN);
 
+// A transform multiplier keeps the transform of an operand that is used many times (h, s of a
+// public key; y of a secret key): transform(t, a) writes kTransformWords<P> words (64-byte
+// aligned) that depend only on a; mul_transforms(out, ta, tb) = a * b; mul_transform_plain(out,
+// ta, b) = a * b. All three are set.
+template <class P>
+struct TransformMultiplier {
+  void (*transform)(std::uint64_t* t, const std::uint64_t* a);
+  void (*mul_transforms)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
+  void (*mul_transform_plain)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+};
+
 template <class P>
 struct KernelTable {
   // out = a * b in GF(2)[x]/(x^n - 1) (spec §2.2).
@@ -45,14 +63,11 @@ struct KernelTable {
   // out1 = a1 * b and out2 = a2 * b: the two products of encryption that share r2 (h*r2, s*r2).
   void (*mul2)(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
                const std::uint64_t* b);
-  // A transform multiplier keeps the transform of an operand that is used many times (h, s of a
-  // public key; y of a secret key): transform(t, a) writes kTransformWords<P> words (64-byte
-  // aligned) that depend only on a; mul_transforms(out, ta, tb) = a * b; mul_transform_plain(out,
-  // ta, b) = a * b. All three are nullptr when the level's multiplier has no transform; then the
-  // key objects keep none (pke::EncryptionKey::transforms_for).
-  void (*transform)(std::uint64_t* t, const std::uint64_t* a);
-  void (*mul_transforms)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
-  void (*mul_transform_plain)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+  // The level's transform multiplier, or nullptr if its multiplier has none: the one optional
+  // capability of a table. It is checked in exactly one place, pke::KeptTransforms::allocate (a
+  // key object prepared for many operations keeps transforms only where they exist); every use
+  // of the transforms goes through kept transforms that record this table as their owner.
+  const TransformMultiplier<P>* transforms;
   // A name for the multiplier (`hqc info`, bench output), e.g. "karatsuba {32, 2, {3, 3}}".
   const char* mul_name;
   // out = the vector with ones exactly at pos[0..w) (spec §4.4). Positions are distinct and < n.
@@ -63,14 +78,14 @@ struct KernelTable {
   // The duplicate test of the key-generation sampler (spec §4.2): all-ones if r equals one of
   // pos[0..count), else zero. count is public (the sampler's accept pattern is, spec §8); r and
   // the positions are secret.
-  std::uint32_t (*position_taken)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
-  // One refill of the key-generation sampler (spec §4.2) at once, or nullptr (then the sampler
-  // tests draw by draw with position_taken): `draws` holds groups = w - count three-byte draws;
-  // each is appended to pos[count..] iff it is below the rejection threshold and its position is
-  // neither in pos[0..count) nor an earlier valid draw of this refill (which is the same set as
-  // the positions accepted before it). Returns the new count. The accept pattern is public
-  // (spec §8); positions stay secret.
-  std::size_t (*keygen_accept)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups);
+  PositionTakenFn position_taken;
+  // One refill of the key-generation sampler (spec §4.2): `draws` holds groups = w - count
+  // three-byte draws; each is appended to pos[count..] iff it is below the rejection threshold
+  // and its position is neither in pos[0..count) nor an earlier valid draw of this refill (which
+  // is the same set as the positions accepted before it). Returns the new count. The accept
+  // pattern is public (spec §8); positions stay secret. Draw by draw with position_taken where a
+  // backend has nothing faster (sampling::keygen_accept_portable, generic::keygen_accept_draws).
+  KeygenAcceptFn keygen_accept;
   // Duplicated RM(1,7) decoding of every block (spec §5.5): in has n1*n2 bits, out n1 bytes.
   void (*rm_decode)(std::uint8_t* out, const std::uint64_t* in);
   // RS decoding (spec §5.6): cw holds n1 received symbols; msg receives the k message bytes.
@@ -85,7 +100,7 @@ struct Backend {
   // HQC_BACKEND: it exists so that tests and benchmarks cover and compare every implementation.
   bool variant;
   KeccakF1600Fn keccak_f1600;
-  KeccakF1600x4Fn keccak_f1600_x4;  // may be nullptr (see KeccakF1600x4Fn)
+  KeccakF1600x4Fn keccak_f1600_x4;
   KernelTable<Hqc1> hqc1;
   KernelTable<Hqc3> hqc3;
   KernelTable<Hqc5> hqc5;

@@ -65,7 +65,7 @@ bool prepare_secret_key(const backend::Backend& be, SecretKey<P>& key) {
     key.pub.ek.kept.release();
     return false;
   }
-  k.transform(key.y_kept.data()[0].w, key.y.w);
+  k.transforms->transform(key.y_kept.data()[0].w, key.y.w);
   return true;
 }
 

@@ -66,8 +66,8 @@ void code_decode(const backend::KernelTable<P>& k, std::uint8_t m[P::kK], const 
 
 // Up to four independent one-shot Keccak sponges run side by side: each lane absorbs its input
 // parts and squeezes its output exactly like sym::Sponge (same bytes), but every permutation
-// step runs all busy lanes through one Backend::keccak_f1600_x4 call (four single permutations
-// if the backend has none). A lane can be started while others are running, so a sponge that
+// step runs all busy lanes through one Backend::keccak_f1600_x4 call (Backend::keccak_f1600 when
+// only one lane is busy: a multi-state permutation may cost more for one state). A lane can be started while others are running, so a sponge that
 // depends on another one's output (G, then the XOF of theta) can share the steps of a long one (J).
 // Loop bounds depend only on lengths, never on data.
 class SpongeLanes {
@@ -125,11 +125,11 @@ class SpongeLanes {
       s[i] = need[i] ? lanes_[i].st : nullptr;
       count += need[i] ? 1 : 0;
     }
-    if (be_.keccak_f1600_x4 != nullptr && count > 1) {
-      be_.keccak_f1600_x4(s[0], s[1], s[2], s[3]);
-    } else {
+    if (count == 1) {
       for (int i = 0; i < kLanes; i++)
         if (need[i]) be_.keccak_f1600(s[i]);
+    } else {
+      be_.keccak_f1600_x4(s[0], s[1], s[2], s[3]);
     }
   }
   void run_until_idle(int lane) {
@@ -250,9 +250,13 @@ class KeptTransforms {
     return *this;
   }
   ~KeptTransforms() { release(); }
-  // Room for `count` transforms of `owner`; false (and nothing kept) if memory is short.
+  // Room for `count` transforms of `owner`; false (and nothing kept) if owner's multiplier has no
+  // transforms or memory is short. The one place where the optional capability
+  // KernelTable::transforms is checked (backend/ops.hpp): whoever holds kept transforms of a
+  // table may call that table's transforms.
   bool allocate(const backend::KernelTable<P>* owner, std::size_t count) {
     release();
+    if (owner->transforms == nullptr) return false;
     p_ = static_cast<Transform<P>*>(::operator new(count * sizeof(Transform<P>), std::align_val_t{64}, std::nothrow));
     if (p_ == nullptr) return false;
     count_ = count;
@@ -297,9 +301,9 @@ template <class P>
 bool prepare_encryption_key(const backend::Backend& be, EncryptionKey<P>& ekx) {
   const auto& k = be.kernels<P>();
   ekx.kept.release();
-  if (k.transform == nullptr || !ekx.kept.allocate(&k, 2)) return false;
-  k.transform(ekx.kept.data()[0].w, ekx.h.w);
-  k.transform(ekx.kept.data()[1].w, ekx.s.w);
+  if (!ekx.kept.allocate(&k, 2)) return false;
+  k.transforms->transform(ekx.kept.data()[0].w, ekx.h.w);
+  k.transforms->transform(ekx.kept.data()[1].w, ekx.s.w);
   return true;
 }
 
@@ -329,7 +333,7 @@ template <class P>
 void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed_dk[32]) {
   sym::Xof xof(be.keccak_f1600, seed_dk);
   ct::Wiped<std::uint32_t[P::kW]> pos;
-  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().position_taken, be.kernels<P>().keygen_accept);
+  sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().keygen_accept);
   be.kernels<P>().support_to_vector(y.w, *pos, P::kW);
 }
 
@@ -348,13 +352,9 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
 
   // h = SampleDense(XOF(seed_ek)) and the start of XOF(seed_dk), which the sampler of y and x
   // reads, are independent sponges: squeeze them side by side (avx512_bench: 1.6k / 1.8k / 2.5k
-  // cycles less). Without a multi-state permutation that only adds bookkeeping, so then h is
-  // expanded alone and the sampler reads XOF(seed_dk) directly (an empty prefix).
+  // cycles less where keccak_f1600_x4 permutes several states at once).
   ct::Wiped<std::uint8_t[kKeygenXofPrefix<P>]> dk_stream;
-  const bool side_by_side = be.keccak_f1600_x4 != nullptr;
-  if (!side_by_side) {
-    expand_h<P>(be, ekx.h, seed_ek);
-  } else {
+  {
     static const std::uint8_t kX = sym::kDomainXof;
     std::memset(ekx.h.w, 0, sizeof(ekx.h.w));
     SpongeLanes lanes(be);
@@ -365,11 +365,11 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   }
   ct::Wiped<RingVec<P>> x;
   {
-    XofWithPrefix xof(be.keccak_f1600, seed_dk, *dk_stream, side_by_side ? kKeygenXofPrefix<P> : 0);
+    XofWithPrefix xof(be.keccak_f1600, seed_dk, *dk_stream, kKeygenXofPrefix<P>);
     ct::Wiped<std::uint32_t[P::kW]> pos;
-    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // y first
+    sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // y first
     k.support_to_vector(y.w, *pos, P::kW);
-    sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // then x
+    sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
   ekx.kept.release();
@@ -405,9 +405,9 @@ void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, R
   k.support_to_vector(tmp->r1.w, tmp->pos, P::kWr);
   if (const Transform<P>* hs = ekx.kept.for_table(k)) {  // h's and s's transforms kept: r2's once
     ct::Wiped<Transform<P>> r2t;
-    k.transform(r2t->w, tmp->r2.w);
-    k.mul_transforms(u.w, hs[0].w, r2t->w);
-    k.mul_transforms(tmp->t.w, hs[1].w, r2t->w);
+    k.transforms->transform(r2t->w, tmp->r2.w);
+    k.transforms->mul_transforms(u.w, hs[0].w, r2t->w);
+    k.transforms->mul_transforms(tmp->t.w, hs[1].w, r2t->w);
   } else {
     k.mul2(u.w, tmp->t.w, ekx.h.w, ekx.s.w, tmp->r2.w);
   }
@@ -429,14 +429,14 @@ void encrypt(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>
 }
 
 // Decrypt (spec §6.3): m = Decode(v + Truncate(u*y)). yt, if not nullptr, is the transform of y
-// for be's multiplier.
+// kept for be's table (KeptTransforms::for_table), so that table has transforms.
 template <class P>
 void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>& y, const RingVec<P>& u,
              const CodeVec<P>& v, const Transform<P>* yt = nullptr) {
   const auto& k = be.kernels<P>();
   ct::Wiped<RingVec<P>> uy;
   if (yt != nullptr)
-    k.mul_transform_plain(uy->w, yt->w, u.w);
+    k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
   else
     k.mul(uy->w, u.w, y.w);
   ct::Wiped<CodeVec<P>> recv;

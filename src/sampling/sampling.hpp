@@ -36,46 +36,47 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
   return dup;
 }
 
-// Key-generation sampler (spec §4.2): w distinct positions in generation order. Returns the
-// number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
-// design, spec §8); that dependence is declassified explicitly, nothing else is. `taken` is the
-// duplicate test (a backend kernel, see backend/ops.hpp; position_taken_portable by default).
-// Source is any byte stream with squeeze(out, len) (sym::Shake256, pke::XofWithPrefix). accept,
-// if not nullptr, decides a whole refill at once (backend/ops.hpp keygen_accept).
-using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
-                                       std::size_t groups);
-template <class P, class Source, class Taken = decltype(&position_taken_portable)>
-std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof, Taken taken = &position_taken_portable,
-                                    KeygenAcceptFn accept = nullptr) {
-  std::size_t count = 0, consumed = 0;
-  std::uint8_t buf[3 * P::kW];
-  std::size_t avail = 0, off = 0;
-  while (count < P::kW) {
-    if (off == avail) {
-      // Read exactly one 3-byte group per missing position: never past the last group used, so a
-      // second draw from the same XOF starts where this one stopped (spec §4.2).
-      avail = 3 * (P::kW - count);
-      xof.squeeze(buf, avail);
-      off = 0;
-      if (accept != nullptr) {  // the whole refill at once: every draw of it is consumed
-        count = accept(pos, count, buf, P::kW - count);
-        consumed += avail;
-        off = avail;
-        continue;
-      }
-    }
-    const std::uint32_t c = static_cast<std::uint32_t>(buf[off]) | (static_cast<std::uint32_t>(buf[off + 1]) << 8) |
-                            (static_cast<std::uint32_t>(buf[off + 2]) << 16);
-    off += 3;
-    consumed += 3;
-    // Rejection (c >= T) and duplicate tests decide only how many stream bytes are consumed.
+// One refill of the key-generation sampler (spec §4.2), draw by draw: the portable keygen_accept
+// kernel (backend/ops.hpp). Each of the `groups` three-byte draws is appended to pos[count..] iff
+// it is below the rejection threshold and its position is not yet taken. Returns the new count.
+template <class P>
+std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
+                                   std::size_t groups) {
+  for (std::size_t i = 0; i < groups; i++) {
+    const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) |
+                            (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
+                            (static_cast<std::uint32_t>(draws[3 * i + 2]) << 16);
+    // Rejection (c >= T) and duplicate tests decide only which draws are kept.
     std::uint32_t reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
     const std::uint32_t r = reduce_mod_n<P>(c);
-    reject |= taken(pos, count, r);
+    reject |= position_taken_portable(pos, count, r);
     // Declassified: the accept/reject pattern of the key-generation sampler is public by design
     // (spec §8: its timing depends only on the long-term seed); the position itself stays secret.
     ct::declassify(&reject, sizeof(reject));
     if (reject == 0) pos[count++] = r;
+  }
+  return count;
+}
+
+// Key-generation sampler (spec §4.2): w distinct positions in generation order. Returns the
+// number of XOF bytes consumed (3 per attempt). Its running time depends on the XOF stream (by
+// design, spec §8): `accept` (a backend's keygen_accept kernel, backend/ops.hpp) decides each
+// refill and declassifies only its accept pattern. Source is any byte stream with
+// squeeze(out, len) (sym::Shake256, pke::XofWithPrefix).
+using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
+                                       std::size_t groups);
+template <class P, class Source>
+std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof,
+                                    KeygenAcceptFn accept = &keygen_accept_portable<P>) {
+  std::size_t count = 0, consumed = 0;
+  std::uint8_t buf[3 * P::kW];
+  while (count < P::kW) {
+    // Read exactly one 3-byte group per missing position: never past the last group used, so a
+    // second draw from the same XOF starts where this one stopped (spec §4.2).
+    const std::size_t groups = P::kW - count;
+    xof.squeeze(buf, 3 * groups);
+    consumed += 3 * groups;
+    count = accept(pos, count, buf, groups);
   }
   ct::wipe(buf, sizeof(buf));
   return consumed;

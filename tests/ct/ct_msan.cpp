@@ -142,15 +142,15 @@ int taint(const backend::Backend& be) {
   report("mul2 out1", o1.w, sizeof(o1.w));
   report("mul2 out2", o2.w, sizeof(o2.w));
   ct::declassify(a.w, sizeof(a.w));
-  if (k.transform != nullptr) {  // the transform multiplier (FAFFT) with a secret operand (y, r2, u*y)
+  if (const auto* t = k.transforms) {  // the transform multiplier (FAFFT) with a secret operand (y, r2, u*y)
     static pke::Transform<P> ta, tb;
     ct::poison(a.w, sizeof(a.w));
-    k.transform(ta.w, a.w);
+    t->transform(ta.w, a.w);
     report("transform", ta.w, sizeof(ta.w));
-    k.transform(tb.w, b.w);
-    k.mul_transforms(o1.w, ta.w, tb.w);
+    t->transform(tb.w, b.w);
+    t->mul_transforms(o1.w, ta.w, tb.w);
     report("mul_transforms", o1.w, sizeof(o1.w));
-    k.mul_transform_plain(o1.w, tb.w, a.w);
+    t->mul_transform_plain(o1.w, tb.w, a.w);
     report("mul_transform_plain", o1.w, sizeof(o1.w));
     ct::declassify(a.w, sizeof(a.w));
     ct::declassify(ta.w, sizeof(ta.w));

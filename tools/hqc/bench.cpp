@@ -115,7 +115,7 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
   out.push_back({"encaps_cached", "kem",
                  [&c] { kem::encaps<P>(*c.be, c.pub, c.ct, c.ss, c.coins, c.coins + P::kK); }});
   out.push_back({"decaps_cached", "kem", [&c] { kem::decaps<P>(*c.be, c.key, c.ss, c.ct); }});
-  const bool keeps = be.kernels<P>().transform != nullptr;  // elsewhere preparing is a no-op
+  const bool keeps = be.kernels<P>().transforms != nullptr;  // elsewhere preparing is a no-op
   out.push_back({"prepare_pk", "kem", [&c] { kem::prepare_public_key<P>(*c.be, c.pub); }, !keeps});
   out.push_back({"prepare_sk", "kem", [&c] { kem::prepare_secret_key<P>(*c.be, c.key); }, !keeps});
   if (!kernels) return out;

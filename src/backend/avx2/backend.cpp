@@ -4,6 +4,7 @@
 // hides it too), otherwise the AVX2-only variant; both give the portable decoder's bytes.
 #include "backend/avx2/kernels.hpp"
 #include "backend/cpu.hpp"
+#include "backend/generic.hpp"
 #include "backend/registry.hpp"
 
 namespace hqc::backend {
@@ -49,15 +50,13 @@ constexpr KernelTable<P> table() {
   return KernelTable<P>{
       .mul = &mul<P>,
       .mul2 = &mul2<P>,
-      .transform = nullptr,
-      .mul_transforms = nullptr,
-      .mul_transform_plain = nullptr,
+      .transforms = nullptr,
       .mul_name = P::kLevel == 3 ? "toom-3 + karatsuba (PCLMULQDQ, or VPCLMULQDQ when present)"
                                  : "karatsuba (PCLMULQDQ, or VPCLMULQDQ when present)",
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
-      .keygen_accept = nullptr,
+      .keygen_accept = &generic::keygen_accept_draws<P, &position_taken>,
       .rm_decode = &rm_decode<P>,
       .rs_decode = &rs_decode<P>,
   };
@@ -73,10 +72,9 @@ const Backend kAvx2Backend = {
     .required = avx2::kRequired,
     .variant = false,
     .keccak_f1600 = &avx2::keccak_f1600,
-    // No four-state Keccak: a 4-way AVX2 permutation costs about as much as three of the scalar
-    // BMI2 permutations above, and the sponges run side by side in this library use two lanes,
-    // so "not provided" (the caller then permutes only the busy lanes) is faster here.
-    .keccak_f1600_x4 = nullptr,
+    // The busy states one after the other: a 4-way AVX2 permutation costs about as much as three
+    // of the scalar BMI2 permutations above, and the sponges run side by side use two lanes.
+    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&avx2::keccak_f1600>,
     .hqc1 = avx2::table<Hqc1>(),
     .hqc3 = avx2::table<Hqc3>(),
     .hqc5 = avx2::table<Hqc5>(),

@@ -28,6 +28,14 @@ static_assert(fafft::kTransformWords<Hqc1> == kTransformWords<Hqc1> &&
                   fafft::kTransformWords<Hqc5> == kTransformWords<Hqc5>,
               "the FAFFT transform size must match the contract (backend/ops.hpp)");
 
+// The FAFFT as a transform multiplier (prepared key objects keep the transforms of h, s and y).
+template <class P>
+constexpr TransformMultiplier<P> kFafftTransforms = {
+    .transform = &fafft::forward<P>,
+    .mul_transforms = &fafft::mul_transformed<P>,
+    .mul_transform_plain = &fafft::mul_transformed_plain<P>,
+};
+
 template <class P>
 constexpr KernelTable<P> table(Multiplier m) {
   const bool fft = m == Multiplier::kFafft;
@@ -35,9 +43,7 @@ constexpr KernelTable<P> table(Multiplier m) {
   return KernelTable<P>{
       .mul = fft ? &fafft::mul<P> : &mul<P>,
       .mul2 = fft ? &fafft::mul2<P> : &mul2<P>,
-      .transform = keys ? &fafft::forward<P> : nullptr,
-      .mul_transforms = keys ? &fafft::mul_transformed<P> : nullptr,
-      .mul_transform_plain = keys ? &fafft::mul_transformed_plain<P> : nullptr,
+      .transforms = keys ? &kFafftTransforms<P> : nullptr,
       .mul_name = fft ? kFafftName<P> : keys ? kPlanFafftKeysName<P>.s : kMulPlanName<P>,
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,

@@ -1,6 +1,8 @@
 // The portable backend: plain C++ kernels, constant time, the oracle for every other backend.
 #include "backend/portable/kernels.hpp"
 
+#include "backend/generic.hpp"
+
 #include "code/reed_muller.hpp"
 #include "code/reed_solomon.hpp"
 #include "common/ct.hpp"
@@ -35,25 +37,17 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
   mul<P>(out2, a2, b);
 }
 
-// Up to four states, one after the other, skipping nullptr (the reference for keccak_f1600_x4).
-void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3) {
-  for (std::uint64_t* s : {s0, s1, s2, s3})
-    if (s != nullptr) sym::keccak_f1600_portable(s);
-}
-
 template <class P>
 constexpr KernelTable<P> table() {
   return KernelTable<P>{
       .mul = &mul<P>,
       .mul2 = &mul2<P>,
-      .transform = nullptr,
-      .mul_transforms = nullptr,
-      .mul_transform_plain = nullptr,
+      .transforms = nullptr,
       .mul_name = "karatsuba (portable, branch-free 64x64 carry-less base)",
       .support_to_vector = &sampling::support_to_vector_portable<P>,
       .enc_positions = &sampling::enc_positions_portable<P>,
       .position_taken = &sampling::position_taken_portable,
-      .keygen_accept = nullptr,
+      .keygen_accept = &sampling::keygen_accept_portable<P>,
       .rm_decode = &code::rm_decode_portable<P>,
       .rs_decode = [](std::uint8_t* msg, const std::uint8_t* cw) { code::rs_decode_portable<P>(msg, cw); },
   };
@@ -72,7 +66,7 @@ const Backend kPortableBackend = {
     .required = 0,
     .variant = false,
     .keccak_f1600 = &sym::keccak_f1600_portable,
-    .keccak_f1600_x4 = &portable::keccak_f1600_x4,
+    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&sym::keccak_f1600_portable>,
     .hqc1 = portable::table<Hqc1>(),
     .hqc3 = portable::table<Hqc3>(),
     .hqc5 = portable::table<Hqc5>(),
