@@ -22,7 +22,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -99,7 +98,7 @@ const KernelTable<P>& ref() {
   return backend::portable().kernels<P>();
 }
 
-// Index of the first differing 64-bit word (for messages), or -1.
+// Index of the first differing byte (for messages), or -1.
 long first_diff(const void* a, const void* b, std::size_t bytes) {
   const auto* x = static_cast<const std::uint8_t*>(a);
   const auto* y = static_cast<const std::uint8_t*>(b);
@@ -107,7 +106,7 @@ long first_diff(const void* a, const void* b, std::size_t bytes) {
     if (x[i] != y[i]) return static_cast<long>(i);
   return -1;
 }
-#define EXPECT_SAME_BYTES(a, b, n, what)                                                  \
+#define ASSERT_SAME_BYTES(a, b, n, what)                                                  \
   do {                                                                                    \
     const long d_ = first_diff((a), (b), (n));                                            \
     ASSERT_EQ(d_, -1) << what << ": first difference at byte " << d_ << " of " << (n);   \
@@ -235,12 +234,16 @@ void test_mul(const Backend& be) {
   ASSERT_NE(k.mul_name, nullptr);
   std::mt19937_64 rng(0x6d756c + P::kLevel);
   const auto vs = ring_inputs<P>(rng);
+  // For the portable row itself (the oracle) a difference is impossible: only the squares then,
+  // for the output conventions; the properties below hold for every row.
+  const bool oracle = &k == &ref<P>();
   for (auto [i, j] : operand_pairs(vs)) {
+    if (oracle && i != j) continue;
     const auto &a = vs[i], &b = vs[j];
     Ring<P> want, got = garbage_ring<P>();
     ref<P>().mul(want.w, a.v.w, b.v.w);
     k.mul(got.w, a.v.w, b.v.w);  // for a == b: both inputs at one address
-    EXPECT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul " << a.name << " * " << b.name);
+    ASSERT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul " << a.name << " * " << b.name);
     expect_padding_zero(got, "mul " + a.name + " * " + b.name);
   }
   // The ring itself (true for every backend, portable included): x^i * x^j = x^((i + j) mod n).
@@ -252,7 +255,7 @@ void test_mul(const Backend& be) {
     set_bit(b, j);
     set_bit(want, (i + j) % P::kN);
     k.mul(got.w, a.w, b.w);
-    EXPECT_SAME_BYTES(want.w, got.w, sizeof(want.w), "x^" << i << " * x^" << j);
+    ASSERT_SAME_BYTES(want.w, got.w, sizeof(want.w), "x^" << i << " * x^" << j);
   }
   // Random operands, and commutativity.
   for (int it = 0; it < 10; it++) {
@@ -262,8 +265,8 @@ void test_mul(const Backend& be) {
     ref<P>().mul(want.w, a.w, b.w);
     k.mul(got.w, a.w, b.w);
     k.mul(swapped.w, b.w, a.w);
-    EXPECT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul random " << it);
-    EXPECT_SAME_BYTES(want.w, swapped.w, sizeof(want.w), "mul random " << it << " swapped");
+    ASSERT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul random " << it);
+    ASSERT_SAME_BYTES(want.w, swapped.w, sizeof(want.w), "mul random " << it << " swapped");
   }
 }
 
@@ -283,8 +286,8 @@ void test_mul2(const Backend& be) {
     Ring<P> g1 = garbage_ring<P>(), g2 = garbage_ring<P>();
     k.mul2(g1.w, g2.w, a1.v.w, a2.v.w, b.v.w);
     const std::string what = "mul2 (" + a1.name + ", " + a2.name + ") * " + b.name;
-    EXPECT_SAME_BYTES(want[p].w, g1.w, sizeof(g1.w), what << " first");
-    EXPECT_SAME_BYTES(want[q].w, g2.w, sizeof(g2.w), what << " second");
+    ASSERT_SAME_BYTES(want[p].w, g1.w, sizeof(g1.w), what << " first");
+    ASSERT_SAME_BYTES(want[q].w, g2.w, sizeof(g2.w), what << " second");
     expect_padding_zero(g1, what + " first");
     expect_padding_zero(g2, what + " second");
   }
@@ -295,8 +298,8 @@ void test_mul2(const Backend& be) {
     ref<P>().mul(w1.w, a1.w, b.w);
     ref<P>().mul(w2.w, a2.w, b.w);
     k.mul2(g1.w, g2.w, a1.w, a2.w, b.w);
-    EXPECT_SAME_BYTES(w1.w, g1.w, sizeof(w1.w), "mul2 random " << it << " first");
-    EXPECT_SAME_BYTES(w2.w, g2.w, sizeof(w2.w), "mul2 random " << it << " second");
+    ASSERT_SAME_BYTES(w1.w, g1.w, sizeof(w1.w), "mul2 random " << it << " first");
+    ASSERT_SAME_BYTES(w2.w, g2.w, sizeof(w2.w), "mul2 random " << it << " second");
   }
 }
 
@@ -331,7 +334,7 @@ void test_transform(const Backend& be) {
     auto t2 = std::make_unique<Tr<P>>();
     std::fill(std::begin(t2->w), std::end(t2->w), ~kGarbage);
     tm.transform(t2->w, a.v.w);
-    EXPECT_SAME_BYTES(t1->w, t2->w, sizeof(t1->w), "transform of " << a.name << " (buffer contents leaked in)");
+    ASSERT_SAME_BYTES(t1->w, t2->w, sizeof(t1->w), "transform of " << a.name << " (buffer contents leaked in)");
   }
   // Distinct inputs give distinct transforms (a transform that drops part of its input cannot
   // multiply correctly; this names the culprit before the product tests do).
@@ -354,7 +357,7 @@ void test_mul_transforms(const Backend& be) {
     Ring<P> want, got = garbage_ring<P>();
     ref<P>().mul(want.w, vs[i].v.w, vs[j].v.w);
     tm.mul_transforms(got.w, ts[i]->w, ts[j]->w);
-    EXPECT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul_transforms " << vs[i].name << " * " << vs[j].name);
+    ASSERT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul_transforms " << vs[i].name << " * " << vs[j].name);
     expect_padding_zero(got, "mul_transforms " + vs[i].name + " * " + vs[j].name);
   }
 }
@@ -371,7 +374,7 @@ void test_mul_transform_plain(const Backend& be) {
     Ring<P> want, got = garbage_ring<P>();
     ref<P>().mul(want.w, vs[i].v.w, vs[j].v.w);
     tm.mul_transform_plain(got.w, ts[i]->w, vs[j].v.w);
-    EXPECT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul_transform_plain T(" << vs[i].name << ") * " << vs[j].name);
+    ASSERT_SAME_BYTES(want.w, got.w, sizeof(want.w), "mul_transform_plain T(" << vs[i].name << ") * " << vs[j].name);
     expect_padding_zero(got, "mul_transform_plain T(" + vs[i].name + ") * " + vs[j].name);
   }
 }
@@ -388,8 +391,8 @@ void test_support_to_vector(const Backend& be) {
     Ring<P> want = from_support<P>(pos), r = garbage_ring<P>(), got = garbage_ring<P>();
     ref<P>().support_to_vector(r.w, in.data(), in.size());
     k.support_to_vector(got.w, in.data(), in.size());
-    EXPECT_SAME_BYTES(want.w, r.w, sizeof(want.w), "portable support_to_vector, " << what);
-    EXPECT_SAME_BYTES(want.w, got.w, sizeof(want.w), "support_to_vector " << what << ", w = " << pos.size());
+    ASSERT_SAME_BYTES(want.w, r.w, sizeof(want.w), "portable support_to_vector, " << what);
+    ASSERT_SAME_BYTES(want.w, got.w, sizeof(want.w), "support_to_vector " << what << ", w = " << pos.size());
   };
   for (std::size_t w : {std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{8}, std::size_t{9}, std::size_t{16},
                         std::size_t{17}, P::kW, P::kWr, P::kWe}) {
@@ -729,7 +732,7 @@ void test_keccak_f1600(const Backend& be) {
     std::memcpy(s2, s1, sizeof(s1));
     sym::keccak_f1600_portable(s1);
     be.keccak_f1600(s2);
-    EXPECT_SAME_BYTES(s1, s2, sizeof(s1), "keccak_f1600 state " << it);
+    ASSERT_SAME_BYTES(s1, s2, sizeof(s1), "keccak_f1600 state " << it);
   }
 }
 
