@@ -2,6 +2,8 @@
 // masks), and every compiled backend has a complete kernel table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "backend/registry.hpp"
 
 namespace hqc::backend {
@@ -71,6 +73,56 @@ TEST(Registry, FeatureListParsing) {
   EXPECT_NE(err.find("bogus"), std::string::npos);
   EXPECT_TRUE(parse_feature_list("", &f, &err));
   EXPECT_EQ(f, 0u);
+}
+
+// Every ISA-dependent choice is a row: select_backend() with mocked masks picks the avx2 row
+// that matches the optional instructions, and the alias "avx2" resolves the same way.
+TEST(Registry, Avx2RowPerOptionalInstructionSet) {
+  if (find_backend("avx2-base", 0) == nullptr) GTEST_SKIP() << "avx2 backend not built";
+  const CpuFeatures base = kCpuAvx2 | kCpuPclmul | kCpuBmi2 | kCpuSse2;
+  struct Case {
+    CpuFeatures extra;
+    const char* row;
+  };
+  for (const Case& c : {Case{0, "avx2-base"}, Case{kCpuGfni, "avx2-gfni"}, Case{kCpuVpclmul, "avx2-vpclmul"},
+                        Case{kCpuGfni | kCpuVpclmul, "avx2-vpclmul-gfni"}}) {
+    SCOPED_TRACE(c.row);
+    std::string err;
+    const Backend* sel = select_backend(base | c.extra, nullptr, &err);
+    ASSERT_NE(sel, nullptr) << err;
+    EXPECT_STREQ(sel->name, c.row);
+    EXPECT_EQ(select_backend(base | c.extra, "avx2", &err), sel) << err;
+    EXPECT_EQ(find_backend("avx2", base | c.extra), sel);
+    EXPECT_EQ(select_backend(base | kCpuGfni | kCpuVpclmul, c.row, &err), find_backend(c.row, 0)) << err;
+  }
+  // Without AVX2 the alias is a clear error naming what is missing; so is a row whose optional
+  // instruction is absent.
+  std::string err;
+  EXPECT_EQ(select_backend(kCpuSse2 | kCpuPclmul, "avx2", &err), nullptr);
+  EXPECT_NE(err.find("'avx2' needs CPU features avx2"), std::string::npos) << err;
+  EXPECT_EQ(select_backend(base, "avx2-gfni", &err), nullptr);
+  EXPECT_NE(err.find("gfni"), std::string::npos) << err;
+  // Unknown names list the alias too.
+  EXPECT_EQ(select_backend(base, "avx3", &err), nullptr);
+  EXPECT_NE(err.find(", avx2"), std::string::npos) << err;
+}
+
+TEST(Registry, AliasesNameRowsFastestFirst) {
+  for (const BackendAlias& a : backend_aliases()) {
+    SCOPED_TRACE(a.name);
+    EXPECT_EQ(find_backend(a.name, 0), a.rows.back());  // nothing supported: the base row
+    ASSERT_FALSE(a.rows.empty());
+    std::size_t prev = 0;
+    for (const Backend* r : a.rows) {  // in registry order, each listed exactly once
+      const auto all = all_backends();
+      const auto it = std::find(all.begin(), all.end(), r);
+      ASSERT_NE(it, all.end()) << r->name;
+      const auto idx = static_cast<std::size_t>(it - all.begin());
+      EXPECT_TRUE(r == a.rows.front() || idx > prev) << r->name;
+      prev = idx;
+      EXPECT_EQ(find_backend(a.name, r->required), r) << r->name;
+    }
+  }
 }
 
 template <class P>

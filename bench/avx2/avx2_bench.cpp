@@ -20,6 +20,15 @@ namespace {
 
 using namespace hqc;
 
+// The avx2 row this CPU runs (the alias "avx2": the first avx2 row it supports).
+const backend::Backend* avx2_row() { return backend::find_backend("avx2"); }
+// The VPCLMULQDQ decompositions need the instruction.
+bool variant_runs(int v) {
+  const bool vpclmul = v == static_cast<int>(backend::avx2::MulVariant::kVpclmulKaratsuba) ||
+                       v == static_cast<int>(backend::avx2::MulVariant::kVpclmulToom3);
+  return !vpclmul || (backend::effective_cpu_features() & backend::kCpuVpclmul) != 0;
+}
+
 std::size_t g_runs = 1000;
 
 inline std::uint64_t tsc() {
@@ -77,27 +86,29 @@ void bench_level(bool decomp_only) {
   std::vector<std::vector<std::uint64_t>> times(kV + 1);
   for (std::size_t r = 0; r < g_runs + g_runs / 10; r++) {
     for (int v = 0; v <= kV; v++) {
+      if (v < kV && !variant_runs(v)) continue;
       const std::uint64_t t0 = tsc();
       if (v < kV)
         backend::avx2::mul_variant<P>(static_cast<backend::avx2::MulVariant>(v), d, a, b);
       else
-        backend::avx2::mul<P>(d, a, b);
+        avx2_row()->kernels<P>().mul(d, a, b);
       const std::uint64_t t1 = tsc();
       if (r >= g_runs / 10) times[static_cast<std::size_t>(v)].push_back(t1 - t0);
     }
   }
   for (int v = 0; v <= kV; v++) {
     auto& t = times[static_cast<std::size_t>(v)];
+    if (t.empty()) continue;
     std::sort(t.begin(), t.end());
     std::printf("  %-58s %10llu %10llu\n",
                 v < kV ? backend::avx2::mul_variant_name(static_cast<backend::avx2::MulVariant>(v)) : "production mul",
                 static_cast<unsigned long long>(t[t.size() / 2]), static_cast<unsigned long long>(t[0]));
   }
   std::printf("  %-58s %10.0f\n", "production mul2 (shared b), median",
-              median_cycles([&] { backend::avx2::mul2<P>(d, c, a, c, b); }));
+              median_cycles([&] { avx2_row()->kernels<P>().mul2(d, c, a, c, b); }));
   if (decomp_only) return;
 
-  const backend::Backend* bes[2] = {&backend::portable(), backend::find_backend("avx2")};
+  const backend::Backend* bes[2] = {&backend::portable(), avx2_row()};
   std::printf("-- kernels (median cycles)          %12s %12s %8s\n", "portable", "avx2", "speedup");
   std::uint32_t pos[P::kWr];
   std::uint8_t rnd[4 * P::kWr];
@@ -121,7 +132,7 @@ void bench_level(bool decomp_only) {
   });
   row("rm_decode", [&](const backend::Backend& be) { be.kernels<P>().rm_decode(cw, code); });
   row("rs_decode", [&](const backend::Backend& be) { be.kernels<P>().rs_decode(msg, cw); });
-  if (backend::avx2::gfni_supported()) {
+  if (avx2_row()->required & backend::kCpuGfni) {
     const double t = median_cycles([&] { backend::avx2::rs_decode_avx2<P>(msg, cw); });
     std::printf("  %-32s %12s %12.0f\n", "rs_decode (avx2, no GFNI)", "", t);
   }
@@ -165,11 +176,11 @@ int main(int argc, char** argv) {
     if (a == "--decomp") decomp_only = true;
     else if (a.rfind("--runs=", 0) == 0) g_runs = std::strtoul(a.c_str() + 7, nullptr, 10);
   }
-  if (!backend::avx2::cpu_supported()) {
+  if (!backend::is_supported(*avx2_row(), backend::effective_cpu_features())) {
     std::printf("this CPU lacks AVX2/PCLMULQDQ/BMI2\n");
     return 0;
   }
-  std::printf("avx2 backend, GFNI kernels %s\n", backend::avx2::gfni_supported() ? "on" : "off");
+  std::printf("avx2 backend: row %s (%s)\n", avx2_row()->name, avx2_row()->description);
   bench_level<Hqc1>(decomp_only);
   bench_level<Hqc3>(decomp_only);
   bench_level<Hqc5>(decomp_only);

@@ -1,13 +1,14 @@
-// What the conformance suite (tests/conformance_test.cpp) does not cover for the avx2 backend: the
-// multiplier variants of the benchmarks, that the table holds the avx2 kernels, and that the
-// GFNI / VPCLMULQDQ choices follow HQC_CPU_MASK. Compiled without ISA flags: the avx2 kernels are
-// reached only through the declarations of backend/avx2/kernels.hpp.
+// What the conformance suite (tests/conformance_test.cpp, Conformance/avx2_*/...) does not cover
+// for the avx2 backend: the multiplier variants of the benchmarks (mul_variant), that each avx2
+// registry row holds the kernels of its instruction sets, and that the alias "avx2" follows
+// HQC_CPU_MASK. Compiled without ISA flags: the avx2 kernels are reached only through the
+// declarations of backend/avx2/kernels.hpp.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <string>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "backend/avx2/kernels.hpp"
@@ -19,16 +20,15 @@ namespace {
 
 namespace av = backend::avx2;
 
-bool have_avx2() { return av::cpu_supported(); }
-#define REQUIRE_AVX2()                                  \
-  do {                                                  \
+bool have_avx2() {
+  const auto base = backend::kCpuAvx2 | backend::kCpuPclmul | backend::kCpuBmi2;
+  return (backend::effective_cpu_features() & base) == base;
+}
+
+#define REQUIRE_AVX2()                                                \
+  do {                                                                \
     if (!have_avx2()) GTEST_SKIP() << "no AVX2/PCLMULQDQ/BMI2 here"; \
   } while (0)
-
-template <class P>
-const backend::KernelTable<P>& portable() {
-  return backend::portable().kernels<P>();
-}
 
 template <class P>
 struct Vec {
@@ -42,8 +42,7 @@ using Levels = testing::Types<Hqc1, Hqc3, Hqc5>;
 TYPED_TEST_SUITE(Avx2Kernels, Levels);
 
 // The multiplier variants that `hqc bench` and the benchmarks compare (mul_variant; no table uses
-// them directly) against the portable oracle. The table kernels themselves are in the
-// conformance suite (tests/conformance_test.cpp, Conformance/avx2/...).
+// them directly) against the portable oracle.
 TYPED_TEST(Avx2Kernels, MulVariantsMatchPortable) {
   REQUIRE_AVX2();
   using P = TypeParam;
@@ -59,7 +58,7 @@ TYPED_TEST(Avx2Kernels, MulVariantsMatchPortable) {
   for (const auto& a : in)
     for (const auto& b : in) {
       Vec<P> want, got;
-      portable<P>().mul(want.w, a.w, b.w);
+      backend::portable().kernels<P>().mul(want.w, a.w, b.w);
       for (int v = 0; v < static_cast<int>(av::MulVariant::kCount); v++) {
         std::memset(got.w, 0xA5, sizeof(got.w));
         av::mul_variant<P>(static_cast<av::MulVariant>(v), got.w, a.w, b.w);
@@ -68,35 +67,38 @@ TYPED_TEST(Avx2Kernels, MulVariantsMatchPortable) {
     }
 }
 
-TYPED_TEST(Avx2Kernels, BackendTableUsesTheseKernels) {
-  REQUIRE_AVX2();
+TYPED_TEST(Avx2Kernels, BackendRowsUseTheseKernels) {
   using P = TypeParam;
-  const backend::Backend* be = backend::find_backend("avx2");
-  ASSERT_NE(be, nullptr);
-  EXPECT_EQ(be->kernels<P>().mul, &av::mul<P>);
-  EXPECT_EQ(be->kernels<P>().mul2, &av::mul2<P>);
-  EXPECT_EQ(be->kernels<P>().rs_decode, &av::rs_decode<P>);
-  EXPECT_EQ(be->kernels<P>().rm_decode, &av::rm_decode<P>);
+  struct Row {
+    const char* name;
+    bool vpclmul, gfni;
+  };
+  for (const Row& r : {Row{"avx2-vpclmul-gfni", true, true}, Row{"avx2-vpclmul", true, false},
+                       Row{"avx2-gfni", false, true}, Row{"avx2-base", false, false}}) {
+    const backend::Backend* be = backend::find_backend(r.name);
+    ASSERT_NE(be, nullptr) << r.name;
+    const auto& k = be->kernels<P>();
+    EXPECT_EQ(k.mul, r.vpclmul ? &av::mul_vpclmul<P> : &av::mul_pclmul<P>) << r.name;
+    EXPECT_EQ(k.mul2, r.vpclmul ? &av::mul2_vpclmul<P> : &av::mul2_pclmul<P>) << r.name;
+    EXPECT_EQ(k.rs_decode, r.gfni ? &av::rs_decode_gfni<P> : &av::rs_decode_avx2<P>) << r.name;
+    EXPECT_EQ(k.rm_decode, &av::rm_decode<P>) << r.name;
+    EXPECT_EQ((be->required & backend::kCpuVpclmul) != 0, r.vpclmul) << r.name;
+    EXPECT_EQ((be->required & backend::kCpuGfni) != 0, r.gfni) << r.name;
+  }
 }
 
-TEST(Avx2Backend, VpclmulDispatchFollowsCpuMask) {
+// "avx2" is the first avx2 row this CPU (after HQC_CPU_MASK) supports: with HQC_CPU_MASK=gfni
+// the VPCLMULQDQ row without GFNI, with gfni,vpclmulqdq the base row.
+TEST(Avx2Backend, AliasFollowsCpuMask) {
   REQUIRE_AVX2();
-  EXPECT_EQ(av::vpclmul_supported(), (backend::effective_cpu_features() & backend::kCpuVpclmul) != 0);
+  const auto f = backend::effective_cpu_features();
   const backend::Backend* be = backend::find_backend("avx2");
   ASSERT_NE(be, nullptr);
-  EXPECT_EQ(be->required & backend::kCpuVpclmul, 0u) << "VPCLMULQDQ must stay optional";
-}
-
-TEST(Avx2Backend, GfniDispatchFollowsCpuMask) {
-  REQUIRE_AVX2();
-  const bool effective = (backend::effective_cpu_features() & backend::kCpuGfni) != 0;
-  EXPECT_EQ(av::gfni_supported(), effective);
-  const backend::Backend* be = backend::find_backend("avx2");
-  ASSERT_NE(be, nullptr);
-  EXPECT_EQ(be->required & backend::kCpuGfni, 0u) << "GFNI must stay optional";
-  EXPECT_TRUE(backend::is_supported(*be, backend::kCpuAvx2 | backend::kCpuPclmul | backend::kCpuBmi2));
+  EXPECT_TRUE(backend::is_supported(*be, f)) << be->name;
+  EXPECT_EQ((be->required & backend::kCpuVpclmul) != 0, (f & backend::kCpuVpclmul) != 0) << be->name;
+  EXPECT_EQ((be->required & backend::kCpuGfni) != 0, (f & backend::kCpuGfni) != 0) << be->name;
   if (const char* m = std::getenv("HQC_CPU_MASK"); m != nullptr && std::string(m).find("gfni") != std::string::npos) {
-    EXPECT_FALSE(av::gfni_supported());
+    EXPECT_EQ(be->required & backend::kCpuGfni, 0u) << be->name;
   }
 }
 

@@ -6,7 +6,7 @@
 # usage: globals_check.sh path/to/libhqc.a
 set -euo pipefail
 lib=$1
-allowed='^(guard variable for )?(hqc::backend::\(anonymous namespace\)::selection\(\)::sel|hqc::backend::detect_cpu_features\(\)::features|hqc::backend::effective_cpu_features\(\)::features|hqc::backend::avx2::gfni_supported\(\)::has|hqc::backend::avx2::rs_decode<.*>\(unsigned char\*, unsigned char const\*\)::use_gfni|hqc::backend::\(anonymous namespace\)::kBackends)$|^DW\.ref\.__gxx_personality_v0$'
+allowed='^(guard variable for )?(hqc::backend::\(anonymous namespace\)::selection\(\)::sel|hqc::backend::detect_cpu_features\(\)::features|hqc::backend::effective_cpu_features\(\)::features|hqc::backend::\(anonymous namespace\)::(kBackends|kAliases))$|^DW\.ref\.__gxx_personality_v0$'
 syms=$(objdump -t "$lib" | awk '$0 ~ /[[:space:]]\.(data|bss|tdata|tbss)([.][^[:space:]]*)?[[:space:]]/ && $0 !~ /\.data\.rel\.ro/ {print $NF}' |
   c++filt | grep -vE '^\.(data|bss|tdata|tbss)' | sort -u)
 echo "writable symbols in $(basename "$lib"):"

@@ -1,83 +1,74 @@
-// The avx2 backend table (src/backend/registry.cpp lists it as kAvx2Backend). Required features:
-// AVX2 + PCLMULQDQ + BMI2. The Reed-Solomon decoder has a GFNI variant that the dispatcher below
-// picks only when effective_cpu_features() reports GFNI (HQC_CPU_MASK=gfni hides it; valgrind
-// hides it too), otherwise the AVX2-only variant; both give the portable decoder's bytes.
+// The avx2 backend tables: AVX2 + PCLMULQDQ + BMI2 for every kernel, and one table per
+// combination of the two optional instruction sets that a kernel can use:
+//   VPCLMULQDQ  the ring multiplier's base product on 256-bit vectors (gf2x_vpclmul.cpp) instead
+//               of PCLMULQDQ (gf2x_avx2.cpp);
+//   GFNI        the Reed-Solomon decoder's field arithmetic (reed_solomon_gfni.cpp) instead of
+//               PSHUFB nibble tables (reed_solomon_avx2.cpp).
+// src/backend/registry.cpp lists the four rows (avx2-vpclmul-gfni, avx2-vpclmul, avx2-gfni,
+// avx2-base) and resolves the name "avx2" to the first of them that the CPU supports; no kernel
+// here looks at the CPU. All four give the portable kernels' bytes.
 #include "backend/avx2/kernels.hpp"
 #include "backend/cpu.hpp"
 #include "backend/generic.hpp"
-#include "backend/registry.hpp"
 
 namespace hqc::backend {
 
 namespace avx2 {
-
 namespace {
+
 constexpr CpuFeatures kRequired = kCpuAvx2 | kCpuPclmul | kCpuBmi2;
 
-// The dispatch decision is public (a CPU property), computed once.
-bool detect_gfni() { return (effective_cpu_features() & (kRequired | kCpuGfni)) == (kRequired | kCpuGfni); }
-}  // namespace
-
-bool cpu_supported() { return (effective_cpu_features() & kRequired) == kRequired; }
-
-bool gfni_supported() {
-  static const bool has = detect_gfni();
-  return has;
-}
-
-// Not cached here: effective_cpu_features() is itself read once, and a multiplication costs
-// thousands of cycles, so the dispatcher may ask each time (no extra mutable global).
-bool vpclmul_supported() {
-  return (effective_cpu_features() & (kRequired | kCpuVpclmul)) == (kRequired | kCpuVpclmul);
-}
+template <class P>
+inline constexpr const char* kMulName[2] = {
+    kToomLevels<P> == 1 ? "toom-3 + karatsuba over 256-bit blocks (PCLMULQDQ)"
+                        : "karatsuba over 256-bit blocks (PCLMULQDQ)",
+    kToomLevels<P> == 1 ? "toom-3 + karatsuba over 256-bit blocks (VPCLMULQDQ)"
+                        : "karatsuba over 256-bit blocks (VPCLMULQDQ)",
+};
 
 template <class P>
-void rs_decode(std::uint8_t* msg, const std::uint8_t* cw) {
-  static const bool use_gfni = gfni_supported();
-  if (use_gfni)
-    rs_decode_gfni<P>(msg, cw);
-  else
-    rs_decode_avx2<P>(msg, cw);
-}
-
-template void rs_decode<Hqc1>(std::uint8_t*, const std::uint8_t*);
-template void rs_decode<Hqc3>(std::uint8_t*, const std::uint8_t*);
-template void rs_decode<Hqc5>(std::uint8_t*, const std::uint8_t*);
-
-namespace {
-template <class P>
-constexpr KernelTable<P> table() {
+constexpr KernelTable<P> table(bool vpclmul, bool gfni) {
   return KernelTable<P>{
-      .mul = &mul<P>,
-      .mul2 = &mul2<P>,
+      .mul = vpclmul ? &mul_vpclmul<P> : &mul_pclmul<P>,
+      .mul2 = vpclmul ? &mul2_vpclmul<P> : &mul2_pclmul<P>,
       .transforms = nullptr,
-      .mul_name = P::kLevel == 3 ? "toom-3 + karatsuba (PCLMULQDQ, or VPCLMULQDQ when present)"
-                                 : "karatsuba (PCLMULQDQ, or VPCLMULQDQ when present)",
+      .mul_name = kMulName<P>[vpclmul ? 1 : 0],
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
       .keygen_accept = &generic::keygen_accept_draws<P, &position_taken>,
       .rm_decode = &rm_decode<P>,
-      .rs_decode = &rs_decode<P>,
+      .rs_decode = gfni ? &rs_decode_gfni<P> : &rs_decode_avx2<P>,
   };
 }
-}  // namespace
 
+constexpr Backend row(const char* name, const char* description, bool vpclmul, bool gfni) {
+  return Backend{
+      .name = name,
+      .description = description,
+      .required = kRequired | (vpclmul ? kCpuVpclmul : 0u) | (gfni ? kCpuGfni : 0u),
+      .variant = false,
+      .keccak_f1600 = &keccak_f1600,
+      // The busy states one after the other: a 4-way AVX2 permutation costs about as much as
+      // three of the scalar BMI2 permutations, and the sponges run side by side use two lanes.
+      .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&keccak_f1600>,
+      .hqc1 = table<Hqc1>(vpclmul, gfni),
+      .hqc3 = table<Hqc3>(vpclmul, gfni),
+      .hqc5 = table<Hqc5>(vpclmul, gfni),
+  };
+}
+
+}  // namespace
 }  // namespace avx2
 
-extern const Backend kAvx2Backend;
-const Backend kAvx2Backend = {
-    .name = "avx2",
-    .description = "AVX2 + PCLMULQDQ (Karatsuba on 256-bit blocks; GFNI Reed-Solomon when present)",
-    .required = avx2::kRequired,
-    .variant = false,
-    .keccak_f1600 = &avx2::keccak_f1600,
-    // The busy states one after the other: a 4-way AVX2 permutation costs about as much as three
-    // of the scalar BMI2 permutations above, and the sponges run side by side use two lanes.
-    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&avx2::keccak_f1600>,
-    .hqc1 = avx2::table<Hqc1>(),
-    .hqc3 = avx2::table<Hqc3>(),
-    .hqc5 = avx2::table<Hqc5>(),
-};
+extern const Backend kAvx2VpclmulGfniBackend, kAvx2VpclmulBackend, kAvx2GfniBackend, kAvx2BaseBackend;
+constinit const Backend kAvx2VpclmulGfniBackend =
+    avx2::row("avx2-vpclmul-gfni", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon", true, true);
+constinit const Backend kAvx2VpclmulBackend =
+    avx2::row("avx2-vpclmul", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", true, false);
+constinit const Backend kAvx2GfniBackend =
+    avx2::row("avx2-gfni", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon", false, true);
+constinit const Backend kAvx2BaseBackend =
+    avx2::row("avx2-base", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", false, false);
 
 }  // namespace hqc::backend

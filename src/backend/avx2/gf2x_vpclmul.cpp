@@ -1,9 +1,9 @@
 // Ring multiplication (spec §2.2) with VPCLMULQDQ on 256-bit vectors (Zen 3+, Ice Lake+): the same
 // decompositions as gf2x_avx2.cpp (gf2x_impl.hpp) with a base product of two 256-bit blocks made
 // of 8 VPCLMULQDQ (two 64 x 64 products each) instead of 9 PCLMULQDQ plus their shuffles.
-// Reached only through the dispatcher in gf2x_avx2.cpp when effective_cpu_features() reports
-// VPCLMULQDQ (HQC_CPU_MASK=vpclmulqdq hides it). The instruction set is enabled by the pragma
-// below for this file's own functions only (system and shared headers are included before it).
+// Reached only through the registry rows avx2-vpclmul*, which require VPCLMULQDQ. The
+// instruction set is enabled by the pragma below for this file's own functions only (system and
+// shared headers are included before it).
 #include <immintrin.h>
 
 #include <cstddef>
@@ -53,26 +53,29 @@ inline void mul256<Base::kV8>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
 }  // namespace
 
 template <class P>
-void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom) {
+void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
+  mul_impl<P, 1, Base::kV8, kToomLevels<P>>(out, a, b);
+}
+
+template <class P>
+void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+                  const std::uint64_t* b) {
+  mul2_impl<P, 1, Base::kV8, kToomLevels<P>>(out1, out2, a1, a2, b);
+}
+
+template <class P>
+void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom) {
   if (toom == 0)
     mul_impl<P, 1, Base::kV8, 0>(out, a, b);
   else
     mul_impl<P, 1, Base::kV8, 1>(out, a, b);
 }
 
-template <class P>
-void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
-                  const std::uint64_t* b, int toom) {
-  if (toom == 0)
-    mul2_impl<P, 1, Base::kV8, 0>(out1, out2, a1, a2, b);
-  else
-    mul2_impl<P, 1, Base::kV8, 1>(out1, out2, a1, a2, b);
-}
-
 #define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                    \
-  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int);          \
+  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);               \
   template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, \
-                                const std::uint64_t*, int);
+                                const std::uint64_t*);                                                     \
+  template void mul_vpclmul_toom<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int);
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc1)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc3)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc5)

@@ -1,8 +1,11 @@
 // The kernels of the avx2 backend, declared ISA-neutrally so that tests and benchmarks (compiled
-// without -mavx2) can call each variant directly. Every definition lives in a translation unit of
+// without -mavx2) can call each one directly. Every definition lives in a translation unit of
 // this folder; nothing here is inline, so no AVX2 code can leak into other translation units.
-// Callers must check hqc::backend::avx2::cpu_supported() (and gfni_supported() for the *_gfni
-// variants) before calling.
+// No kernel reads CPU features: the registry (src/backend/registry.cpp) lists one row per
+// combination of the optional instructions (VPCLMULQDQ for the multiplier, GFNI for the
+// Reed-Solomon decoder), and select_backend() picks one. A caller that uses a kernel directly
+// must itself check that the CPU has AVX2 + PCLMULQDQ + BMI2 (and VPCLMULQDQ for *_vpclmul, GFNI
+// for *_gfni), e.g. with backend::is_supported() on the row that holds it.
 #pragma once
 
 #include <cstddef>
@@ -12,32 +15,25 @@
 
 namespace hqc::backend::avx2 {
 
-// True if this CPU (after HQC_CPU_MASK) has AVX2 + PCLMULQDQ + BMI2, resp. also GFNI. The
-// second value is what the dispatchers use; it is computed once and is not secret.
-bool cpu_supported();
-bool gfni_supported();
-bool vpclmul_supported();
-
-// Ring multiplication (spec §2.2): the production decomposition.
+// Ring multiplication (spec §2.2), the production decomposition per level (bench/avx2,
+// docs/AVX2.md): kToomLevels<P> Toom-Cook-3 levels, then Karatsuba over 256-bit blocks down to
+// one block (two- and three-block nodes in registers), with the base product of two blocks made
+// of PCLMULQDQ (any AVX2 CPU) or of VPCLMULQDQ on 256-bit vectors (only if the CPU has it).
 template <class P>
-void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
-template <class P>
-void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
-          const std::uint64_t* b);
-
-// The two instantiations behind mul/mul2 (the dispatchers pick by vpclmul_supported()):
-// PCLMULQDQ (any AVX2 CPU) and VPCLMULQDQ on 256-bit vectors (only if the CPU has it).
-// `toom` = number of Toom-Cook-3 levels above the Karatsuba recursion (0 or 1).
+inline constexpr int kToomLevels = P::kLevel == 3 ? 1 : 0;
 template <class P>
 void mul_pclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
 template <class P>
 void mul2_pclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
                  const std::uint64_t* b);
 template <class P>
-void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom);
+void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
 template <class P>
 void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
-                  const std::uint64_t* b, int toom);
+                  const std::uint64_t* b);
+// The VPCLMULQDQ multiplier with `toom` (0 or 1) Toom-Cook-3 levels, for bench/avx2.
+template <class P>
+void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom);
 
 // The decompositions compared by bench/avx2 (docs/AVX2.md); all give the same bytes as mul<P>.
 enum class MulVariant : int {
@@ -47,7 +43,7 @@ enum class MulVariant : int {
   kKaratsubaBase1S = 3,  // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
   kToom3Karatsuba = 4,    // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
   kToom3x2Karatsuba = 5,  // two Toom-Cook-3 levels, then Karatsuba
-  kVpclmulKaratsuba = 6,  // VPCLMULQDQ base (8 per 256 x 256 bits), Karatsuba (PCLMULQDQ if absent)
+  kVpclmulKaratsuba = 6,  // VPCLMULQDQ base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
   kVpclmulToom3 = 7,      // VPCLMULQDQ base, one Toom-Cook-3 level, Karatsuba (idem)
   kCount = 8,
 };
@@ -67,14 +63,12 @@ std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::u
 template <class P>
 void rm_decode(std::uint8_t* out, const std::uint64_t* in);
 
-// Reed-Solomon decoding (spec §5.6): AVX2-only variant, GFNI variant, and the dispatcher that the
-// backend table holds.
+// Reed-Solomon decoding (spec §5.6): field arithmetic with PSHUFB nibble tables (any AVX2 CPU)
+// or with GFNI (only if the CPU has it).
 template <class P>
 void rs_decode_avx2(std::uint8_t* msg, const std::uint8_t* cw);
 template <class P>
 void rs_decode_gfni(std::uint8_t* msg, const std::uint8_t* cw);
-template <class P>
-void rs_decode(std::uint8_t* msg, const std::uint8_t* cw);
 
 // Keccak-f[1600], unrolled, scalar with BMI2 rotations.
 void keccak_f1600(std::uint64_t state[25]);

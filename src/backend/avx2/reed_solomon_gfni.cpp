@@ -1,5 +1,5 @@
-// Reed-Solomon decoding (spec §5.6), GFNI variant (compiled with -mgfni; reached only through the
-// dispatcher in backend.cpp when GFNI is present). GF2P8MULB multiplies in the AES field
+// Reed-Solomon decoding (spec §5.6), GFNI variant (GFNI enabled by the target pragma below; reached
+// only through the registry rows avx2-*-gfni, which require GFNI). GF2P8MULB multiplies in the AES field
 // GF(2)[x]/(x^8+x^4+x^3+x+1), not in HQC's GF(2)[x]/(x^8+x^4+x^3+x^2+1). Both are GF(2^8), so
 // phi: alpha -> beta, with beta a root of HQC's modulus in the AES field, is a field isomorphism
 // and GF(2)-linear: one GF2P8AFFINEQB with phi's 8x8 bit matrix maps the received word in, every

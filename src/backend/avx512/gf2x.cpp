@@ -1,6 +1,6 @@
 // Ring multiplication in GF(2)[x]/(x^n - 1) on 512-bit VPCLMULQDQ (spec §2.2).
 //
-// Structure: a decomposition tree (MulPlan, chosen per parameter set by bench/avx512/mul_search)
+// Structure: a decomposition tree (MulPlan, chosen per parameter set by bench/avx512/mul_search.cpp)
 // of two-way Karatsuba, three-way Karatsuba and Toom-Cook-3 levels down to a VPCLMULQDQ
 // schoolbook on `base`-word operands, then reduction mod x^n - 1. A plan may have an unbalanced
 // top (MulPlan::high, `unbalanced_top`): a two-way Karatsuba over a low tree and a shorter high

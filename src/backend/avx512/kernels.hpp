@@ -20,7 +20,7 @@ namespace hqc::backend::avx512 {
 //                        the one extra word of the evaluations at t and t + 1 is added back by a
 //                        linear VPCLMULQDQ pass).
 // Below the last level, products of `base` words are computed by a VPCLMULQDQ schoolbook (or a
-// register leaf for 8, 16, 32 words). Chosen per parameter set by bench/avx512/mul_search (results
+// register leaf for 8, 16, 32 words). Chosen per parameter set by bench/avx512/mul_search.cpp (results
 // in mul_plans.hpp). An initializer without kinds ({32, 2, {3, 3}}) is all Karatsuba.
 //
 // Unbalanced top (optional `high` tree, high.base != 0): a two-way Karatsuba whose low part is the

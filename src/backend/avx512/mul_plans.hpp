@@ -1,5 +1,5 @@
 // Decomposition trees of the VPCLMULQDQ multiplier, one per parameter set. Chosen by
-// bench/avx512/mul_search on the machine described in bench/avx512/mul_search_results.txt
+// bench/avx512/mul_search.cpp (target avx512_mul_search) on the machine described in bench/avx512/mul_search_results.txt
 // (re-run it on another CPU and paste its "chosen" lines here). Format: {base words, depth,
 // {split per level, top first}, {kind per level: kKaratsuba or kToom3; omitted = all Karatsuba}}
 // with top size = base * prod(split) >= ceil(n / 64) words; or, for an unbalanced top, that tree
