@@ -7,7 +7,10 @@
 #  3. tsan preset: the multi-threaded encaps/decaps test (label tsan);
 #  4. msan preset: the MemorySanitizer constant-time harness for the avx512 and GFNI kernels;
 #  5. fuzz preset: a short libFuzzer run of every target (label fuzz);
-#  6. scripts/ct-matrix.sh: the valgrind harness again with g++ -O2, clang -O2, clang -O3.
+#  6. scripts/ct-matrix.sh: the valgrind harness again with g++ -O2, clang -O2, clang -O3;
+#  7. portable-only preset (no SIMD backend compiled in, as on a non-x86 gateway): the KATs, the
+#     vectors test and the conformance suite (labels kat, conformance); benchmarks and provider
+#     are not built there, to keep the step short.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -20,4 +23,8 @@ for p in release asan tsan msan fuzz; do
 done
 step "constant-time matrix"
 scripts/ct-matrix.sh
+step "preset portable-only (KATs, vectors, conformance)"
+cmake --preset portable-only -DHQC_BUILD_BENCH=OFF -DHQC_BUILD_PROVIDER=OFF >/dev/null
+cmake --build --preset portable-only -j 2 --target hqc_cli kat_test vectors_test conformance_test
+ctest --preset portable-only -L 'kat|conformance'
 step "all test steps passed"

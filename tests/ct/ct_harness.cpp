@@ -6,8 +6,10 @@
 //
 // usage: ct_harness LEVEL {keygen|encaps|decaps} [--planted-leak]
 // (each operation runs the ones before it to obtain its inputs, with the same secrets marked)
-// --planted-leak adds a deliberate secret-dependent branch: the harness must then be flagged
-// (the ct_selftest test expects failure, so the harness cannot silently pass).
+// --planted-leak adds a deliberate secret-dependent branch (in planted_leak): the harness must then
+// be flagged. ct_selftest passes only if memcheck reports exactly that branch (exit code 99 and a
+// "Conditional jump" report at planted_leak; tests/must_fail.sh), so neither a silent harness nor
+// a crash or a usage error (exit 2) can pass for it.
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -27,6 +29,12 @@ using namespace hqc;
 
 volatile int g_sink;
 
+// The planted leak: a branch on a secret byte, in a function of its own so that memcheck's report
+// names it (ct_selftest matches "at ...: planted_leak").
+__attribute__((noinline)) void planted_leak(const std::uint8_t* secret) {
+  if (secret[0] & 1) g_sink = 1;
+}
+
 template <class P>
 int run(const backend::Backend& be, const std::string& op, bool leak) {
   std::uint8_t seed_kem[32], coins[P::kK + 16];
@@ -39,10 +47,7 @@ int run(const backend::Backend& be, const std::string& op, bool leak) {
 
   // KeyGen: seed_kem secret.
   ct::poison(seed_kem, sizeof(seed_kem));
-  if (leak) {
-    // Planted leak: a branch on a secret byte. Memcheck must report it.
-    if (seed_kem[0] & 1) g_sink = 1;
-  }
+  if (leak) planted_leak(seed_kem);  // memcheck must report it
   kem::keypair<P>(be, *key, seed_kem);
   ct::declassify(key->pub.pk, sizeof(key->pub.pk));  // the public key is published
   key->serialize(sk);
@@ -72,13 +77,13 @@ int run(const backend::Backend& be, const std::string& op, bool leak) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
+  const bool leak = argc == 4 && std::string(argv[3]) == "--planted-leak";
+  const std::string op = argc >= 3 ? argv[2] : "";
+  if ((argc != 3 && !leak) || (op != "keygen" && op != "encaps" && op != "decaps")) {
     std::fprintf(stderr, "usage: ct_harness LEVEL {keygen|encaps|decaps} [--planted-leak]\n");
     return 2;
   }
   const int level = std::atoi(argv[1]);
-  const std::string op = argv[2];
-  const bool leak = argc > 3 && std::string(argv[3]) == "--planted-leak";
   const backend::Backend* be = backend::active();
   if (be == nullptr) {
     std::fprintf(stderr, "ct_harness: %s\n", backend::active_error().c_str());

@@ -5,16 +5,26 @@ committed baseline perf/baseline.txt.
 
   perf_guard.py --perf-ops BIN --baseline FILE --compiler ID --flags FLAGS [--update] [--backends a,b]
 
-Fails (exit 1) when any count is more than 3 % above its baseline, printing old and new counts;
-reports improvements of more than 3 % without failing. Skips (exit 77) when the baseline was taken
-with another compiler or flags, or has no entry for this configuration. --update rewrites the
-baseline (the documented regeneration command is scripts/perf-baseline.sh).
+Exit codes, each for one outcome only (perf_guard_catches_slowdown requires exactly 1 and the
+regression report, so that no other failure can pass for a caught slowdown):
+  0   every count is at most 3 % above its baseline (improvements of more than 3 % are reported);
+  1   a regression: some count is more than 3 % above its baseline, printed with old and new counts
+      and the word REGRESSION;
+  2   an error: bad arguments, perf_ops or valgrind failed, nothing could be measured;
+  77  skipped: the baseline was taken with another compiler or flags, or does not exist.
+--update rewrites the baseline (the documented regeneration command is scripts/perf-baseline.sh).
 """
 import argparse, os, re, subprocess, sys, tempfile
 
 LEVELS = (1, 3, 5)
 OPS = ("keygen", "encaps", "decaps")
 TOLERANCE = 0.03
+EXIT_REGRESSION, EXIT_ERROR, EXIT_SKIP = 1, 2, 77
+
+
+def fail(msg):
+    print(f"perf_guard: {msg}", file=sys.stderr)
+    sys.exit(EXIT_ERROR)
 
 
 def count(perf_ops, backend, level, op):
@@ -26,13 +36,13 @@ def count(perf_ops, backend, level, op):
         if r.returncode == 3:
             return None  # backend not runnable here (e.g. under valgrind's CPUID)
         if r.returncode != 0:
-            sys.exit(f"perf_guard: {' '.join(cmd)} failed:\n{r.stderr}")
+            fail(f"{' '.join(cmd)} failed with exit code {r.returncode}:\n{r.stderr}")
         with open(out) as f:
             for line in f:
                 m = re.match(r"(?:summary|totals):\s+(\d+)", line)
                 if m:
                     return int(m.group(1))
-    sys.exit("perf_guard: no totals in callgrind output")
+    fail("no totals in callgrind output")
 
 
 def read_baseline(path):
@@ -66,12 +76,12 @@ def main():
     if not args.update:
         if not base:
             print(f"SKIP: no baseline at {args.baseline}; create it with scripts/perf-baseline.sh")
-            return 77
+            return EXIT_SKIP
         if meta.get("compiler") != args.compiler or meta.get("flags") != args.flags:
             print(f"SKIP: baseline taken with compiler '{meta.get('compiler')}' flags '{meta.get('flags')}', "
                   f"this build uses '{args.compiler}' '{args.flags}': counts are not comparable; "
                   f"regenerate with scripts/perf-baseline.sh")
-            return 77
+            return EXIT_SKIP
 
     results = {}
     for backend in args.backends.split(","):
@@ -80,6 +90,9 @@ def main():
                 c = count(args.perf_ops, backend, level, op)
                 if c is not None:
                     results[(backend, level, op)] = c
+
+    if not results:
+        fail(f"no backend of {args.backends} could run here: nothing measured")
 
     if args.update:
         with open(args.baseline, "w") as f:
@@ -110,7 +123,7 @@ def main():
                 verdict = "improved by more than 3 %: refresh the baseline (scripts/perf-baseline.sh)"
         print(f"{key[0]:9} HQC-{key[1]} {key[2]:7} {old:>14} {now:>14} {change:>+8.2%} {verdict}")
     print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return EXIT_REGRESSION if failed else 0
 
 
 if __name__ == "__main__":

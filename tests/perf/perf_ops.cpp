@@ -10,6 +10,9 @@
 
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#if defined(HQC_PERF_SLOWDOWN)
+#include "slow_backend.hpp"
+#endif
 
 namespace {
 
@@ -44,6 +47,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   const backend::Backend* be = backend::find_backend(argv[1]);
+#if defined(HQC_PERF_SLOWDOWN)
+  be = perf::slowed_down(be);  // perf_ops_slow: the deliberate regression (slow_backend.hpp)
+#endif
   if (be == nullptr || !backend::is_supported(*be, backend::effective_cpu_features())) {
     std::fprintf(stderr, "perf_ops: backend %s not available\n", argv[1]);
     return 3;
