@@ -6,7 +6,7 @@
 //
 // usage: dudect [--backend NAME|all] [--level 1|3|5|all] [--test NAME|all] [--n MEASUREMENTS]
 //               [--rounds R] [--short] [--swap KERNEL:BACKEND] [--class0 fixed|random] [--crops]
-//               [--seed S]
+//               [--seed S] [--null]
 // Both classes are prepared identically (untimed): each draws one entry of an input pool of the
 // same size (the fixed class's pool holds copies of the fixed input), interleaved in one array,
 // and copies it to the same buffer. Only the contents differ (see Pools).
@@ -145,12 +145,20 @@ Result measure(std::size_t n, Prepare&& prepare, Op&& op) {
 // interleave in the same memory region: both classes have the same footprint, the same cache
 // behaviour and the same access pattern. Before each measurement (untimed) both classes draw one
 // random entry index with the same generator call and copy that entry to the same destination.
+// Every entry starts on a 64-byte boundary (the stride is the entry size rounded up to 64):
+// otherwise, for sizes that are not multiples of 64 (a HQC-1 ciphertext has 4433 bytes, a HQC-1
+// code word 2208), even and odd slots - i.e. the two classes - would be copied from differently
+// aligned sources, and the copy's alignment alone gives |t| near 10 when both classes hold the
+// same input (--null).
 struct Pools {
-  std::size_t entry_bytes;
-  std::vector<std::uint8_t> data;
-  explicit Pools(std::size_t bytes) : entry_bytes(bytes), data(2 * kPool * bytes) {}
-  std::uint8_t* at(int kind, std::size_t j) { return &data[(2 * j + static_cast<std::size_t>(kind)) * entry_bytes]; }
   static constexpr std::size_t kPool = 64;
+  std::size_t entry_bytes, stride;
+  std::vector<std::uint8_t> data;
+  explicit Pools(std::size_t bytes) : entry_bytes(bytes), stride((bytes + 63) / 64 * 64), data(2 * kPool * stride + 64) {}
+  std::uint8_t* at(int kind, std::size_t j) {
+    std::uint8_t* base = data.data() + (64 - reinterpret_cast<std::uintptr_t>(data.data()) % 64) % 64;
+    return base + (2 * j + static_cast<std::size_t>(kind)) * stride;
+  }
 };
 
 // The class label of a measurement maps to the kind of input: kind 0 fixed, kind 1 random.
@@ -158,6 +166,9 @@ struct Pools {
 // label rather than to the input flips the sign of t while a real dependence keeps it.
 int g_label_flip = 0;
 int kind_of(int label) { return label ^ g_label_flip; }
+// --null: the random pool is also filled with copies of the fixed input (both classes get the
+// same input): a control of the method, since any |t| above the threshold is then a false positive.
+bool g_null = false;
 
 template <class P>
 Result run_test(const backend::Backend& be, const std::string& test_name, std::size_t n) {
@@ -181,7 +192,10 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
   auto fill = [&](Pools& pools, auto&& make_fixed, auto&& make_random) {
     make_fixed(pools.at(0, 0));
     for (std::size_t j = 1; j < kPool; j++) std::memcpy(pools.at(0, j), pools.at(0, 0), pools.entry_bytes);
-    for (std::size_t j = 0; j < kPool; j++) make_random(pools.at(1, j));
+    for (std::size_t j = 0; j < kPool; j++) {
+      if (g_null) std::memcpy(pools.at(1, j), pools.at(0, 0), pools.entry_bytes);
+      else make_random(pools.at(1, j));
+    }
   };
 
   if (test == "decaps_ct" || test == "decaps_reject") {
@@ -341,6 +355,7 @@ int main(int argc, char** argv) {
       g_label_flip = c == "random" ? 1 : 0;
     }
     else if (a == "--crops") show_crops = true;
+    else if (a == "--null") g_null = true;
     else if (a == "--seed") g_seed = std::stoull(next(), nullptr, 0);
     else if (a == "--short") {
       n = 2000;
@@ -348,13 +363,14 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr, "usage: dudect [--backend NAME|all] [--level 1|3|5|all] [--test NAME|all] [--n N] "
                            "[--rounds R] [--short] [--swap KERNEL:BACKEND]\n"
-                           "              [--class0 fixed|random] [--crops] [--seed S]\n"
+                           "              [--class0 fixed|random] [--crops] [--seed S] [--null]\n"
                            "  --swap rm_decode:avx2  runs the selected backend with that one kernel (mul, mul2,\n"
                            "  support_to_vector, enc_positions, rm_decode, rs_decode, keccak) taken from another\n"
                            "  backend: a bisection of a timing signal by kernel\n"
                            "  --class0 random  labels the random inputs class 0 (the other class order)\n"
                            "  --crops  also prints t for each percentile crop\n"
-                           "  --seed S  seeds the generator of keys, inputs and class order (default 0x5eed)\n");
+                           "  --seed S  seeds the generator of keys, inputs and class order (default 0x5eed)\n"
+                           "  --null  both classes get the fixed input (a control: any signal is a false positive)\n");
       return 2;
     }
   }
@@ -400,8 +416,8 @@ int main(int argc, char** argv) {
       ? std::vector<std::string>{"decaps_ct", "decaps_reject", "decaps_key", "encaps_m", "keygen_seed",
                                  "decaps_ct_prepared", "decaps_key_prepared", "encaps_m_prepared"}
       : std::vector<std::string>{test_arg};
-  std::printf("# class 0 = %s inputs, seed %#llx\n", g_label_flip ? "random" : "fixed",
-              static_cast<unsigned long long>(g_seed));
+  std::printf("# class 0 = %s inputs, seed %#llx%s\n", g_label_flip ? "random" : "fixed",
+              static_cast<unsigned long long>(g_seed), g_null ? ", null control: the random pool holds the fixed input" : "");
   std::printf("%-9s %-6s %-14s %9s %12s %9s %9s %6s  %s\n", "backend", "level", "test", "n", "median_cyc", "t_raw",
               "max|t|", "crop%", "verdict");
   for (const auto* be : backends) {
