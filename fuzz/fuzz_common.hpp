@@ -43,6 +43,22 @@ inline const std::vector<const backend::Backend*>& other_backends() {
   return list;
 }
 
+// The backend compared with portable for one input: entry selector % count of other_backends().
+// One backend per input keeps the cost of an input to two runs (portable and this one); across
+// inputs the fuzzer varies the selector, so every backend is compared with portable. On a CPU
+// that runs only portable, portable is compared with itself.
+inline const backend::Backend& backend_of(unsigned selector) {
+  const auto& others = other_backends();
+  return others.empty() ? backend::portable() : *others[selector % others.size()];
+}
+
+// Any backend this CPU runs, portable included (for checks against an oracle other than portable).
+inline const backend::Backend& any_backend_of(unsigned selector) {
+  const auto& others = other_backends();
+  const std::size_t i = selector % (others.size() + 1);
+  return i == others.size() ? backend::portable() : *others[i];
+}
+
 // Fills out[0..n) from data (as many bytes as available), then a fill byte chosen by `mode`:
 // 0x00, 0xFF, or a counter pattern (edge inputs: all-zero and all-one operands).
 inline void fill(std::uint8_t* out, std::size_t n, const std::uint8_t* data, std::size_t size, std::uint8_t mode) {

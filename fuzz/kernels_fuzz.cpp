@@ -1,9 +1,13 @@
-// Every kernel of the backend table, differentially: each backend this CPU runs against the
-// portable backend on the same input. Input: [kernel selector][fill mode][operand bytes...]:
-// selector % 3 picks the level and (selector / 3) % 7 the kernel (mul, mul2, rm_decode,
-// rs_decode, enc_positions + support_to_vector, keccak_f1600, support_to_vector and the keygen
-// duplicate test on chosen distinct positions); mul also runs a transform multiplier's cached
-// paths (transform, mul_transforms, mul_transform_plain). Operands are taken from the input, the rest filled per fuzz::fill.
+// Every kernel of the backend table, differentially: one backend per input against the portable
+// backend on the same input. Input: [kernel selector][fill mode][operand bytes...]:
+//   selector % 3         the level
+//   (selector / 3) % 7   the kernel: mul, mul2, rm_decode, rs_decode, enc_positions +
+//                        support_to_vector, keccak_f1600, support_to_vector and the keygen
+//                        duplicate test on chosen distinct positions; mul also runs a transform
+//                        multiplier's cached paths (transform, mul_transforms, mul_transform_plain)
+//   selector / 21        the backend compared with portable (fuzz::backend_of; across inputs
+//                        every backend is compared)
+// Operands are taken from the input, the rest filled per fuzz::fill.
 #include "fuzz_common.hpp"
 #include "pke/pke.hpp"
 
@@ -24,8 +28,9 @@ void check(bool same, const backend::Backend& be, const char* kernel) {
 }
 
 template <class P>
-void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size_t size) {
+void run(const backend::Backend& chosen, unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size_t size) {
   const auto& ref = backend::portable().kernels<P>();
+  const backend::Backend* const compared[1] = {&chosen};
   switch (kernel) {
     case 0:
     case 1: {  // mul, mul2: operands a1 | a2 | b from the input
@@ -36,7 +41,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
       ring_operand<P>(b, data + 2 * third, size - 2 * third, static_cast<std::uint8_t>(mode >> 4));
       if (kernel == 0) ref.mul(r1.w, a1.w, b.w);
       else ref.mul2(r1.w, r2.w, a1.w, a2.w, b.w);
-      for (const auto* be : fuzz::other_backends()) {
+      for (const auto* be : compared) {
         const auto& k = be->kernels<P>();
         if (kernel == 0) {
           k.mul(o1.w, a1.w, b.w);
@@ -63,7 +68,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
       fuzz::fill(in.bytes(), sizeof(in.w), data, size, mode);
       std::uint8_t r[P::kN1], o[P::kN1];
       ref.rm_decode(r, in.w);
-      for (const auto* be : fuzz::other_backends()) {
+      for (const auto* be : compared) {
         be->kernels<P>().rm_decode(o, in.w);
         check<P>(std::memcmp(o, r, sizeof(o)) == 0, *be, "rm_decode");
       }
@@ -73,7 +78,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
       std::uint8_t cw[P::kN1], r[P::kK], o[P::kK];
       fuzz::fill(cw, sizeof(cw), data, size, mode);
       ref.rs_decode(r, cw);
-      for (const auto* be : fuzz::other_backends()) {
+      for (const auto* be : compared) {
         be->kernels<P>().rs_decode(o, cw);
         check<P>(std::memcmp(o, r, sizeof(o)) == 0, *be, "rs_decode");
       }
@@ -87,7 +92,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
         ref.enc_positions(r, rnd, w);
         static pke::RingVec<P> vr, vo;
         ref.support_to_vector(vr.w, r, w);
-        for (const auto* be : fuzz::other_backends()) {
+        for (const auto* be : compared) {
           be->kernels<P>().enc_positions(o, rnd, w);
           check<P>(std::memcmp(o, r, w * sizeof(std::uint32_t)) == 0, *be, "enc_positions");
           be->kernels<P>().support_to_vector(vo.w, r, w);
@@ -101,7 +106,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
       fuzz::fill(reinterpret_cast<std::uint8_t*>(s), sizeof(s), data, size, mode);
       std::memcpy(t, s, sizeof(s));
       backend::portable().keccak_f1600(s);
-      for (const auto* be : fuzz::other_backends()) {
+      for (const auto* be : compared) {
         std::uint64_t u[25];
         std::memcpy(u, t, sizeof(t));
         be->keccak_f1600(u);
@@ -126,13 +131,13 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
       for (std::size_t c = 0; c <= count; c++) {
         for (std::uint32_t r : {probe, pos[c < count ? c : 0], pos[c > 0 ? c - 1 : 0]}) {
           const std::uint32_t want = ref.position_taken(pos, c, r);
-          for (const auto* be : fuzz::other_backends())
+          for (const auto* be : compared)
             check<P>(be->kernels<P>().position_taken(pos, c, r) == want, *be, "position_taken");
         }
       }
       static pke::RingVec<P> vr, vo;
       ref.support_to_vector(vr.w, pos, count);
-      for (const auto* be : fuzz::other_backends()) {
+      for (const auto* be : compared) {
         be->kernels<P>().support_to_vector(vo.w, pos, count);
         check<P>(std::memcmp(vo.w, vr.w, sizeof(vo.w)) == 0, *be, "support_to_vector");
       }
@@ -146,6 +151,7 @@ void run(unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
   const std::uint8_t sel = data[0], mode = data[1];
-  with_params(fuzz::level_of(sel), [&]<class P>() { run<P>((sel / 3u) % 7u, mode, data + 2, size - 2); });
+  const auto& be = fuzz::backend_of(sel / 21u);
+  with_params(fuzz::level_of(sel), [&]<class P>() { run<P>(be, (sel / 3u) % 7u, mode, data + 2, size - 2); });
   return 0;
 }
