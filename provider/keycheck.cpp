@@ -11,6 +11,8 @@
 #include "hqc/hqc.h"
 #include "params/params.hpp"
 #include "pke/pke.hpp"
+#include "sampling/sampling.hpp"
+#include "sym/oracles.hpp"
 #include "provider.hpp"
 
 namespace hqckit::provider {
@@ -31,9 +33,9 @@ bool public_key_matches_seed_dk(const hqc::backend::Backend& be, const unsigned 
   {
     hqc::sym::Xof xof(be.keccak_f1600, seed_dk);
     hqc::ct::Wiped<std::uint32_t[P::kW]> pos;
-    hqc::sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // y first
+    hqc::sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // y first
     k.support_to_vector(y->w, *pos, P::kW);
-    hqc::sampling::sample_keygen_positions<P>(*pos, xof, k.position_taken, k.keygen_accept);  // then x
+    hqc::sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
   k.mul(s->w, h.w, y->w);
