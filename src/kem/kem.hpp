@@ -24,7 +24,7 @@ struct PublicKey {
   pke::EncryptionKey<P> ek;
 };
 
-// A parsed secret key with its public part and the secret vector y (the spec's pitfall 18
+// A parsed secret key with its public part and the secret vector y (spec §12 item 18
 // allows caching y; the serialized format does not change). Wiped on destruction.
 template <class P>
 struct SecretKey {

@@ -7,7 +7,7 @@
 
 namespace hqc::sym {
 
-static_assert(std::endian::native == std::endian::little, "hqckit assumes a little-endian host (spec pitfall 9)");
+static_assert(std::endian::native == std::endian::little, "hqckit assumes a little-endian host (spec §12 item 9)");
 
 namespace {
 

@@ -20,10 +20,6 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   alignas(64) std::uint64_t prod[2 * W];
   alignas(64) std::uint64_t scratch[gf2x::karatsuba_scratch_words(W)];
   gf2x::karatsuba(prod, a, b, W, scratch);
-#if defined(HQC_PERF_INJECT_SLOWDOWN)
-  // Test-only build (tests/perf): a deliberate slowdown that the performance guard must catch.
-  gf2x::karatsuba(prod, a, b, W, scratch);
-#endif
   gf2x::reduce_mod_xn_minus_1(out, prod, P::kN, W);
   for (std::size_t i = W; i < P::kNWordsPadded; i++) out[i] = 0;
   ct::wipe(prod, sizeof(prod));
