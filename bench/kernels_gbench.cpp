@@ -50,7 +50,8 @@ void register_level(const backend::Backend* be) {
     });
   };
   reg("mul", [](Inputs<P>& i, const backend::Backend& b) { b.kernels<P>().mul(i.o1.w, i.a.w, i.b.w); });
-  reg("mul2", [](Inputs<P>& i, const backend::Backend& b) { b.kernels<P>().mul2(i.o1.w, i.o2.w, i.a.w, i.a.w, i.b.w); });
+  reg("mul2",
+      [](Inputs<P>& i, const backend::Backend& b) { b.kernels<P>().mul2(i.o1.w, i.o2.w, i.a.w, i.a.w, i.b.w); });
   reg("rm_decode", [](Inputs<P>& i, const backend::Backend& b) { b.kernels<P>().rm_decode(i.cw, i.noisy.w); });
   reg("rs_decode", [](Inputs<P>& i, const backend::Backend& b) { b.kernels<P>().rs_decode(i.msg, i.cw); });
   reg("enc_sample", [](Inputs<P>& i, const backend::Backend& b) {

@@ -20,7 +20,8 @@ struct Fixed {
     fuzz::fixed_seed(P::kLevel, seed);
     kem::keypair<P>(backend::portable(), key, seed);
     key.serialize(sk);
-    if (hqc_secret_key_new(P::kName, sk, sizeof(sk), &obj) != HQC_OK) fuzz::fail("fixed key rejected", "active", P::kLevel);
+    if (hqc_secret_key_new(P::kName, sk, sizeof(sk), &obj) != HQC_OK)
+      fuzz::fail("fixed key rejected", "active", P::kLevel);
   }
 };
 

@@ -28,7 +28,8 @@ void check(bool same, const backend::Backend& be, const char* kernel) {
 }
 
 template <class P>
-void run(const backend::Backend& chosen, unsigned kernel, std::uint8_t mode, const std::uint8_t* data, std::size_t size) {
+void run(const backend::Backend& chosen, unsigned kernel, std::uint8_t mode, const std::uint8_t* data,
+         std::size_t size) {
   const auto& ref = backend::portable().kernels<P>();
   const backend::Backend* const compared[1] = {&chosen};
   switch (kernel) {
@@ -119,8 +120,10 @@ void run(const backend::Backend& chosen, unsigned kernel, std::uint8_t mode, con
       const std::size_t w = size / 3 < sizeof(pos) / 4 ? size / 3 : sizeof(pos) / 4;
       std::size_t count = 0;
       for (std::size_t i = 0; i < w; i++) {
-        const std::uint32_t p = (static_cast<std::uint32_t>(data[3 * i]) | (static_cast<std::uint32_t>(data[3 * i + 1]) << 8) |
-                                 (static_cast<std::uint32_t>(data[3 * i + 2]) << 16)) % static_cast<std::uint32_t>(P::kN);
+        const std::uint32_t p =
+            (static_cast<std::uint32_t>(data[3 * i]) | (static_cast<std::uint32_t>(data[3 * i + 1]) << 8) |
+             (static_cast<std::uint32_t>(data[3 * i + 2]) << 16)) %
+            static_cast<std::uint32_t>(P::kN);
         bool dup = false;
         for (std::size_t j = 0; j < count; j++) dup |= pos[j] == p;
         if (!dup) pos[count++] = p;

@@ -54,7 +54,8 @@ void encaps_with_share(const char* name, const std::uint8_t* d, std::size_t n) {
       EVP_PKEY_set1_encoded_public_key(key, d, n) == 1) {
     EVP_PKEY_CTX* e = EVP_PKEY_CTX_new_from_pkey(env().libctx, key, nullptr);
     std::size_t ctlen = 0, sslen = 0;
-    if (e && EVP_PKEY_encapsulate_init(e, nullptr) > 0 && EVP_PKEY_encapsulate(e, nullptr, &ctlen, nullptr, &sslen) > 0) {
+    if (e && EVP_PKEY_encapsulate_init(e, nullptr) > 0 &&
+        EVP_PKEY_encapsulate(e, nullptr, &ctlen, nullptr, &sslen) > 0) {
       std::vector<unsigned char> ct(ctlen), ss(sslen);
       EVP_PKEY_encapsulate(e, ct.data(), &ctlen, ss.data(), &sslen);
     }

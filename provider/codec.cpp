@@ -181,9 +181,9 @@ int encode(void* vctx, OSSL_CORE_BIO* cout, const void* obj, const OSSL_PARAM[],
   } else {
     Der der = want_priv ? pkcs8(g, sk) : spki(g, key->hqc_pub);
     if constexpr (F == Form::kPrivPem || F == Form::kPubPem)
-      ok = PEM_write_bio(out, want_priv ? "PRIVATE KEY" : "PUBLIC KEY", "", der.data(), static_cast<long>(der.size())) > 0;
-    else
-      ok = write_all(out, der.data(), der.size());
+      ok = PEM_write_bio(out, want_priv ? "PRIVATE KEY" : "PUBLIC KEY", "", der.data(), static_cast<long>(der.size())) >
+           0;
+    else ok = write_all(out, der.data(), der.size());
     OPENSSL_cleanse(der.data(), der.size());
   }
   OPENSSL_secure_clear_free(sk, g.hqc_sk_bytes);
@@ -193,7 +193,8 @@ int encode(void* vctx, OSSL_CORE_BIO* cout, const void* obj, const OSSL_PARAM[],
 
 // Hybrid keys (classical + HQC) have no file format: their encoders exist only to say so,
 // instead of OpenSSL's "No encoders were found".
-int encode_hybrid(void* vctx, OSSL_CORE_BIO*, const void* obj, const OSSL_PARAM[], int, OSSL_PASSPHRASE_CALLBACK*, void*) {
+int encode_hybrid(void* vctx, OSSL_CORE_BIO*, const void* obj, const OSSL_PARAM[], int, OSSL_PASSPHRASE_CALLBACK*,
+                  void*) {
   auto* ctx = static_cast<EncCtx*>(vctx);
   const auto* key = static_cast<const Key*>(obj);
   if (ctx == nullptr || key == nullptr) return 0;
@@ -272,7 +273,8 @@ bool read_input(const ProvCtx* prov, OSSL_CORE_BIO* cin, Der& data) {
 // `ours` tells whether the AlgorithmIdentifier names g (then a false return is an error of the
 // file, described in *why), otherwise the input belongs to another decoder.
 template <Input In>
-bool parse_der(const Group& g, const Der& data, bool& ours, const char*& why, const unsigned char*& v, std::size_t& len) {
+bool parse_der(const Group& g, const Der& data, bool& ours, const char*& why, const unsigned char*& v,
+               std::size_t& len) {
   const unsigned char* p = data.data();
   const unsigned char* end = p + data.size();
   const unsigned char* seq = nullptr;
@@ -328,8 +330,8 @@ int decode(void* vctx, OSSL_CORE_BIO* cin, int, OSSL_CALLBACK* data_cb, void* da
   Key* key = nullptr;
   if (parse_der<In>(g, data, ours, why, v, len)) {
     key = key_new(ctx->prov, &g);
-    const bool ok = key != nullptr && (In == Input::kPrivDer ? key_set_hqc_secret(key, v, len)
-                                                             : key_set_encoded_public(key, v, len));
+    const bool ok = key != nullptr &&
+                    (In == Input::kPrivDer ? key_set_hqc_secret(key, v, len) : key_set_encoded_public(key, v, len));
     if (!ok) {  // the OID said HQC but the key is bad: a clear error, no object
       key_free(key);
       OPENSSL_cleanse(data.data(), data.size());
@@ -389,7 +391,8 @@ struct HybridEnc {
 template <std::size_t I>
 void add_decoders(std::vector<OSSL_ALGORITHM>& v) {
   const char* n = kGroups[I].alg_names;
-  v.push_back({n, "provider=hqckit,input=der,structure=PrivateKeyInfo", decoder_dispatch<I, Input::kPrivDer>(), nullptr});
+  v.push_back(
+      {n, "provider=hqckit,input=der,structure=PrivateKeyInfo", decoder_dispatch<I, Input::kPrivDer>(), nullptr});
   v.push_back(
       {n, "provider=hqckit,input=der,structure=SubjectPublicKeyInfo", decoder_dispatch<I, Input::kPubDer>(), nullptr});
 }
@@ -400,10 +403,8 @@ const OSSL_ALGORITHM* encoder_algorithms() {
   static const std::vector<OSSL_ALGORITHM> kTable = [] {
     std::vector<OSSL_ALGORITHM> v;
     for (const Group& g : kGroups) {
-      if (g.classical == nullptr)
-        add_encoders<PureEnc>(v, g.alg_names);
-      else
-        add_encoders<HybridEnc>(v, g.alg_names);
+      if (g.classical == nullptr) add_encoders<PureEnc>(v, g.alg_names);
+      else add_encoders<HybridEnc>(v, g.alg_names);
     }
     v.push_back({nullptr, nullptr, nullptr, nullptr});
     return v;

@@ -33,12 +33,9 @@ bool parse_codepoint(const char* s, unsigned& out) {
   for (; *s != '\0'; ++s) {
     const int c = static_cast<unsigned char>(*s);
     int d;
-    if (c >= '0' && c <= '9')
-      d = c - '0';
-    else if (base == 16 && std::isxdigit(c))
-      d = std::tolower(c) - 'a' + 10;
-    else
-      return false;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (base == 16 && std::isxdigit(c)) d = std::tolower(c) - 'a' + 10;
+    else return false;
     v = v * static_cast<unsigned long>(base) + static_cast<unsigned long>(d);
     if (v > 0xFFFF) return false;
   }
@@ -96,12 +93,15 @@ bool load_group_config(ProvCtx* prov, const OSSL_DISPATCH* in) {
     }
     for (std::size_t i = 0; i < n; ++i) {
       if (const char* v = values[2 * i]; v != nullptr && !parse_codepoint(v, prov->tls_id[i])) {
-        HQCKIT_RAISE(prov, kErrConfig, "hqckit: %s = '%s' in the provider configuration: not a TLS code point (decimal or 0x hex, 1..65535)",
-                     keys[2 * i].c_str(), v);
+        HQCKIT_RAISE(
+            prov, kErrConfig,
+            "hqckit: %s = '%s' in the provider configuration: not a TLS code point (decimal or 0x hex, 1..65535)",
+            keys[2 * i].c_str(), v);
         return false;
       }
       if (const char* v = values[2 * i + 1]; v != nullptr && !parse_bool(v, prov->enabled[i])) {
-        HQCKIT_RAISE(prov, kErrConfig, "hqckit: %s = '%s' in the provider configuration: use yes or no", keys[2 * i + 1].c_str(), v);
+        HQCKIT_RAISE(prov, kErrConfig, "hqckit: %s = '%s' in the provider configuration: use yes or no",
+                     keys[2 * i + 1].c_str(), v);
         return false;
       }
     }
@@ -110,7 +110,8 @@ bool load_group_config(ProvCtx* prov, const OSSL_DISPATCH* in) {
   for (std::size_t i = 0; i < n; ++i) {
     const std::string var = "OQS_CODEPOINT_" + upper(kGroups[i].name);
     if (const char* v = std::getenv(var.c_str()); v != nullptr && !parse_codepoint(v, prov->tls_id[i])) {
-      HQCKIT_RAISE(prov, kErrConfig, "hqckit: %s='%s' in the environment: not a TLS code point (decimal or 0x hex, 1..65535)",
+      HQCKIT_RAISE(prov, kErrConfig,
+                   "hqckit: %s='%s' in the environment: not a TLS code point (decimal or 0x hex, 1..65535)",
                    var.c_str(), v);
       return false;
     }
@@ -119,14 +120,15 @@ bool load_group_config(ProvCtx* prov, const OSSL_DISPATCH* in) {
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i + 1; j < n; ++j)
       if (prov->enabled[i] && prov->enabled[j] && prov->tls_id[i] == prov->tls_id[j]) {
-        HQCKIT_RAISE(prov, kErrConfig, "hqckit: %s and %s both have TLS code point %s", kGroups[i].name, kGroups[j].name,
-                     hex4(prov->tls_id[i]).c_str());
+        HQCKIT_RAISE(prov, kErrConfig, "hqckit: %s and %s both have TLS code point %s", kGroups[i].name,
+                     kGroups[j].name, hex4(prov->tls_id[i]).c_str());
         return false;
       }
   prov->tls_groups.clear();
   for (std::size_t i = 0; i < n; ++i) {
     if (i != 0) prov->tls_groups += ' ';
-    prov->tls_groups += std::string(kGroups[i].name) + '=' + hex4(prov->tls_id[i]) + (prov->enabled[i] ? "" : "(disabled)");
+    prov->tls_groups +=
+        std::string(kGroups[i].name) + '=' + hex4(prov->tls_id[i]) + (prov->enabled[i] ? "" : "(disabled)");
   }
   return true;
 }

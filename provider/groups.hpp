@@ -17,9 +17,9 @@ namespace hqckit::provider {
 
 // The classical half of a hybrid, computed by OpenSSL's default provider.
 struct Classical {
-  const char* keytype;     // EVP key type fetched from the default provider: "EC", "X25519", "X448"
-  const char* group;       // EC curve name, nullptr for X25519/X448
-  std::size_t share_bytes; // encoded public key: uncompressed point (0x04 || x || y) or raw u-coordinate
+  const char* keytype;      // EVP key type fetched from the default provider: "EC", "X25519", "X448"
+  const char* group;        // EC curve name, nullptr for X25519/X448
+  std::size_t share_bytes;  // encoded public key: uncompressed point (0x04 || x || y) or raw u-coordinate
   std::size_t secret_bytes;
 };
 

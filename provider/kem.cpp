@@ -76,7 +76,8 @@ int encapsulate(void* vctx, unsigned char* out, size_t* outlen, unsigned char* s
     HQCKIT_RAISE(ctx->prov, kErrBadParam, "no buffer for the shared secret");
     return 0;
   }
-  if ((outlen != nullptr && *outlen < g.ciphertext_bytes()) || (secretlen != nullptr && *secretlen < g.secret_bytes())) {
+  if ((outlen != nullptr && *outlen < g.ciphertext_bytes()) ||
+      (secretlen != nullptr && *secretlen < g.secret_bytes())) {
     HQCKIT_RAISE(ctx->prov, kErrBufferTooSmall, "%s needs %zu bytes of ciphertext and %zu of secret", g.name,
                  g.ciphertext_bytes(), g.secret_bytes());
     return 0;

@@ -93,12 +93,14 @@ EVP_PKEY* classical_decode(const ProvCtx* prov, const Classical& c, const unsign
   }
   OSSL_PARAM params[3];
   OSSL_PARAM* p = params;
-  if (c.group != nullptr) *p++ = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, const_cast<char*>(c.group), 0);
+  if (c.group != nullptr)
+    *p++ = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, const_cast<char*>(c.group), 0);
   *p++ = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, const_cast<unsigned char*>(in), c.share_bytes);
   *p = OSSL_PARAM_construct_end();
   CtxPtr ctx(EVP_PKEY_CTX_new_from_name(prov->libctx, c.keytype, kClassicalPropq));
   EVP_PKEY* key = nullptr;
-  if (ctx.p == nullptr || EVP_PKEY_fromdata_init(ctx.p) <= 0 || EVP_PKEY_fromdata(ctx.p, &key, EVP_PKEY_PUBLIC_KEY, params) <= 0) {
+  if (ctx.p == nullptr || EVP_PKEY_fromdata_init(ctx.p) <= 0 ||
+      EVP_PKEY_fromdata(ctx.p, &key, EVP_PKEY_PUBLIC_KEY, params) <= 0) {
     HQCKIT_RAISE(prov, kErrMalformedKey, "invalid %s share", c.group != nullptr ? c.group : c.keytype);
     return nullptr;
   }
@@ -131,7 +133,10 @@ void clear_contents(Key* key) {
 }
 
 bool hqc_fail(const ProvCtx* prov, int rc, const char* what) {
-  HQCKIT_RAISE(prov, rc == HQC_ERR_MALFORMED_KEY ? kErrMalformedKey : rc == HQC_ERR_LENGTH ? kErrWrongLength : kErrHqc,
+  HQCKIT_RAISE(prov,
+               rc == HQC_ERR_MALFORMED_KEY ? kErrMalformedKey
+               : rc == HQC_ERR_LENGTH      ? kErrWrongLength
+                                           : kErrHqc,
                "%s: %s", what, hqc_status_string(rc));
   return false;
 }
@@ -149,7 +154,8 @@ bool draw_coins(const ProvCtx* prov, const Group& g, unsigned char* out, std::si
 }
 
 bool zero_s_fail(const ProvCtx* prov, const Group& g) {
-  HQCKIT_RAISE(prov, kErrMalformedKey, "%s public key has s = 0 (no key generation yields it; encapsulations to it are readable by anyone)",
+  HQCKIT_RAISE(prov, kErrMalformedKey,
+               "%s public key has s = 0 (no key generation yields it; encapsulations to it are readable by anyone)",
                g.name);
   return false;
 }
@@ -190,18 +196,17 @@ bool key_check(const Key* key, int selection) {
                                 : SecretKeyCheck::kError;
   OPENSSL_secure_clear_free(sk, g.hqc_sk_bytes);
   switch (rc) {
-    case SecretKeyCheck::kOk:
-      return true;
+    case SecretKeyCheck::kOk: return true;
     case SecretKeyCheck::kPublicKeyMismatch:
-      HQCKIT_RAISE(key->prov, kErrInvalidKey, "%s private key: the embedded public key does not belong to seed_dk", g.name);
+      HQCKIT_RAISE(key->prov, kErrInvalidKey, "%s private key: the embedded public key does not belong to seed_dk",
+                   g.name);
       return false;
     case SecretKeyCheck::kSeedMismatch:
       HQCKIT_RAISE(key->prov, kErrInvalidKey,
                    "%s private key: seed_dk, sigma or the public key is not what key generation derives from seed_kem",
                    g.name);
       return false;
-    case SecretKeyCheck::kError:
-      break;
+    case SecretKeyCheck::kError: break;
   }
   HQCKIT_RAISE(key->prov, kErrHqc, "%s private key: the check could not run", g.name);
   return false;
@@ -243,7 +248,8 @@ bool key_generate(Key* key) {
     HQCKIT_RAISE(key->prov, kErrAlloc, "out of memory");
     return false;
   }
-  if (int rc = hqc_secret_key_public(sk.p, pub.p, g.hqc_pk_bytes); rc != HQC_OK) return hqc_fail(key->prov, rc, "HQC public key");
+  if (int rc = hqc_secret_key_public(sk.p, pub.p, g.hqc_pk_bytes); rc != HQC_OK)
+    return hqc_fail(key->prov, rc, "HQC public key");
   PkeyPtr classical;
   unsigned char share[sizeof(Key::classical_pub)] = {};
   if (g.classical != nullptr) {
@@ -316,13 +322,15 @@ bool key_set_hqc_secret(Key* key, const unsigned char* sk_bytes, std::size_t len
     return false;
   }
   SkPtr sk;
-  if (int rc = hqc_secret_key_new(g.hqc_alg, sk_bytes, len, &sk.p); rc != HQC_OK) return hqc_fail(key->prov, rc, "HQC private key");
+  if (int rc = hqc_secret_key_new(g.hqc_alg, sk_bytes, len, &sk.p); rc != HQC_OK)
+    return hqc_fail(key->prov, rc, "HQC private key");
   BufPtr pub(static_cast<unsigned char*>(OPENSSL_malloc(g.hqc_pk_bytes)));
   if (pub.p == nullptr) {
     HQCKIT_RAISE(key->prov, kErrAlloc, "out of memory");
     return false;
   }
-  if (int rc = hqc_secret_key_public(sk.p, pub.p, g.hqc_pk_bytes); rc != HQC_OK) return hqc_fail(key->prov, rc, "HQC public key");
+  if (int rc = hqc_secret_key_public(sk.p, pub.p, g.hqc_pk_bytes); rc != HQC_OK)
+    return hqc_fail(key->prov, rc, "HQC public key");
   if (public_s_is_zero(g, pub.p)) return zero_s_fail(key->prov, g);
   clear_contents(key);
   key->hqc_sk = sk.release();
@@ -341,7 +349,8 @@ Key* key_dup(const Key* src, int selection) {
     key->hqc_pub = static_cast<unsigned char*>(OPENSSL_memdup(src->hqc_pub, g.hqc_pk_bytes));
     ok = key->hqc_pub != nullptr;
     std::memcpy(key->classical_pub, src->classical_pub, sizeof(key->classical_pub));
-    if (ok && src->hqc_pk != nullptr) ok = hqc_public_key_new(g.hqc_alg, src->hqc_pub, g.hqc_pk_bytes, &key->hqc_pk) == HQC_OK;
+    if (ok && src->hqc_pk != nullptr)
+      ok = hqc_public_key_new(g.hqc_alg, src->hqc_pub, g.hqc_pk_bytes, &key->hqc_pk) == HQC_OK;
     if (ok && src->classical != nullptr) {
       ok = EVP_PKEY_up_ref(src->classical) == 1;
       if (ok) {
@@ -414,7 +423,8 @@ bool key_decapsulate(const Key* key, unsigned char* secret, const unsigned char*
     return false;
   }
   if (ct == nullptr || ct_len != g.ciphertext_bytes()) {
-    HQCKIT_RAISE(key->prov, kErrWrongLength, "%s ciphertext must be %zu bytes, got %zu", g.name, g.ciphertext_bytes(), ct_len);
+    HQCKIT_RAISE(key->prov, kErrWrongLength, "%s ciphertext must be %zu bytes, got %zu", g.name, g.ciphertext_bytes(),
+                 ct_len);
     return false;
   }
   std::size_t off = 0, soff = 0;

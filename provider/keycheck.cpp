@@ -11,9 +11,9 @@
 #include "hqc/hqc.h"
 #include "params/params.hpp"
 #include "pke/pke.hpp"
+#include "provider.hpp"
 #include "sampling/sampling.hpp"
 #include "sym/oracles.hpp"
-#include "provider.hpp"
 
 namespace hqckit::provider {
 namespace {

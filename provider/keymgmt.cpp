@@ -43,7 +43,8 @@ int gen_set_params(void* genctx, const OSSL_PARAM params[]) {
 }
 
 const OSSL_PARAM* gen_settable_params(void*, void*) {
-  static const OSSL_PARAM kSettable[] = {OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0), OSSL_PARAM_END};
+  static const OSSL_PARAM kSettable[] = {OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
+                                         OSSL_PARAM_END};
   return kSettable;
 }
 
@@ -150,14 +151,13 @@ int get_params(void* keydata, OSSL_PARAM params[]) {
 }
 
 const OSSL_PARAM* gettable_params(void*) {
-  static const OSSL_PARAM kGettable[] = {
-      OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
-      OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
-      OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-      OSSL_PARAM_END};
+  static const OSSL_PARAM kGettable[] = {OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
+                                         OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
+                                         OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
+                                         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+                                         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+                                         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+                                         OSSL_PARAM_END};
   return kGettable;
 }
 

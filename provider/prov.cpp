@@ -91,16 +91,11 @@ const GroupParamNames& group_param_names() {
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
   *no_cache = 0;
   switch (operation_id) {
-    case OSSL_OP_KEYMGMT:
-      return keymgmt_algorithms();
-    case OSSL_OP_KEM:
-      return kem_algorithms();
-    case OSSL_OP_ENCODER:
-      return encoder_algorithms();
-    case OSSL_OP_DECODER:
-      return decoder_algorithms();
-    default:
-      return nullptr;
+    case OSSL_OP_KEYMGMT: return keymgmt_algorithms();
+    case OSSL_OP_KEM: return kem_algorithms();
+    case OSSL_OP_ENCODER: return encoder_algorithms();
+    case OSSL_OP_DECODER: return decoder_algorithms();
+    default: return nullptr;
   }
 }
 
@@ -130,7 +125,8 @@ int get_params(void* provctx, OSSL_PARAM params[]) {
   if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != nullptr &&
       OSSL_PARAM_set_utf8_ptr(p, "hqckit HQC provider") != 1)
     return 0;
-  if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != nullptr && OSSL_PARAM_set_utf8_ptr(p, hqc_version()) != 1)
+  if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != nullptr &&
+      OSSL_PARAM_set_utf8_ptr(p, hqc_version()) != 1)
     return 0;
   if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != nullptr) {
     const char* backend = hqc_backend_name();
@@ -140,7 +136,8 @@ int get_params(void* provctx, OSSL_PARAM params[]) {
       OSSL_PARAM_set_int(p, hqc_backend_name() != nullptr ? 1 : 0) != 1)
     return 0;
   if (prov == nullptr) return 1;
-  if ((p = OSSL_PARAM_locate(params, kParamTlsGroups)) != nullptr && OSSL_PARAM_set_utf8_ptr(p, prov->tls_groups.c_str()) != 1)
+  if ((p = OSSL_PARAM_locate(params, kParamTlsGroups)) != nullptr &&
+      OSSL_PARAM_set_utf8_ptr(p, prov->tls_groups.c_str()) != 1)
     return 0;
   if ((p = OSSL_PARAM_locate(params, kParamRandSource)) != nullptr &&
       OSSL_PARAM_set_utf8_ptr(p, prov->rand_from_loader ? "loader" : "child") != 1)
@@ -191,30 +188,19 @@ void raise(const ProvCtx* ctx, int reason, const char* fmt, ...) {
 }  // namespace hqckit::provider
 
 extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HANDLE* handle,
-                                                                          const OSSL_DISPATCH* in,
-                                                                          const OSSL_DISPATCH** out, void** provctx) {
+                                                                         const OSSL_DISPATCH* in,
+                                                                         const OSSL_DISPATCH** out, void** provctx) {
   using namespace hqckit::provider;
   OSSL_FUNC_core_get_libctx_fn* get_libctx = nullptr;
   OSSL_FUNC_CRYPTO_malloc_fn* core_malloc = nullptr;
   for (const OSSL_DISPATCH* d = in; d != nullptr && d->function_id != 0; ++d) {
     switch (d->function_id) {
-      case OSSL_FUNC_CORE_NEW_ERROR:
-        g_new_error = OSSL_FUNC_core_new_error(d);
-        break;
-      case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
-        g_set_error_debug = OSSL_FUNC_core_set_error_debug(d);
-        break;
-      case OSSL_FUNC_CORE_VSET_ERROR:
-        g_vset_error = OSSL_FUNC_core_vset_error(d);
-        break;
-      case OSSL_FUNC_CORE_GET_LIBCTX:
-        get_libctx = OSSL_FUNC_core_get_libctx(d);
-        break;
-      case OSSL_FUNC_CRYPTO_MALLOC:
-        core_malloc = OSSL_FUNC_CRYPTO_malloc(d);
-        break;
-      default:
-        break;
+      case OSSL_FUNC_CORE_NEW_ERROR: g_new_error = OSSL_FUNC_core_new_error(d); break;
+      case OSSL_FUNC_CORE_SET_ERROR_DEBUG: g_set_error_debug = OSSL_FUNC_core_set_error_debug(d); break;
+      case OSSL_FUNC_CORE_VSET_ERROR: g_vset_error = OSSL_FUNC_core_vset_error(d); break;
+      case OSSL_FUNC_CORE_GET_LIBCTX: get_libctx = OSSL_FUNC_core_get_libctx(d); break;
+      case OSSL_FUNC_CRYPTO_MALLOC: core_malloc = OSSL_FUNC_CRYPTO_malloc(d); break;
+      default: break;
     }
   }
   if (hqc_backend_name() == nullptr) {  // HQC_BACKEND / HQC_CPU_MASK invalid for this CPU
@@ -238,8 +224,7 @@ extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(const O
   // The core's library context may be used as an OSSL_LIB_CTX only if it belongs to the libcrypto
   // this module calls: then the core hands out this very libcrypto's CRYPTO_malloc.
   prov->rand_from_loader = get_libctx != nullptr && core_malloc == &CRYPTO_malloc;
-  prov->rand_libctx =
-      prov->rand_from_loader ? reinterpret_cast<OSSL_LIB_CTX*>(get_libctx(handle)) : prov->libctx;
+  prov->rand_libctx = prov->rand_from_loader ? reinterpret_cast<OSSL_LIB_CTX*>(get_libctx(handle)) : prov->libctx;
   *out = kProviderDispatch;
   *provctx = prov;
   return 1;

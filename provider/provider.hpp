@@ -61,10 +61,10 @@ void raise(const ProvCtx* ctx, int reason, const char* fmt, ...) __attribute__((
 struct Key {
   const Group* group;
   ProvCtx* prov;
-  hqc_secret_key* hqc_sk;   // from key generation or import: keeps H(pk) and the expanded vectors
-  hqc_public_key* hqc_pk;   // parsed (validated) public key of a peer: keeps H(pk) and h
-  unsigned char* hqc_pub;   // HQC public key bytes (hqc_pk_bytes), present whenever a public key is
-  EVP_PKEY* classical;      // classical key pair (generated) or public key (peer), hybrids only
+  hqc_secret_key* hqc_sk;  // from key generation or import: keeps H(pk) and the expanded vectors
+  hqc_public_key* hqc_pk;  // parsed (validated) public key of a peer: keeps H(pk) and h
+  unsigned char* hqc_pub;  // HQC public key bytes (hqc_pk_bytes), present whenever a public key is
+  EVP_PKEY* classical;     // classical key pair (generated) or public key (peer), hybrids only
   bool classical_private;
   unsigned char classical_pub[133];  // encoded classical share
 };

@@ -106,10 +106,10 @@ long first_diff(const void* a, const void* b, std::size_t bytes) {
     if (x[i] != y[i]) return static_cast<long>(i);
   return -1;
 }
-#define ASSERT_SAME_BYTES(a, b, n, what)                                                  \
-  do {                                                                                    \
-    const long d_ = first_diff((a), (b), (n));                                            \
-    ASSERT_EQ(d_, -1) << what << ": first difference at byte " << d_ << " of " << (n);   \
+#define ASSERT_SAME_BYTES(a, b, n, what)                                               \
+  do {                                                                                 \
+    const long d_ = first_diff((a), (b), (n));                                         \
+    ASSERT_EQ(d_, -1) << what << ": first difference at byte " << d_ << " of " << (n); \
   } while (0)
 
 // ---- Ring inputs: the edge cases, then random ones, each with a name for messages.
@@ -278,7 +278,8 @@ void test_mul2(const Backend& be) {
   const auto vs = ring_inputs<P>(rng);
   const auto pairs = operand_pairs(vs);
   std::vector<Ring<P>> want(pairs.size());
-  for (std::size_t p = 0; p < pairs.size(); p++) ref<P>().mul(want[p].w, vs[pairs[p].first].v.w, vs[pairs[p].second].v.w);
+  for (std::size_t p = 0; p < pairs.size(); p++)
+    ref<P>().mul(want[p].w, vs[pairs[p].first].v.w, vs[pairs[p].second].v.w);
   // (a1, a2) * b for consecutive pairs that share b, and a1 = a2 (both at one address).
   for (std::size_t p = 0; p < pairs.size(); p++) {
     const std::size_t q = p + 1 < pairs.size() && pairs[p + 1].second == pairs[p].second ? p + 1 : p;
@@ -306,12 +307,12 @@ void test_mul2(const Backend& be) {
 // ---- The transform capability (KernelTable::transforms: transform, mul_transforms,
 // mul_transform_plain), the one optional part of a table: all three set where present.
 
-#define REQUIRE_TRANSFORMS(k)                                                                  \
-  if ((k).transforms == nullptr)                                                               \
+#define REQUIRE_TRANSFORMS(k)                                                                      \
+  if ((k).transforms == nullptr)                                                                   \
     GTEST_SKIP() << "this row's multiplier has no transforms at this level (optional capability)"; \
-  const backend::TransformMultiplier<P>& tm = *(k).transforms;                                 \
-  ASSERT_NE(tm.transform, nullptr);                                                            \
-  ASSERT_NE(tm.mul_transforms, nullptr);                                                       \
+  const backend::TransformMultiplier<P>& tm = *(k).transforms;                                     \
+  ASSERT_NE(tm.transform, nullptr);                                                                \
+  ASSERT_NE(tm.mul_transforms, nullptr);                                                           \
   ASSERT_NE(tm.mul_transform_plain, nullptr)
 
 template <class P>
@@ -429,11 +430,12 @@ void test_enc_positions(const Backend& be) {
     for (std::size_t i = w; i < got.size(); i++) ASSERT_EQ(got[i], kCanary) << "enc_positions wrote past w = " << w;
     std::vector<std::uint32_t> s(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(w));
     std::sort(s.begin(), s.end());
-    EXPECT_TRUE(std::adjacent_find(s.begin(), s.end()) == s.end()) << "enc_positions " << what << ": duplicate positions";
+    EXPECT_TRUE(std::adjacent_find(s.begin(), s.end()) == s.end())
+        << "enc_positions " << what << ": duplicate positions";
     EXPECT_LT(s.back(), P::kN) << "enc_positions " << what << ": position >= n";
   };
-  for (std::size_t w : {std::size_t{1}, std::size_t{2}, std::size_t{9}, std::size_t{16}, std::size_t{17}, P::kWe,
-                        P::kWr}) {
+  for (std::size_t w :
+       {std::size_t{1}, std::size_t{2}, std::size_t{9}, std::size_t{16}, std::size_t{17}, P::kWe, P::kWr}) {
     std::vector<std::uint8_t> bytes(4 * w);
     std::fill(bytes.begin(), bytes.end(), 0x00);  // p_i = i
     check(bytes, w, "all-zero bytes");
@@ -487,7 +489,8 @@ void test_position_taken(const Backend& be) {
 template <class P>
 std::size_t naive_keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
   for (std::size_t g = 0; g < groups; g++) {
-    const std::uint32_t c = draws[3 * g] | (std::uint32_t{draws[3 * g + 1]} << 8) | (std::uint32_t{draws[3 * g + 2]} << 16);
+    const std::uint32_t c =
+        draws[3 * g] | (std::uint32_t{draws[3 * g + 1]} << 8) | (std::uint32_t{draws[3 * g + 2]} << 16);
     if (c >= P::kRejectThreshold) continue;
     const std::uint32_t r = c % static_cast<std::uint32_t>(P::kN);
     if (std::find(pos, pos + count, r) == pos + count) pos[count++] = r;
@@ -534,11 +537,11 @@ void test_keygen_accept(const Backend& be) {
       for (std::size_t g = 0; g < P::kW; g++) {
         std::uint32_t c = static_cast<std::uint32_t>(rng()) & 0xFFFFFF;
         switch (mode) {
-          case 1: c = T - 1 + static_cast<std::uint32_t>(g % 2); break;           // at the threshold
-          case 2: c = 0xFFFFFF - static_cast<std::uint32_t>(g % 3); break;        // all rejected
+          case 1: c = T - 1 + static_cast<std::uint32_t>(g % 2); break;                            // at the threshold
+          case 2: c = 0xFFFFFF - static_cast<std::uint32_t>(g % 3); break;                         // all rejected
           case 3: c = count ? init[g % count] + n * static_cast<std::uint32_t>(g % 3) : 5; break;  // all taken
-          case 4: c = static_cast<std::uint32_t>(g % 5); break;                   // duplicates of each other
-          case 5: c = n - 1 + n * static_cast<std::uint32_t>(g % 4); break;       // n-1, collisions mod n
+          case 4: c = static_cast<std::uint32_t>(g % 5); break;              // duplicates of each other
+          case 5: c = n - 1 + n * static_cast<std::uint32_t>(g % 4); break;  // n-1, collisions mod n
           case 6: c = g % 3 == 0 ? T + static_cast<std::uint32_t>(g) : static_cast<std::uint32_t>(rng() % n); break;
           default: break;
         }
@@ -562,8 +565,8 @@ void test_keygen_accept(const Backend& be) {
     std::vector<std::uint8_t> bytes(3 * 40 * P::kW);
     for (std::size_t i = 0; i < bytes.size() / 3; i++) {
       std::uint32_t c = static_cast<std::uint32_t>(rng()) & 0xFFFFFF;
-      if (mode == 1) c = static_cast<std::uint32_t>(i % (P::kW + 3));         // many duplicates
-      if (mode == 2 && rng() % 3 == 0) c = T + (c % 1000);                      // rejections
+      if (mode == 1) c = static_cast<std::uint32_t>(i % (P::kW + 3));  // many duplicates
+      if (mode == 2 && rng() % 3 == 0) c = T + (c % 1000);             // rejections
       if (mode == 3) c = (i % 2) ? 0xFFFFFF : static_cast<std::uint32_t>(i / 2 % (P::kW + 1)) * 7;
       if (mode == 4) c = static_cast<std::uint32_t>(i % 5 == 0 ? n + i % 7 : i % (P::kW + 11));  // c mod n collisions
       put_draw<P>(&bytes[3 * i], c);
@@ -751,7 +754,8 @@ void test_keccak_f1600_x4(const Backend& be) {
     }
     auto arg = [&](int i) { return (present >> i & 1) ? s[i].data() : nullptr; };
     be.keccak_f1600_x4(arg(0), arg(1), arg(2), arg(3));
-    for (int i = 0; i < 4; i++) EXPECT_EQ(want[i], s[i]) << "keccak_f1600_x4 state " << i << ", present mask " << present;
+    for (int i = 0; i < 4; i++)
+      EXPECT_EQ(want[i], s[i]) << "keccak_f1600_x4 state " << i << ", present mask " << present;
   }
 }
 
@@ -818,14 +822,23 @@ struct PerLevel {
   const char* slot;
   LevelFn hqc1, hqc3, hqc5;
 };
-#define HQC_PER_LEVEL(name) PerLevel{#name, &test_##name<Hqc1>, &test_##name<Hqc3>, &test_##name<Hqc5>}
+#define HQC_PER_LEVEL(name) \
+  PerLevel { #name, &test_##name < Hqc1>, &test_##name < Hqc3>, &test_##name < Hqc5> }
 
 // Every slot of KernelTable (mul_name is checked by test_mul), then the whole KEM.
 const PerLevel kPerLevel[] = {
-    HQC_PER_LEVEL(mul),           HQC_PER_LEVEL(mul2),          HQC_PER_LEVEL(transform),
-    HQC_PER_LEVEL(mul_transforms), HQC_PER_LEVEL(mul_transform_plain), HQC_PER_LEVEL(support_to_vector),
-    HQC_PER_LEVEL(enc_positions), HQC_PER_LEVEL(position_taken), HQC_PER_LEVEL(keygen_accept),
-    HQC_PER_LEVEL(rm_decode),     HQC_PER_LEVEL(rs_decode),     HQC_PER_LEVEL(kem),
+    HQC_PER_LEVEL(mul),
+    HQC_PER_LEVEL(mul2),
+    HQC_PER_LEVEL(transform),
+    HQC_PER_LEVEL(mul_transforms),
+    HQC_PER_LEVEL(mul_transform_plain),
+    HQC_PER_LEVEL(support_to_vector),
+    HQC_PER_LEVEL(enc_positions),
+    HQC_PER_LEVEL(position_taken),
+    HQC_PER_LEVEL(keygen_accept),
+    HQC_PER_LEVEL(rm_decode),
+    HQC_PER_LEVEL(rs_decode),
+    HQC_PER_LEVEL(kem),
 };
 struct AllLevels {
   const char* slot;

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <random>
 
+#include "backend/registry.hpp"
 #include "hqc/hqc.h"
 #include "hqc/hqc.hpp"
 #include "sym/oracles.hpp"
-#include "backend/registry.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -50,8 +50,8 @@ TEST_P(Kem, HostileCiphertextsYieldTheRejectionKey) {
   std::mt19937_64 rng(5);
   // Tampered: bits of u, v, salt, and u's padding bits; plus entirely random ciphertexts.
   std::vector<std::pair<std::size_t, std::uint8_t>> flips = {
-      {0, 0x01}, {un / 2, 0x80}, {un - 1, 0x01}, {un, 0x01}, {un + vn / 2, 0x10}, {un + vn - 1, 0x80},
-      {un + vn, 0x01}, {in->ciphertext_bytes - 1, 0x80}};
+      {0, 0x01},           {un / 2, 0x80},      {un - 1, 0x01},  {un, 0x01},
+      {un + vn / 2, 0x10}, {un + vn - 1, 0x80}, {un + vn, 0x01}, {in->ciphertext_bytes - 1, 0x80}};
   // Padding bits of u: the bits above n in u's last byte.
   const std::size_t n_bits = in->level == 1 ? 17669 : in->level == 3 ? 35851 : 57637;
   for (std::size_t b = n_bits % 8; b < 8; b++) flips.push_back({un - 1, static_cast<std::uint8_t>(1u << b)});

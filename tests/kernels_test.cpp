@@ -29,9 +29,13 @@ void naive_clmul(std::uint64_t a, std::uint64_t b, std::uint64_t* lo, std::uint6
 
 TEST(Gf2xPortable, Clmul64MatchesNaive) {
   std::mt19937_64 rng(1);
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> cases = {
-      {0, 0}, {~0ull, ~0ull}, {1, ~0ull}, {~0ull, 1}, {0x8000000000000000ull, 0x8000000000000000ull},
-      {0x1111111111111111ull, ~0ull}, {0x8421084210842108ull, 0x8421084210842108ull}};
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> cases = {{0, 0},
+                                                                {~0ull, ~0ull},
+                                                                {1, ~0ull},
+                                                                {~0ull, 1},
+                                                                {0x8000000000000000ull, 0x8000000000000000ull},
+                                                                {0x1111111111111111ull, ~0ull},
+                                                                {0x8421084210842108ull, 0x8421084210842108ull}};
   for (int i = 0; i < 20000; i++) cases.push_back({rng(), rng()});
   for (int i = 0; i < 2000; i++) cases.push_back({rng() | rng() | rng(), rng() | rng() | rng()});  // dense
   for (auto [a, b] : cases) {

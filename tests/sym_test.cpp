@@ -21,10 +21,8 @@ Bytes evp(const EVP_MD* md, const Bytes& in, std::size_t outlen) {
   EVP_MD_CTX* ctx = EVP_MD_CTX_new();
   EVP_DigestInit_ex(ctx, md, nullptr);
   EVP_DigestUpdate(ctx, in.data(), in.size());
-  if (EVP_MD_flags(md) & EVP_MD_FLAG_XOF)
-    EVP_DigestFinalXOF(ctx, out.data(), outlen);
-  else
-    EVP_DigestFinal_ex(ctx, out.data(), nullptr);
+  if (EVP_MD_flags(md) & EVP_MD_FLAG_XOF) EVP_DigestFinalXOF(ctx, out.data(), outlen);
+  else EVP_DigestFinal_ex(ctx, out.data(), nullptr);
   EVP_MD_CTX_free(ctx);
   return out;
 }
@@ -37,18 +35,20 @@ TEST_P(Sym, Fips202Vectors) {
   sym::sha3_256(f, h256, nullptr, 0);
   EXPECT_EQ(to_hex(h256, 32), "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a");
   sym::sha3_512(f, h512, nullptr, 0);
-  EXPECT_EQ(to_hex(h512, 64),
-            "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6"
-            "d3e301758586281dcd26");
+  EXPECT_EQ(
+      to_hex(h512, 64),
+      "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6"
+      "d3e301758586281dcd26");
   sym::shake256(f, x, 32, nullptr, 0);
   EXPECT_EQ(to_hex(x, 32), "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f");
   const std::uint8_t abc[3] = {'a', 'b', 'c'};
   sym::sha3_256(f, h256, abc, 3);
   EXPECT_EQ(to_hex(h256, 32), "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532");
   sym::sha3_512(f, h512, abc, 3);
-  EXPECT_EQ(to_hex(h512, 64),
-            "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408"
-            "d5a56592f8274eec53f0");
+  EXPECT_EQ(
+      to_hex(h512, 64),
+      "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408"
+      "d5a56592f8274eec53f0");
 }
 
 TEST_P(Sym, AgreesWithOpenSslOnRandomSplits) {
@@ -112,7 +112,9 @@ std::vector<const backend::Backend*> supported() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Sym, testing::ValuesIn(supported()),
-                         [](const testing::TestParamInfo<const backend::Backend*>& i) { return test::param_name(i.param->name); });
+                         [](const testing::TestParamInfo<const backend::Backend*>& i) {
+                           return test::param_name(i.param->name);
+                         });
 
 }  // namespace
 }  // namespace hqc

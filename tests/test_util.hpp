@@ -23,7 +23,8 @@ inline std::string param_name(std::string s) {
 inline Bytes from_hex(const std::string& s) {
   if (s.size() % 2 != 0) throw std::runtime_error("odd hex length");
   Bytes out(s.size() / 2);
-  for (std::size_t i = 0; i < out.size(); i++) out[i] = static_cast<std::uint8_t>(std::stoul(s.substr(2 * i, 2), nullptr, 16));
+  for (std::size_t i = 0; i < out.size(); i++)
+    out[i] = static_cast<std::uint8_t>(std::stoul(s.substr(2 * i, 2), nullptr, 16));
   return out;
 }
 

@@ -32,11 +32,11 @@ std::vector<Case> record_cases() {
   for (const backend::Backend* be : backend::all_backends()) {
     if (!backend::is_supported(*be, backend::effective_cpu_features())) continue;
     for (auto [level, file] : std::vector<std::pair<int, const char*>>{{1, "HQC-1-count0.txt"},
-                                                                      {1, "HQC-1-count27.txt"},
-                                                                      {1, "HQC-1-count7.txt"},
-                                                                      {3, "HQC-3-count0.txt"},
-                                                                      {5, "HQC-5-count0.txt"},
-                                                                      {5, "HQC-5-count49.txt"}})
+                                                                       {1, "HQC-1-count27.txt"},
+                                                                       {1, "HQC-1-count7.txt"},
+                                                                       {3, "HQC-3-count0.txt"},
+                                                                       {5, "HQC-5-count0.txt"},
+                                                                       {5, "HQC-5-count49.txt"}})
       out.push_back({level, file, be});
   }
   return out;

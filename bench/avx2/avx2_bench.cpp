@@ -88,10 +88,8 @@ void bench_level(bool decomp_only) {
     for (int v = 0; v <= kV; v++) {
       if (v < kV && !variant_runs(v)) continue;
       const std::uint64_t t0 = tsc();
-      if (v < kV)
-        backend::avx2::mul_variant<P>(static_cast<backend::avx2::MulVariant>(v), d, a, b);
-      else
-        avx2_row()->kernels<P>().mul(d, a, b);
+      if (v < kV) backend::avx2::mul_variant<P>(static_cast<backend::avx2::MulVariant>(v), d, a, b);
+      else avx2_row()->kernels<P>().mul(d, a, b);
       const std::uint64_t t1 = tsc();
       if (r >= g_runs / 10) times[static_cast<std::size_t>(v)].push_back(t1 - t0);
     }
@@ -125,7 +123,8 @@ void bench_level(bool decomp_only) {
   };
   row("mul", [&](const backend::Backend& be) { be.kernels<P>().mul(d, a, b); });
   row("mul2", [&](const backend::Backend& be) { be.kernels<P>().mul2(d, c, a, c, b); });
-  row("support_to_vector (w_r)", [&](const backend::Backend& be) { be.kernels<P>().support_to_vector(d, pos, P::kWr); });
+  row("support_to_vector (w_r)",
+      [&](const backend::Backend& be) { be.kernels<P>().support_to_vector(d, pos, P::kWr); });
   row("enc_positions (w_r)", [&](const backend::Backend& be) {
     std::uint32_t p2[P::kWr];
     be.kernels<P>().enc_positions(p2, rnd, P::kWr);

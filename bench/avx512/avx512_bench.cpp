@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "backend/avx512/kernels.hpp"
-#include "median_cycles.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "median_cycles.hpp"
 #include "sampling/sampling.hpp"
 #include "sym/sponge_lanes.hpp"
 
@@ -73,12 +73,14 @@ void kem_rows(const hqc::backend::Backend& be, int runs) {
   };
   const Op ops[] = {
       {"keygen", [&] { kem::keypair<P>(be, *tmp, seed); }},
-      {"encaps", [&] {
+      {"encaps",
+       [&] {
          kem::parse_public_key<P>(be, *pub, key->pub.pk);
          kem::encaps<P>(be, *pub, ct.data(), ss, m, salt);
        }},
       {"encaps_cached", [&] { kem::encaps<P>(be, key->pub, ct.data(), ss, m, salt); }},
-      {"decaps", [&] {
+      {"decaps",
+       [&] {
          kem::parse_secret_key<P>(be, *tmp, sk.data());
          kem::decaps<P>(be, *tmp, ss, ct.data());
        }},
@@ -152,17 +154,20 @@ int main(int argc, char** argv) {
   }
   std::printf("# avx512_bench: median TSC cycles of %d runs\n", runs);
   // Key objects (heap, C API): the expanded values plus room for the transforms of h, s (and y).
-  std::printf("key objects (bytes): HQC-1 public %zu secret %zu; HQC-3 public %zu secret %zu; HQC-5 public %zu "
-              "secret %zu (transforms: %zu / %zu / %zu bytes each)\n",
-              sizeof(hqc::kem::PublicKey<hqc::Hqc1>), sizeof(hqc::kem::SecretKey<hqc::Hqc1>),
-              sizeof(hqc::kem::PublicKey<hqc::Hqc3>), sizeof(hqc::kem::SecretKey<hqc::Hqc3>),
-              sizeof(hqc::kem::PublicKey<hqc::Hqc5>), sizeof(hqc::kem::SecretKey<hqc::Hqc5>),
-              sizeof(hqc::pke::Transform<hqc::Hqc1>), sizeof(hqc::pke::Transform<hqc::Hqc3>),
-              sizeof(hqc::pke::Transform<hqc::Hqc5>));
+  std::printf(
+      "key objects (bytes): HQC-1 public %zu secret %zu; HQC-3 public %zu secret %zu; HQC-5 public %zu "
+      "secret %zu (transforms: %zu / %zu / %zu bytes each)\n",
+      sizeof(hqc::kem::PublicKey<hqc::Hqc1>), sizeof(hqc::kem::SecretKey<hqc::Hqc1>),
+      sizeof(hqc::kem::PublicKey<hqc::Hqc3>), sizeof(hqc::kem::SecretKey<hqc::Hqc3>),
+      sizeof(hqc::kem::PublicKey<hqc::Hqc5>), sizeof(hqc::kem::SecretKey<hqc::Hqc5>),
+      sizeof(hqc::pke::Transform<hqc::Hqc1>), sizeof(hqc::pke::Transform<hqc::Hqc3>),
+      sizeof(hqc::pke::Transform<hqc::Hqc5>));
   std::uint64_t s[4][25] = {};
   for (int i = 0; i < 100; i++) s[i / 25][i % 25] = 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(i + 1);
-  std::printf("keccak portable single        %8.0f\n", median_cycles([&] { hqc::sym::keccak_f1600_portable(s[0]); }, runs));
-  std::printf("keccak avx512 five-register   %8.0f\n", median_cycles([&] { hqc::backend::avx512::keccak_f1600(s[0]); }, runs));
+  std::printf("keccak portable single        %8.0f\n",
+              median_cycles([&] { hqc::sym::keccak_f1600_portable(s[0]); }, runs));
+  std::printf("keccak avx512 five-register   %8.0f\n",
+              median_cycles([&] { hqc::backend::avx512::keccak_f1600(s[0]); }, runs));
   std::printf("keccak avx512 lanes (single)  %8.0f\n",
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_lanes(s[0]); }, runs));
   std::printf("keccak avx512 x4 (4 states)   %8.0f\n",
@@ -171,7 +176,8 @@ int main(int argc, char** argv) {
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], nullptr, nullptr); }, runs));
   for (int level : {1, 3, 5}) {
     for (const auto* b : hqc::backend::all_backends()) {
-      if (std::strcmp(b->name, "portable") == 0 || !hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features()))
+      if (std::strcmp(b->name, "portable") == 0 ||
+          !hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features()))
         continue;
       hqc::with_params(level, [&]<class P>() { keygen_breakdown<P>(*b, runs); });
     }

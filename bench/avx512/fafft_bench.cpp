@@ -82,8 +82,8 @@ void bench_level(int rounds) {
   cs.push_back({"fafft mul_transformed_plain", [&] { ff::mul_transformed_plain<P>(o1->w, ta->w, b->w); }, {}});
   cs.push_back({"fafft mul_transformed", [&] { ff::mul_transformed<P>(o1->w, ta->w, tb->w); }, {}});
   // Encryption with cached transforms of h and s (ta, ta2): r2 = b transformed once.
-  cs.push_back({"fafft mul2_transformed_plain",
-                 [&] { ff::mul2_transformed_plain<P>(o1->w, o2->w, ta->w, ta2->w, b->w); }, {}});
+  cs.push_back(
+      {"fafft mul2_transformed_plain", [&] { ff::mul2_transformed_plain<P>(o1->w, o2->w, ta->w, ta2->w, b->w); }, {}});
   for (int w = 0; w < 20; w++)
     for (auto& c : cs) c.run();  // warm-up
   for (int r = 0; r < rounds; r++)
@@ -96,8 +96,8 @@ void bench_level(int rounds) {
     }
   const double kar = static_cast<double>(median(cs[0].samples));
   const double kar2 = static_cast<double>(median(cs[2].samples));
-  std::printf("HQC-%d (n = %zu, product < 2^%u bits, %zu GF(2^128) points, transform %zu bytes)\n", P::kLevel,
-              P::kN, ff::kLogProduct<P>, std::size_t{1} << ff::kLogPoints<P>, ff::kTransformWords<P> * 8);
+  std::printf("HQC-%d (n = %zu, product < 2^%u bits, %zu GF(2^128) points, transform %zu bytes)\n", P::kLevel, P::kN,
+              ff::kLogProduct<P>, std::size_t{1} << ff::kLogPoints<P>, ff::kTransformWords<P> * 8);
   for (std::size_t k = 0; k < cs.size(); k++) {
     const std::uint64_t m = median(cs[k].samples);
     const bool pair = (k == 2 || k == 3 || k == 7);

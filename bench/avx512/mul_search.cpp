@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "backend/avx512/kernels.hpp"
-#include "median_cycles.hpp"
 #include "backend/cpu.hpp"
 #include "gf2x/gf2x_portable.hpp"
+#include "median_cycles.hpp"
 #include "params/params.hpp"
 
 namespace {
@@ -262,8 +262,8 @@ std::vector<Result> search(int runs, int max_depth) {
       std::exit(1);
     }
     Result r{p, 0, 0};
-    r.cycles1 = median_cycles([&] { hqc::backend::avx512::plan_multiply(o1.data(), a.data(), b.data(), p, scr.data()); },
-                              runs);
+    r.cycles1 =
+        median_cycles([&] { hqc::backend::avx512::plan_multiply(o1.data(), a.data(), b.data(), p, scr.data()); }, runs);
     r.cycles2 = median_cycles(
         [&] {
           hqc::backend::avx512::plan_multiply2(o1.data(), o2.data(), a.data(), a2.data(), b.data(), p, scr.data());
@@ -354,9 +354,10 @@ void report(int runs, int max_depth) {
     n_toom += has_toom(r.plan) ? 1 : 0;
     n_unbalanced += r.plan.unbalanced() ? 1 : 0;
   }
-  std::printf("\n## %s: n = %zu bits, %zu words; %zu trees timed (%zu with Toom-3 levels, %zu with an "
-              "unbalanced top; plain product, no reduction)\n",
-              P::kName, P::kN, P::kNWords, res.size(), n_toom, n_unbalanced);
+  std::printf(
+      "\n## %s: n = %zu bits, %zu words; %zu trees timed (%zu with Toom-3 levels, %zu with an "
+      "unbalanced top; plain product, no reduction)\n",
+      P::kName, P::kN, P::kNWords, res.size(), n_toom, n_unbalanced);
   std::printf("%-34s %-92s %9s %9s %9s\n", "levels (top first)", "plan", "top_words", "mul", "mul2");
   for (std::size_t i = 0; i < res.size() && i < 20; i++)
     std::printf("%-34s %-92s %9zu %9.0f %9.0f\n", plan_short(res[i].plan).c_str(), plan_string(res[i].plan).c_str(),

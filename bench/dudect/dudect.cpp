@@ -69,10 +69,10 @@ struct TTest {
 };
 
 struct Result {
-  double max_t = 0;     // max |t| over the raw data and every crop
-  double raw_t = 0;     // t of the uncropped data
-  double median = 0;    // cycles
-  double worst = 100;   // percentile kept by the crop that gave max_t (100: the raw data)
+  double max_t = 0;    // max |t| over the raw data and every crop
+  double raw_t = 0;    // t of the uncropped data
+  double median = 0;   // cycles
+  double worst = 100;  // percentile kept by the crop that gave max_t (100: the raw data)
   std::size_t n = 0;
   std::vector<double> crop_t;  // t of each crop, in order of increasing percentile
 };
@@ -88,7 +88,8 @@ Result analyse(const std::vector<std::uint64_t>& t, const std::vector<std::uint8
   std::vector<double> thresholds;
   for (int i = 0; i < kCrops; i++) {
     const double p = 1.0 - std::pow(0.5, 10.0 * (i + 1) / kCrops);
-    thresholds.push_back(static_cast<double>(sorted[static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1))]));
+    thresholds.push_back(
+        static_cast<double>(sorted[static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1))]));
   }
   TTest raw;
   std::vector<TTest> cropped(kCrops);
@@ -154,7 +155,8 @@ struct Pools {
   static constexpr std::size_t kPool = 64;
   std::size_t entry_bytes, stride;
   std::vector<std::uint8_t> data;
-  explicit Pools(std::size_t bytes) : entry_bytes(bytes), stride((bytes + 63) / 64 * 64), data(2 * kPool * stride + 64) {}
+  explicit Pools(std::size_t bytes)
+      : entry_bytes(bytes), stride((bytes + 63) / 64 * 64), data(2 * kPool * stride + 64) {}
   std::uint8_t* at(int kind, std::size_t j) {
     std::uint8_t* base = data.data() + (64 - reinterpret_cast<std::uintptr_t>(data.data()) % 64) % 64;
     return base + (2 * j + static_cast<std::size_t>(kind)) * stride;
@@ -200,11 +202,12 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
 
   if (test == "decaps_ct" || test == "decaps_reject") {
     Pools cts(P::kCiphertextBytes);
-    fill(cts, [&](std::uint8_t* ct) { encaps_random(key->pub, ct); },
-         [&](std::uint8_t* ct) {
-           if (test == "decaps_ct") encaps_random(key->pub, ct);
-           else random_bytes(ct, P::kCiphertextBytes);
-         });
+    fill(
+        cts, [&](std::uint8_t* ct) { encaps_random(key->pub, ct); },
+        [&](std::uint8_t* ct) {
+          if (test == "decaps_ct") encaps_random(key->pub, ct);
+          else random_bytes(ct, P::kCiphertextBytes);
+        });
     // The measured input is always copied to the same buffer (untimed), so both classes run from
     // the same, cache-warm addresses.
     static std::uint8_t cur[P::kCiphertextBytes];
@@ -246,8 +249,7 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
     std::uint8_t coins[P::kK + 16];
     static std::uint8_t ct[P::kCiphertextBytes];
     return measure(
-        n,
-        [&](std::size_t, int c) { std::memcpy(coins, ms.at(kind_of(c), rng()() % kPool), sizeof(coins)); },
+        n, [&](std::size_t, int c) { std::memcpy(coins, ms.at(kind_of(c), rng()() % kPool), sizeof(coins)); },
         [&](std::size_t) { kem::encaps<P>(be, key->pub, ct, ss, coins, coins + P::kK); });
   }
   if (test == "keygen_seed") {
@@ -257,8 +259,7 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
     std::uint8_t s[32];
     auto k = std::make_unique<kem::SecretKey<P>>();
     return measure(
-        n,
-        [&](std::size_t, int c) { std::memcpy(s, seeds.at(kind_of(c), rng()() % kPool), 32); },
+        n, [&](std::size_t, int c) { std::memcpy(s, seeds.at(kind_of(c), rng()() % kPool), 32); },
         [&](std::size_t) { kem::keypair<P>(be, *k, s); });
   }
   if (test.starts_with("k_")) {
@@ -268,8 +269,8 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
     const auto& k = be.kernels<P>();
     static pke::RingVec<P> out1, out2;
     static std::uint8_t msg[P::kN1];
-    alignas(64) static std::uint8_t cur[sizeof(pke::RingVec<P>) > sizeof(pke::CodeVec<P>) ? sizeof(pke::RingVec<P>)
-                                                                                          : sizeof(pke::CodeVec<P>)];
+    alignas(64) static std::uint8_t
+        cur[sizeof(pke::RingVec<P>) > sizeof(pke::CodeVec<P>) ? sizeof(pke::RingVec<P>) : sizeof(pke::CodeVec<P>)];
     auto ring = [&](std::uint8_t* e) {  // a dense ring element (u of a ciphertext)
       pke::RingVec<P> v{};
       random_bytes(v.bytes(), P::kVecNBytes);
@@ -341,8 +342,7 @@ int main(int argc, char** argv) {
     else if (a == "--level") {
       const std::string l = next();
       level_filter = l == "all" ? 0 : std::stoi(l);
-    }
-    else if (a == "--test") test_arg = next();
+    } else if (a == "--test") test_arg = next();
     else if (a == "--n") n = std::stoul(next());
     else if (a == "--rounds") rounds = std::stoi(next());
     else if (a == "--swap") swap_arg = next();
@@ -353,35 +353,37 @@ int main(int argc, char** argv) {
         return 2;
       }
       g_label_flip = c == "random" ? 1 : 0;
-    }
-    else if (a == "--crops") show_crops = true;
+    } else if (a == "--crops") show_crops = true;
     else if (a == "--null") g_null = true;
     else if (a == "--seed") g_seed = std::stoull(next(), nullptr, 0);
     else if (a == "--short") {
       n = 2000;
       level_filter = 1;
     } else {
-      std::fprintf(stderr, "usage: dudect [--backend NAME|all] [--level 1|3|5|all] [--test NAME|all] [--n N] "
-                           "[--rounds R] [--short] [--swap KERNEL:BACKEND]\n"
-                           "              [--class0 fixed|random] [--crops] [--seed S] [--null]\n"
-                           "  --swap rm_decode:avx2  runs the selected backend with that one kernel (mul, mul2,\n"
-                           "  support_to_vector, enc_positions, rm_decode, rs_decode, keccak) taken from another\n"
-                           "  backend: a bisection of a timing signal by kernel\n"
-                           "  --class0 random  labels the random inputs class 0 (the other class order)\n"
-                           "  --crops  also prints t for each percentile crop\n"
-                           "  --seed S  seeds the generator of keys, inputs and class order (default 0x5eed)\n"
-                           "  --null  both classes get the fixed input (a control: any signal is a false positive)\n");
+      std::fprintf(stderr,
+                   "usage: dudect [--backend NAME|all] [--level 1|3|5|all] [--test NAME|all] [--n N] "
+                   "[--rounds R] [--short] [--swap KERNEL:BACKEND]\n"
+                   "              [--class0 fixed|random] [--crops] [--seed S] [--null]\n"
+                   "  --swap rm_decode:avx2  runs the selected backend with that one kernel (mul, mul2,\n"
+                   "  support_to_vector, enc_positions, rm_decode, rs_decode, keccak) taken from another\n"
+                   "  backend: a bisection of a timing signal by kernel\n"
+                   "  --class0 random  labels the random inputs class 0 (the other class order)\n"
+                   "  --crops  also prints t for each percentile crop\n"
+                   "  --seed S  seeds the generator of keys, inputs and class order (default 0x5eed)\n"
+                   "  --null  both classes get the fixed input (a control: any signal is a false positive)\n");
       return 2;
     }
   }
   std::vector<const backend::Backend*> backends;
   for (const auto* b : backend::all_backends())
-    if ((backend_arg == "all" || backend_arg == b->name) && backend::is_supported(*b, backend::effective_cpu_features()))
+    if ((backend_arg == "all" || backend_arg == b->name) &&
+        backend::is_supported(*b, backend::effective_cpu_features()))
       backends.push_back(b);
   static backend::Backend swapped;  // the selected backend with one kernel from another one
   if (!swap_arg.empty()) {
     const auto colon = swap_arg.find(':');
-    const backend::Backend* from = colon == std::string::npos ? nullptr : backend::find_backend(swap_arg.substr(colon + 1));
+    const backend::Backend* from =
+        colon == std::string::npos ? nullptr : backend::find_backend(swap_arg.substr(colon + 1));
     const std::string kernel = colon == std::string::npos ? "" : swap_arg.substr(0, colon);
     if (backends.size() != 1 || from == nullptr) {
       std::fprintf(stderr, "dudect: --swap needs one --backend and KERNEL:BACKEND\n");
@@ -412,12 +414,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dudect: no usable backend named %s\n", backend_arg.c_str());
     return 2;
   }
-  const std::vector<std::string> tests = test_arg == "all"
-      ? std::vector<std::string>{"decaps_ct", "decaps_reject", "decaps_key", "encaps_m", "keygen_seed",
-                                 "decaps_ct_prepared", "decaps_key_prepared", "encaps_m_prepared"}
-      : std::vector<std::string>{test_arg};
+  const std::vector<std::string> tests =
+      test_arg == "all"
+          ? std::vector<std::string>{"decaps_ct",   "decaps_reject",      "decaps_key",          "encaps_m",
+                                     "keygen_seed", "decaps_ct_prepared", "decaps_key_prepared", "encaps_m_prepared"}
+          : std::vector<std::string>{test_arg};
   std::printf("# class 0 = %s inputs, seed %#llx%s\n", g_label_flip ? "random" : "fixed",
-              static_cast<unsigned long long>(g_seed), g_null ? ", null control: the random pool holds the fixed input" : "");
+              static_cast<unsigned long long>(g_seed),
+              g_null ? ", null control: the random pool holds the fixed input" : "");
   std::printf("%-9s %-6s %-14s %9s %12s %9s %9s %6s  %s\n", "backend", "level", "test", "n", "median_cyc", "t_raw",
               "max|t|", "crop%", "verdict");
   for (const auto* be : backends) {
@@ -427,7 +431,9 @@ int main(int argc, char** argv) {
         for (int r = 0; r < rounds; r++) {
           Result res;
           with_params(level, [&]<class P>() { res = run_test<P>(*be, test, n); });
-          const char* verdict = res.max_t > 10 ? "LEAK (t>10)" : res.max_t > 4.5 ? "probable leak (t>4.5)" : "no leak detected";
+          const char* verdict = res.max_t > 10    ? "LEAK (t>10)"
+                                : res.max_t > 4.5 ? "probable leak (t>4.5)"
+                                                  : "no leak detected";
           std::printf("%-9s HQC-%d  %-14s %9zu %12.0f %9.2f %9.2f %6.1f  %s\n", be->name, level, test.c_str(), res.n,
                       res.median, res.raw_t, res.max_t, res.worst, verdict);
           if (show_crops) {

@@ -105,8 +105,8 @@ HQC_API const hqc_kem_info *hqc_kem_info_by_level(int level);
 HQC_API int hqc_kem_keypair(const char *alg, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len);
 HQC_API int hqc_kem_keypair_derand(const char *alg, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                                    const uint8_t *coins, size_t coins_len);
-HQC_API int hqc_kem_encaps(const char *alg, uint8_t *ct, size_t ct_len, uint8_t *ss, size_t ss_len,
-                           const uint8_t *pk, size_t pk_len);
+HQC_API int hqc_kem_encaps(const char *alg, uint8_t *ct, size_t ct_len, uint8_t *ss, size_t ss_len, const uint8_t *pk,
+                           size_t pk_len);
 HQC_API int hqc_kem_encaps_derand(const char *alg, uint8_t *ct, size_t ct_len, uint8_t *ss, size_t ss_len,
                                   const uint8_t *pk, size_t pk_len, const uint8_t *coins, size_t coins_len);
 HQC_API int hqc_kem_decaps(const char *alg, uint8_t *ss, size_t ss_len, const uint8_t *ct, size_t ct_len,
@@ -115,10 +115,10 @@ HQC_API int hqc_kem_decaps(const char *alg, uint8_t *ss, size_t ss_len, const ui
 HQC_API int hqc_kem_check_public_key(const char *alg, const uint8_t *pk, size_t pk_len);
 
 /* Per level, fixed sizes (buffers must have the sizes of the macros above). */
-#define HQC_DECLARE_LEVEL(L)                                                                          \
-  HQC_API int hqc##L##_keypair(uint8_t *pk, uint8_t *sk);                                            \
-  HQC_API int hqc##L##_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem);            \
-  HQC_API int hqc##L##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk);                          \
+#define HQC_DECLARE_LEVEL(L)                                                                             \
+  HQC_API int hqc##L##_keypair(uint8_t *pk, uint8_t *sk);                                                \
+  HQC_API int hqc##L##_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem);                \
+  HQC_API int hqc##L##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk);                              \
   HQC_API int hqc##L##_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins); \
   HQC_API int hqc##L##_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 HQC_DECLARE_LEVEL(1)
@@ -134,16 +134,14 @@ typedef struct hqc_secret_key hqc_secret_key;
 /* Parses and validates pk; *out is NULL on error. */
 HQC_API int hqc_public_key_new(const char *alg, const uint8_t *pk, size_t pk_len, hqc_public_key **out);
 HQC_API void hqc_public_key_free(hqc_public_key *key);
-HQC_API int hqc_public_key_encaps(const hqc_public_key *key, uint8_t *ct, size_t ct_len, uint8_t *ss,
-                                  size_t ss_len);
+HQC_API int hqc_public_key_encaps(const hqc_public_key *key, uint8_t *ct, size_t ct_len, uint8_t *ss, size_t ss_len);
 HQC_API int hqc_public_key_encaps_derand(const hqc_public_key *key, uint8_t *ct, size_t ct_len, uint8_t *ss,
                                          size_t ss_len, const uint8_t *coins, size_t coins_len);
 HQC_API const hqc_kem_info *hqc_public_key_info(const hqc_public_key *key);
 
 /* Generates a key pair and keeps the expanded secret key: from coins (seed_kem, coins_len = 32)
  * if coins is not NULL, else from the randomness hook. hqc_secret_key_public gives its pk. */
-HQC_API int hqc_secret_key_generate(const char *alg, const uint8_t *coins, size_t coins_len,
-                                    hqc_secret_key **out);
+HQC_API int hqc_secret_key_generate(const char *alg, const uint8_t *coins, size_t coins_len, hqc_secret_key **out);
 /* Parses a serialized secret key. */
 HQC_API int hqc_secret_key_new(const char *alg, const uint8_t *sk, size_t sk_len, hqc_secret_key **out);
 HQC_API void hqc_secret_key_free(hqc_secret_key *key); /* wipes it */

@@ -81,26 +81,25 @@ template <int L>
 struct Sizes;
 // Sizes and the per-level C functions of one level (the stateless operations go straight to
 // them, without a name lookup).
-#define HQC_DETAIL_LEVEL(L)                                                                                  \
-  template <>                                                                                                \
-  struct Sizes<L> {                                                                                          \
-    static constexpr const char* kName = "HQC-" #L;                                                          \
-    static constexpr std::size_t kPk = HQC##L##_PUBLIC_KEY_BYTES, kSk = HQC##L##_SECRET_KEY_BYTES,           \
-                                 kCt = HQC##L##_CIPHERTEXT_BYTES, kCoins = HQC##L##_ENCAPS_COINS_BYTES;      \
-    static int keypair(std::uint8_t* pk, std::uint8_t* sk) { return hqc##L##_keypair(pk, sk); }              \
-    static int keypair_derand(std::uint8_t* pk, std::uint8_t* sk, const std::uint8_t* seed) {                \
-      return hqc##L##_keypair_derand(pk, sk, seed);                                                          \
-    }                                                                                                        \
-    static int encaps(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk) {                          \
-      return hqc##L##_encaps(ct, ss, pk);                                                                    \
-    }                                                                                                        \
-    static int encaps_derand(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk,                     \
-                             const std::uint8_t* coins) {                                                    \
-      return hqc##L##_encaps_derand(ct, ss, pk, coins);                                                      \
-    }                                                                                                        \
-    static int decaps(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) {                     \
-      return hqc##L##_decaps(ss, ct, sk);                                                                    \
-    }                                                                                                        \
+#define HQC_DETAIL_LEVEL(L)                                                                                           \
+  template <>                                                                                                         \
+  struct Sizes<L> {                                                                                                   \
+    static constexpr const char* kName = "HQC-" #L;                                                                   \
+    static constexpr std::size_t kPk = HQC##L##_PUBLIC_KEY_BYTES, kSk = HQC##L##_SECRET_KEY_BYTES,                    \
+                                 kCt = HQC##L##_CIPHERTEXT_BYTES, kCoins = HQC##L##_ENCAPS_COINS_BYTES;               \
+    static int keypair(std::uint8_t* pk, std::uint8_t* sk) { return hqc##L##_keypair(pk, sk); }                       \
+    static int keypair_derand(std::uint8_t* pk, std::uint8_t* sk, const std::uint8_t* seed) {                         \
+      return hqc##L##_keypair_derand(pk, sk, seed);                                                                   \
+    }                                                                                                                 \
+    static int encaps(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk) {                                   \
+      return hqc##L##_encaps(ct, ss, pk);                                                                             \
+    }                                                                                                                 \
+    static int encaps_derand(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk, const std::uint8_t* coins) { \
+      return hqc##L##_encaps_derand(ct, ss, pk, coins);                                                               \
+    }                                                                                                                 \
+    static int decaps(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) {                             \
+      return hqc##L##_decaps(ss, ct, sk);                                                                             \
+    }                                                                                                                 \
   };
 HQC_DETAIL_LEVEL(1)
 HQC_DETAIL_LEVEL(3)
@@ -146,13 +145,15 @@ class Kem {
     return Status(S::encaps(ct.data(), ss.data(), pk.data()));
   }
   // Deterministic: coins = m || salt.
-  static Status encaps_derand(std::span<std::uint8_t, kCiphertextBytes> ct, std::span<std::uint8_t, kSharedSecretBytes> ss,
+  static Status encaps_derand(std::span<std::uint8_t, kCiphertextBytes> ct,
+                              std::span<std::uint8_t, kSharedSecretBytes> ss,
                               std::span<const std::uint8_t, kPublicKeyBytes> pk,
                               std::span<const std::uint8_t, kEncapsCoinsBytes> coins) {
     return Status(S::encaps_derand(ct.data(), ss.data(), pk.data(), coins.data()));
   }
   // Implicit rejection: any ciphertext of the right length yields a key.
-  static Status decaps(std::span<std::uint8_t, kSharedSecretBytes> ss, std::span<const std::uint8_t, kCiphertextBytes> ct,
+  static Status decaps(std::span<std::uint8_t, kSharedSecretBytes> ss,
+                       std::span<const std::uint8_t, kCiphertextBytes> ct,
                        std::span<const std::uint8_t, kSecretKeyBytes> sk) {
     return Status(S::decaps(ss.data(), ct.data(), sk.data()));
   }
@@ -171,8 +172,8 @@ class Kem {
     }
     Status encaps_derand(std::span<std::uint8_t, kCiphertextBytes> ct, std::span<std::uint8_t, kSharedSecretBytes> ss,
                          std::span<const std::uint8_t, kEncapsCoinsBytes> coins) const {
-      return Status(
-          hqc_public_key_encaps_derand(k_.get(), ct.data(), ct.size(), ss.data(), ss.size(), coins.data(), coins.size()));
+      return Status(hqc_public_key_encaps_derand(k_.get(), ct.data(), ct.size(), ss.data(), ss.size(), coins.data(),
+                                                 coins.size()));
     }
     // Keeps the multiplier's transforms of h and s for many encapsulations (hqc_public_key_prepare);
     // *prepared says whether this backend/level has any.
@@ -204,7 +205,8 @@ class Kem {
       out->k_.reset(k);
       return Status(rc);
     }
-    Status decaps(std::span<std::uint8_t, kSharedSecretBytes> ss, std::span<const std::uint8_t, kCiphertextBytes> ct) const {
+    Status decaps(std::span<std::uint8_t, kSharedSecretBytes> ss,
+                  std::span<const std::uint8_t, kCiphertextBytes> ct) const {
       return Status(hqc_secret_key_decaps(k_.get(), ss.data(), ss.size(), ct.data(), ct.size()));
     }
     Status public_key(std::span<std::uint8_t, kPublicKeyBytes> pk) const {

@@ -18,8 +18,14 @@ using namespace hqc;
 constexpr hqc_kem_info make_info(int level) {
   hqc_kem_info i{};
   with_params(level, [&]<class P>() {
-    i = hqc_kem_info{P::kName,           P::kLevel,      P::kPublicKeyBytes,   P::kSecretKeyBytes,
-                     P::kCiphertextBytes, 32,            P::kKeypairCoinsBytes, P::kEncapsCoinsBytes,
+    i = hqc_kem_info{P::kName,
+                     P::kLevel,
+                     P::kPublicKeyBytes,
+                     P::kSecretKeyBytes,
+                     P::kCiphertextBytes,
+                     32,
+                     P::kKeypairCoinsBytes,
+                     P::kEncapsCoinsBytes,
                      P::kLevel};
   });
   return i;
@@ -173,8 +179,8 @@ const hqc_kem_info* hqc_kem_info_by_name(const char* name) {
   return nullptr;
 }
 
-int hqc_kem_keypair_derand(const char* alg, std::uint8_t* pk, std::size_t pk_len, std::uint8_t* sk,
-                           std::size_t sk_len, const std::uint8_t* coins, std::size_t coins_len) {
+int hqc_kem_keypair_derand(const char* alg, std::uint8_t* pk, std::size_t pk_len, std::uint8_t* sk, std::size_t sk_len,
+                           const std::uint8_t* coins, std::size_t coins_len) {
   const hqc_kem_info* info = hqc_kem_info_by_name(alg);
   int rc = HQC_OK;
   if (info == nullptr) rc = HQC_ERR_UNKNOWN_ALGORITHM;
@@ -214,7 +220,8 @@ int hqc_kem_check_public_key(const char* alg, const std::uint8_t* pk, std::size_
 }
 
 int hqc_kem_encaps_derand(const char* alg, std::uint8_t* ct, std::size_t ct_len, std::uint8_t* ss, std::size_t ss_len,
-                          const std::uint8_t* pk, std::size_t pk_len, const std::uint8_t* coins, std::size_t coins_len) {
+                          const std::uint8_t* pk, std::size_t pk_len, const std::uint8_t* coins,
+                          std::size_t coins_len) {
   const hqc_kem_info* info = hqc_kem_info_by_name(alg);
   int rc = HQC_OK;
   if (info == nullptr) rc = HQC_ERR_UNKNOWN_ALGORITHM;
@@ -261,16 +268,20 @@ int hqc_kem_decaps(const char* alg, std::uint8_t* ss, std::size_t ss_len, const 
   return dispatch(info, [&]<class P>() { return decaps<P>(ss, ct, sk); });
 }
 
-#define HQC_DEFINE_LEVEL(L)                                                                                          \
-  int hqc##L##_keypair(std::uint8_t* pk, std::uint8_t* sk) { return keypair<Hqc##L>(pk, sk); }                       \
-  int hqc##L##_keypair_derand(std::uint8_t* pk, std::uint8_t* sk, const std::uint8_t* seed_kem) {                    \
-    return keypair_derand<Hqc##L>(pk, sk, seed_kem);                                                                 \
-  }                                                                                                                  \
-  int hqc##L##_encaps(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk) { return encaps<Hqc##L>(ct, ss, pk); } \
-  int hqc##L##_encaps_derand(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk, const std::uint8_t* coins) {   \
-    return encaps_derand<Hqc##L>(ct, ss, pk, coins);                                                                 \
-  }                                                                                                                  \
-  int hqc##L##_decaps(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) { return decaps<Hqc##L>(ss, ct, sk); }
+#define HQC_DEFINE_LEVEL(L)                                                                                           \
+  int hqc##L##_keypair(std::uint8_t* pk, std::uint8_t* sk) { return keypair<Hqc##L>(pk, sk); }                        \
+  int hqc##L##_keypair_derand(std::uint8_t* pk, std::uint8_t* sk, const std::uint8_t* seed_kem) {                     \
+    return keypair_derand<Hqc##L>(pk, sk, seed_kem);                                                                  \
+  }                                                                                                                   \
+  int hqc##L##_encaps(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk) {                                   \
+    return encaps<Hqc##L>(ct, ss, pk);                                                                                \
+  }                                                                                                                   \
+  int hqc##L##_encaps_derand(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk, const std::uint8_t* coins) { \
+    return encaps_derand<Hqc##L>(ct, ss, pk, coins);                                                                  \
+  }                                                                                                                   \
+  int hqc##L##_decaps(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) {                             \
+    return decaps<Hqc##L>(ss, ct, sk);                                                                                \
+  }
 HQC_DEFINE_LEVEL(1)
 HQC_DEFINE_LEVEL(3)
 HQC_DEFINE_LEVEL(5)

@@ -27,9 +27,9 @@ struct FeatureName {
   const char* name;  // as in /proc/cpuinfo and HQC_CPU_MASK
 };
 inline constexpr FeatureName kFeatureNames[] = {
-    {kCpuSse2, "sse2"},         {kCpuPclmul, "pclmulqdq"},   {kCpuAvx2, "avx2"},
-    {kCpuBmi2, "bmi2"},         {kCpuAvx512F, "avx512f"},    {kCpuAvx512BW, "avx512bw"},
-    {kCpuAvx512VL, "avx512vl"}, {kCpuAvx512DQ, "avx512dq"},  {kCpuAvx512VBMI, "avx512vbmi"},
+    {kCpuSse2, "sse2"},          {kCpuPclmul, "pclmulqdq"},  {kCpuAvx2, "avx2"},
+    {kCpuBmi2, "bmi2"},          {kCpuAvx512F, "avx512f"},   {kCpuAvx512BW, "avx512bw"},
+    {kCpuAvx512VL, "avx512vl"},  {kCpuAvx512DQ, "avx512dq"}, {kCpuAvx512VBMI, "avx512vbmi"},
     {kCpuVpclmul, "vpclmulqdq"}, {kCpuGfni, "gfni"},
 };
 

@@ -44,8 +44,7 @@ inline void declassify([[maybe_unused]] const void* p, [[maybe_unused]] std::siz
 // keygen_accept (spec §4.2) draw by draw with the backend's duplicate test Taken: the same
 // decisions as sampling::keygen_accept_portable, so the same positions and accept pattern.
 template <class P, PositionTakenFn Taken>
-std::size_t keygen_accept_draws(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
-                                std::size_t groups) {
+std::size_t keygen_accept_draws(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
   constexpr std::uint64_t kBarrett = (std::uint64_t{1} << 32) / P::kN;  // as sampling::reduce_mod_n
   constexpr auto kN = static_cast<std::uint32_t>(P::kN);
   for (std::size_t i = 0; i < groups; i++) {

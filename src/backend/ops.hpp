@@ -93,9 +93,9 @@ struct KernelTable {
 };
 
 struct Backend {
-  const char* name;            // "portable", "avx2", "avx512"
-  const char* description;     // one line for `hqc info`
-  CpuFeatures required;        // the CPU must have all of these
+  const char* name;         // "portable", "avx2", "avx512"
+  const char* description;  // one line for `hqc info`
+  CpuFeatures required;     // the CPU must have all of these
   // A variant (e.g. avx512 with one fixed multiplier) is never selected automatically, only by
   // HQC_BACKEND: it exists so that tests and benchmarks cover and compare every implementation.
   bool variant;

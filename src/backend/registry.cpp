@@ -29,15 +29,10 @@ namespace {
 // multiplier, most of the time), then GFNI, then neither (Haswell, Zen 1-2).
 constexpr std::array kBackends = {
 #if defined(HQC_WITH_AVX512)
-    &kAvx512Backend,
-    &kAvx512KaratsubaBackend,
-    &kAvx512FafftBackend,
+    &kAvx512Backend,          &kAvx512KaratsubaBackend, &kAvx512FafftBackend,
 #endif
 #if defined(HQC_WITH_AVX2)
-    &kAvx2VpclmulGfniBackend,
-    &kAvx2VpclmulBackend,
-    &kAvx2GfniBackend,
-    &kAvx2BaseBackend,
+    &kAvx2VpclmulGfniBackend, &kAvx2VpclmulBackend,     &kAvx2GfniBackend,    &kAvx2BaseBackend,
 #endif
     &kPortableBackend,
 };

@@ -36,7 +36,7 @@ std::uint8_t rm_peak(const std::int16_t F[128]) {
   std::uint32_t best_abs = 0, best_q = 0, best_pos = 0;
   for (std::uint32_t q = 0; q < 128; q++) {
     const std::int32_t v = F[q];
-    const std::uint32_t sign = static_cast<std::uint32_t>(v >> 31);            // all-ones if negative
+    const std::uint32_t sign = static_cast<std::uint32_t>(v >> 31);  // all-ones if negative
     const std::uint32_t absv = (static_cast<std::uint32_t>(v) ^ sign) - sign;
     const std::uint32_t upd = ct::value_barrier<std::uint32_t>(0u - ((best_abs - absv) >> 31));  // best < abs
     best_abs = (absv & upd) | (best_abs & ~upd);

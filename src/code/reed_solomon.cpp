@@ -55,7 +55,8 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
     L = (cand & grow) | (L & ~grow);
     if (mu == R - 1) break;  // public loop index
     const std::uint8_t g8 = static_cast<std::uint8_t>(grow);
-    rho = static_cast<std::int64_t>((static_cast<std::uint64_t>(mu) & grow) | (static_cast<std::uint64_t>(rho) & ~grow));
+    rho =
+        static_cast<std::int64_t>((static_cast<std::uint64_t>(mu) & grow) | (static_cast<std::uint64_t>(rho) & ~grow));
     d_rho = static_cast<std::uint8_t>((d & g8) | (d_rho & ~g8));
     for (std::size_t i = D; i >= 1; i--)
       s.pp[i] = static_cast<std::uint8_t>((s.sigma_old[i - 1] & g8) | (s.pp[i - 1] & ~g8));

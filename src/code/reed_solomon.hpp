@@ -50,9 +50,9 @@ void rs_encode(std::uint8_t cw[P::kN1], const std::uint8_t msg[P::kK]) {
 // Intermediate values of the decoder, exposed for the component tests (vectors/ files).
 template <class P>
 struct RsDecodeTrace {
-  std::uint8_t syndromes[P::kRsParity];     // S_1 .. S_2delta
-  std::uint8_t sigma[P::kDelta + 1];        // error-locator coefficients
-  std::uint8_t error_values[P::kN1];        // value added at each position (0 = no error)
+  std::uint8_t syndromes[P::kRsParity];  // S_1 .. S_2delta
+  std::uint8_t sigma[P::kDelta + 1];     // error-locator coefficients
+  std::uint8_t error_values[P::kN1];     // value added at each position (0 = no error)
   std::uint8_t corrected[P::kN1];
 };
 

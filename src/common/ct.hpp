@@ -33,12 +33,8 @@ inline T value_barrier(T x) {
 }
 
 // All-ones if x != 0, else 0.
-inline std::uint64_t mask_nonzero64(std::uint64_t x) {
-  return value_barrier<std::uint64_t>(0 - ((x | (0 - x)) >> 63));
-}
-inline std::uint32_t mask_nonzero32(std::uint32_t x) {
-  return value_barrier<std::uint32_t>(0 - ((x | (0 - x)) >> 31));
-}
+inline std::uint64_t mask_nonzero64(std::uint64_t x) { return value_barrier<std::uint64_t>(0 - ((x | (0 - x)) >> 63)); }
+inline std::uint32_t mask_nonzero32(std::uint32_t x) { return value_barrier<std::uint32_t>(0 - ((x | (0 - x)) >> 31)); }
 // All-ones if a == b, else 0.
 inline std::uint64_t mask_eq64(std::uint64_t a, std::uint64_t b) { return ~mask_nonzero64(a ^ b); }
 inline std::uint32_t mask_eq32(std::uint32_t a, std::uint32_t b) { return ~mask_nonzero32(a ^ b); }

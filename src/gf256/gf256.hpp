@@ -22,13 +22,13 @@ constexpr std::uint8_t square(std::uint8_t a) { return mul(a, a); }
 
 // a^254 = a^-1 for a != 0, and 0 for a = 0 (spec §1.4), by a fixed chain of squarings/products.
 constexpr std::uint8_t inv(std::uint8_t a) {
-  std::uint8_t a2 = square(a);          // a^2
-  std::uint8_t a3 = mul(a2, a);         // a^3
-  std::uint8_t a12 = square(square(a3));// a^12
-  std::uint8_t a15 = mul(a12, a3);      // a^15
+  std::uint8_t a2 = square(a);                              // a^2
+  std::uint8_t a3 = mul(a2, a);                             // a^3
+  std::uint8_t a12 = square(square(a3));                    // a^12
+  std::uint8_t a15 = mul(a12, a3);                          // a^15
   std::uint8_t a240 = square(square(square(square(a15))));  // a^240
-  std::uint8_t a252 = mul(a240, a12);   // a^252
-  return mul(a252, a2);                 // a^254
+  std::uint8_t a252 = mul(a240, a12);                       // a^252
+  return mul(a252, a2);                                     // a^254
 }
 
 // alpha^i for i = 0..254 (alpha = 0x02), i.e. exp table; public.

@@ -110,8 +110,8 @@ void karatsuba(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* 
   std::uint64_t* z1 = scratch + 2 * hi;
   std::uint64_t* rest = scratch + 4 * hi;
 
-  karatsuba(out, a, b, lo, rest);                           // z0 -> out[0, 2lo)
-  karatsuba(out + 2 * lo, a + lo, b + lo, hi, rest);        // z2 -> out[2lo, 2n)
+  karatsuba(out, a, b, lo, rest);                     // z0 -> out[0, 2lo)
+  karatsuba(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
   for (std::size_t i = 0; i < lo; i++) {
     asum[i] = a[i] ^ a[lo + i];
     bsum[i] = b[i] ^ b[lo + i];
@@ -120,7 +120,7 @@ void karatsuba(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* 
     asum[lo] = a[lo + lo];
     bsum[lo] = b[lo + lo];
   }
-  karatsuba(z1, asum, bsum, hi, rest);                      // (a0+a1)(b0+b1), 2hi words
+  karatsuba(z1, asum, bsum, hi, rest);  // (a0+a1)(b0+b1), 2hi words
   for (std::size_t i = 0; i < 2 * lo; i++) z1[i] ^= out[i];
   for (std::size_t i = 0; i < 2 * hi; i++) z1[i] ^= out[2 * lo + i];
   for (std::size_t i = 0; i < 2 * hi; i++) out[lo + i] ^= z1[i];

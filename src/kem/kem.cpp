@@ -175,23 +175,22 @@ Status stateless_decaps(const backend::Backend& be, std::uint8_t ss[32], const s
   return Status::kOk;
 }
 
-#define HQC_INSTANTIATE_KEM(P)                                                                           \
-  template struct SecretKey<P>;                                                                          \
-  template Status parse_public_key<P>(const backend::Backend&, PublicKey<P>&, const std::uint8_t*);      \
-  template Status parse_secret_key<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);      \
-  template void keypair<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);                 \
-  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, const pke::TransformStore<P>&); \
-  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, pke::Transform<P>*);            \
-  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, const pke::TransformStore<P>&); \
-  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, pke::Transform<P>*);            \
-  template void encaps<P>(const backend::Backend&, const PublicKey<P>&, std::uint8_t*, std::uint8_t*,    \
-                          const std::uint8_t*, const std::uint8_t*);                                     \
-  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);     \
+#define HQC_INSTANTIATE_KEM(P)                                                                                    \
+  template struct SecretKey<P>;                                                                                   \
+  template Status parse_public_key<P>(const backend::Backend&, PublicKey<P>&, const std::uint8_t*);               \
+  template Status parse_secret_key<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);               \
+  template void keypair<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);                          \
+  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, const pke::TransformStore<P>&);     \
+  template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, pke::Transform<P>*);                \
+  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, const pke::TransformStore<P>&);     \
+  template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, pke::Transform<P>*);                \
+  template void encaps<P>(const backend::Backend&, const PublicKey<P>&, std::uint8_t*, std::uint8_t*,             \
+                          const std::uint8_t*, const std::uint8_t*);                                              \
+  template void decaps<P>(const backend::Backend&, const SecretKey<P>&, std::uint8_t*, const std::uint8_t*);      \
   template void stateless_keypair<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*); \
   template Status stateless_encaps<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*, \
-                                      const std::uint8_t*, const std::uint8_t*);                                \
-  template Status stateless_decaps<P>(const backend::Backend&, std::uint8_t*, const std::uint8_t*,               \
-                                      const std::uint8_t*);
+                                      const std::uint8_t*, const std::uint8_t*);                                  \
+  template Status stateless_decaps<P>(const backend::Backend&, std::uint8_t*, const std::uint8_t*, const std::uint8_t*);
 
 HQC_INSTANTIATE_KEM(Hqc1)
 HQC_INSTANTIATE_KEM(Hqc3)

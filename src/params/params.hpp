@@ -13,22 +13,22 @@ constexpr std::size_t words_for_bits(std::size_t bits) { return (bits + 63) / 64
 // vectors; padding words are always zero (invariant of every vector buffer in the library).
 constexpr std::size_t pad_words(std::size_t words) { return (words + 7) / 8 * 8; }
 
-template <int Level, std::size_t N, std::size_t N1, std::size_t N2, std::size_t K, std::size_t Delta,
-          std::size_t W, std::size_t WR, std::size_t WE>
+template <int Level, std::size_t N, std::size_t N1, std::size_t N2, std::size_t K, std::size_t Delta, std::size_t W,
+          std::size_t WR, std::size_t WE>
 struct ParamSet {
   static constexpr int kLevel = Level;
   static constexpr const char* kName = Level == 1 ? "HQC-1" : Level == 3 ? "HQC-3" : "HQC-5";
 
-  static constexpr std::size_t kN = N;           // ring length (prime)
-  static constexpr std::size_t kN1 = N1;         // RS length (bytes)
-  static constexpr std::size_t kN2 = N2;         // duplicated RM length (bits per RS symbol)
-  static constexpr std::size_t kK = K;           // message / sigma bytes
-  static constexpr std::size_t kDelta = Delta;   // RS correction capacity
-  static constexpr std::size_t kW = W;           // weight of x, y
-  static constexpr std::size_t kWr = WR;         // weight of r1, r2
-  static constexpr std::size_t kWe = WE;         // weight of e
-  static constexpr std::size_t kMult = N2 / 128; // RM duplication factor
-  static constexpr std::size_t kN1N2 = N1 * N2;  // concatenated code length (bits)
+  static constexpr std::size_t kN = N;            // ring length (prime)
+  static constexpr std::size_t kN1 = N1;          // RS length (bytes)
+  static constexpr std::size_t kN2 = N2;          // duplicated RM length (bits per RS symbol)
+  static constexpr std::size_t kK = K;            // message / sigma bytes
+  static constexpr std::size_t kDelta = Delta;    // RS correction capacity
+  static constexpr std::size_t kW = W;            // weight of x, y
+  static constexpr std::size_t kWr = WR;          // weight of r1, r2
+  static constexpr std::size_t kWe = WE;          // weight of e
+  static constexpr std::size_t kMult = N2 / 128;  // RM duplication factor
+  static constexpr std::size_t kN1N2 = N1 * N2;   // concatenated code length (bits)
 
   static constexpr std::size_t kRsParity = 2 * Delta;  // n1 - k
   static_assert(kRsParity == N1 - K);
@@ -48,8 +48,8 @@ struct ParamSet {
   static constexpr std::size_t kPublicKeyBytes = kSeedBytes + kVecNBytes;
   static constexpr std::size_t kSecretKeyBytes = kPublicKeyBytes + kSeedBytes + K + kSeedBytes;
   static constexpr std::size_t kCiphertextBytes = kVecNBytes + kVecN1N2Bytes + kSaltBytes;
-  static constexpr std::size_t kKeypairCoinsBytes = kSeedBytes;        // seed_kem
-  static constexpr std::size_t kEncapsCoinsBytes = K + kSaltBytes;      // m || salt
+  static constexpr std::size_t kKeypairCoinsBytes = kSeedBytes;     // seed_kem
+  static constexpr std::size_t kEncapsCoinsBytes = K + kSaltBytes;  // m || salt
 
   // Key-generation sampler threshold T = floor(2^24 / n) * n (spec §1.3).
   static constexpr std::uint32_t kRejectThreshold = static_cast<std::uint32_t>((1u << 24) / N * N);

@@ -149,28 +149,26 @@ void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>
              const CodeVec<P>& v, const Transform<P>* yt) {
   const auto& k = be.kernels<P>();
   ct::Wiped<RingVec<P>> uy;
-  if (yt != nullptr)
-    k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
-  else
-    k.mul(uy->w, u.w, y.w);
+  if (yt != nullptr) k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
+  else k.mul(uy->w, u.w, y.w);
   ct::Wiped<CodeVec<P>> recv;
   for (std::size_t i = 0; i < P::kN1N2Words; i++) recv->w[i] = v.w[i] ^ uy->w[i];
   code_decode<P>(k, m, *recv);
 }
 
-#define HQC_INSTANTIATE_PKE(P)                                                                                  \
-  template bool prepare_encryption_key<P>(const backend::Backend&, EncryptionKey<P>&, const TransformStore<P>&); \
-  template bool prepare_encryption_key<P>(const backend::Backend&, EncryptionKey<P>&, Transform<P>*);            \
-  template void expand_h<P>(const backend::Backend&, RingVec<P>&, const std::uint8_t*);                          \
+#define HQC_INSTANTIATE_PKE(P)                                                                                     \
+  template bool prepare_encryption_key<P>(const backend::Backend&, EncryptionKey<P>&, const TransformStore<P>&);   \
+  template bool prepare_encryption_key<P>(const backend::Backend&, EncryptionKey<P>&, Transform<P>*);              \
+  template void expand_h<P>(const backend::Backend&, RingVec<P>&, const std::uint8_t*);                            \
   template void hash_pk_and_expand_h<P>(const backend::Backend&, std::uint8_t*, RingVec<P>&, const std::uint8_t*); \
-  template void expand_y<P>(const backend::Backend&, RingVec<P>&, const std::uint8_t*);                          \
-  template void keygen<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*,            \
-                          EncryptionKey<P>&, RingVec<P>&);                                                       \
-  template void encrypt_from_xof<P>(const backend::Backend&, const EncryptionKey<P>&, RingVec<P>&, CodeVec<P>&,  \
-                                    const std::uint8_t*, const std::uint8_t*);                                   \
-  template void encrypt<P>(const backend::Backend&, const EncryptionKey<P>&, RingVec<P>&, CodeVec<P>&,           \
-                           const std::uint8_t*, const std::uint8_t*);                                            \
-  template void decrypt<P>(const backend::Backend&, std::uint8_t*, const RingVec<P>&, const RingVec<P>&,         \
+  template void expand_y<P>(const backend::Backend&, RingVec<P>&, const std::uint8_t*);                            \
+  template void keygen<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*,              \
+                          EncryptionKey<P>&, RingVec<P>&);                                                         \
+  template void encrypt_from_xof<P>(const backend::Backend&, const EncryptionKey<P>&, RingVec<P>&, CodeVec<P>&,    \
+                                    const std::uint8_t*, const std::uint8_t*);                                     \
+  template void encrypt<P>(const backend::Backend&, const EncryptionKey<P>&, RingVec<P>&, CodeVec<P>&,             \
+                           const std::uint8_t*, const std::uint8_t*);                                              \
+  template void decrypt<P>(const backend::Backend&, std::uint8_t*, const RingVec<P>&, const RingVec<P>&,           \
                            const CodeVec<P>&, const Transform<P>*);
 
 HQC_INSTANTIATE_PKE(Hqc1)

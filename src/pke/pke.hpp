@@ -24,7 +24,7 @@ namespace hqc::pke {
 // prefix, which happens for about 1 key in 50,000). Every extra block would cost one x4 step.
 template <class P>
 inline constexpr std::size_t kKeygenXofPrefix =
-    (3 * (2 * P::kW + 4) + sym::kShake256Rate - 1) / sym::kShake256Rate * sym::kShake256Rate;
+    (3 * (2 * P::kW + 4) + sym::kShake256Rate - 1) / sym::kShake256Rate* sym::kShake256Rate;
 
 // Bytes of XOF(theta) that encryption reads: r2, then e, then r1 (spec §6.2).
 template <class P>

@@ -10,12 +10,12 @@ namespace {
 template <class P>
 Transform<P>* heap_acquire(std::size_t count) {
   return static_cast<Transform<P>*>(
-      ::operator new(count * sizeof(Transform<P>), std::align_val_t{alignof(Transform<P>)}, std::nothrow));
+      ::operator new (count * sizeof(Transform<P>), std::align_val_t{alignof(Transform<P>)}, std::nothrow));
 }
 
 template <class P>
 void heap_release(Transform<P>* p, std::size_t /*count*/) {
-  ::operator delete(p, std::align_val_t{alignof(Transform<P>)});
+  ::operator delete (p, std::align_val_t{alignof(Transform<P>)});
 }
 
 }  // namespace

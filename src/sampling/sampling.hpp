@@ -17,7 +17,8 @@ inline std::uint32_t reduce_mod_n(std::uint32_t value) {
   constexpr std::uint64_t kBarrett = (std::uint64_t{1} << 32) / P::kN;
   const std::uint32_t q = static_cast<std::uint32_t>((value * kBarrett) >> 32);
   std::uint32_t r = value - q * static_cast<std::uint32_t>(P::kN);
-  const std::uint32_t ge = ~static_cast<std::uint32_t>(static_cast<std::int32_t>(r - static_cast<std::uint32_t>(P::kN)) >> 31);
+  const std::uint32_t ge =
+      ~static_cast<std::uint32_t>(static_cast<std::int32_t>(r - static_cast<std::uint32_t>(P::kN)) >> 31);
   return r - (static_cast<std::uint32_t>(P::kN) & ge);
 }
 

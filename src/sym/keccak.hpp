@@ -65,7 +65,6 @@ struct Shake256 : Sponge {
 // One-shot helpers.
 void sha3_256(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::uint8_t* in, std::size_t len);
 void sha3_512(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::uint8_t* in, std::size_t len);
-void shake256(backend::KeccakF1600Fn f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in,
-              std::size_t len);
+void shake256(backend::KeccakF1600Fn f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in, std::size_t len);
 
 }  // namespace hqc::sym

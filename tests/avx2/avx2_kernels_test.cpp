@@ -25,8 +25,8 @@ bool have_avx2() {
   return (backend::effective_cpu_features() & base) == base;
 }
 
-#define REQUIRE_AVX2()                                                \
-  do {                                                                \
+#define REQUIRE_AVX2()                                               \
+  do {                                                               \
     if (!have_avx2()) GTEST_SKIP() << "no AVX2/PCLMULQDQ/BMI2 here"; \
   } while (0)
 
@@ -62,7 +62,8 @@ TYPED_TEST(Avx2Kernels, MulVariantsMatchPortable) {
       for (int v = 0; v < static_cast<int>(av::MulVariant::kCount); v++) {
         std::memset(got.w, 0xA5, sizeof(got.w));
         av::mul_variant<P>(static_cast<av::MulVariant>(v), got.w, a.w, b.w);
-        ASSERT_EQ(0, std::memcmp(want.w, got.w, sizeof(want.w))) << av::mul_variant_name(static_cast<av::MulVariant>(v));
+        ASSERT_EQ(0, std::memcmp(want.w, got.w, sizeof(want.w)))
+            << av::mul_variant_name(static_cast<av::MulVariant>(v));
       }
     }
 }

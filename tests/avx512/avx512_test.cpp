@@ -25,8 +25,8 @@ const backend::Backend* avx512_backend() {
   return b;
 }
 
-#define REQUIRE_AVX512()                                            \
-  const backend::Backend* be512 = avx512_backend();                 \
+#define REQUIRE_AVX512()                                                  \
+  const backend::Backend* be512 = avx512_backend();                       \
   if (be512 == nullptr) GTEST_SKIP() << "avx512 backend not usable here"; \
   const backend::Backend& be = *be512
 
@@ -51,16 +51,44 @@ TEST(Avx512, DecompositionTreesEqualKaratsuba) {
   constexpr auto K = kKaratsuba;
   constexpr auto T = kToom3;
   const std::vector<MulPlan> plans = {
-      {1, 0, {}},        {3, 0, {}},        {8, 0, {}},        {9, 1, {2}},      {16, 1, {3}},
-      {32, 2, {2, 3}},   {32, 2, {3, 2}},   {35, 3, {2, 2, 2}}, {7, 3, {3, 2, 3}}, {8, 4, {2, 2, 2, 2}},
-      {128, 1, {2}},     {5, 2, {3, 3}},    {17, 2, {2, 2}},  {32, 5, {2, 2, 2, 2, 2}}, {12, 3, {3, 3, 3}},
+      {1, 0, {}},
+      {3, 0, {}},
+      {8, 0, {}},
+      {9, 1, {2}},
+      {16, 1, {3}},
+      {32, 2, {2, 3}},
+      {32, 2, {3, 2}},
+      {35, 3, {2, 2, 2}},
+      {7, 3, {3, 2, 3}},
+      {8, 4, {2, 2, 2, 2}},
+      {128, 1, {2}},
+      {5, 2, {3, 3}},
+      {17, 2, {2, 2}},
+      {32, 5, {2, 2, 2, 2, 2}},
+      {12, 3, {3, 3, 3}},
       // Toom-3 levels.
-      {1, 1, {3}, {T}},  {2, 1, {3}, {T}},  {3, 1, {3}, {T}},  {5, 1, {3}, {T}},  {7, 1, {3}, {T}},
-      {8, 1, {3}, {T}},  {9, 1, {3}, {T}},  {16, 1, {3}, {T}}, {32, 1, {3}, {T}}, {35, 1, {3}, {T}},
-      {1, 2, {3, 3}, {T, T}},          {32, 2, {3, 3}, {T, K}},          {32, 2, {3, 3}, {K, T}},
-      {32, 2, {3, 3}, {T, T}},         {16, 3, {3, 2, 3}, {T, K, T}},    {16, 3, {2, 3, 3}, {K, T, K}},
-      {11, 3, {3, 3, 2}, {T, T, K}},   {32, 3, {2, 3, 3}, {K, T, T}},    {8, 4, {3, 2, 3, 2}, {T, K, T, K}},
-      {4, 4, {3, 3, 3, 3}, {T, K, T, K}}, {32, 4, {3, 2, 2, 2}, {T}},    {2, 6, {3, 3, 3, 2, 2, 3}, {T, T, T, K, K, T}},
+      {1, 1, {3}, {T}},
+      {2, 1, {3}, {T}},
+      {3, 1, {3}, {T}},
+      {5, 1, {3}, {T}},
+      {7, 1, {3}, {T}},
+      {8, 1, {3}, {T}},
+      {9, 1, {3}, {T}},
+      {16, 1, {3}, {T}},
+      {32, 1, {3}, {T}},
+      {35, 1, {3}, {T}},
+      {1, 2, {3, 3}, {T, T}},
+      {32, 2, {3, 3}, {T, K}},
+      {32, 2, {3, 3}, {K, T}},
+      {32, 2, {3, 3}, {T, T}},
+      {16, 3, {3, 2, 3}, {T, K, T}},
+      {16, 3, {2, 3, 3}, {K, T, K}},
+      {11, 3, {3, 3, 2}, {T, T, K}},
+      {32, 3, {2, 3, 3}, {K, T, T}},
+      {8, 4, {3, 2, 3, 2}, {T, K, T, K}},
+      {4, 4, {3, 3, 3, 3}, {T, K, T, K}},
+      {32, 4, {3, 2, 2, 2}, {T}},
+      {2, 6, {3, 3, 3, 2, 2, 3}, {T, T, T, K, K, T}},
       // Unbalanced tops (low tree + high tree [+ extra words]): HQC-5-sized 512 + (384 + 5),
       // 512 + 432 and 512 + 384, equal parts, odd sizes, a high part much shorter than the low part,
       // extra words up to the maximum and up to the low part's size, schoolbook and register leaves.
@@ -68,10 +96,16 @@ TEST(Avx512, DecompositionTreesEqualKaratsuba) {
       {32, 4, {2, 2, 2, 2}, {}, {16, 3, {3, 3, 3}, {T, T, T}}},
       {32, 4, {2, 2, 2, 2}, {}, {32, 3, {3, 2, 2}, {T, K, K}}},
       {32, 3, {3, 3, 2}, {T, T, K}, {32, 2, {3, 3}, {T, T}, 8}},
-      {8, 1, {2}, {}, {8, 0, {}, {}, 8}}, {9, 1, {2}, {}, {1, 0, {}, {}, 1}}, {5, 1, {3}, {T}, {2, 1, {3}, {T}, 7}},
+      {8, 1, {2}, {}, {8, 0, {}, {}, 8}},
+      {9, 1, {2}, {}, {1, 0, {}, {}, 1}},
+      {5, 1, {3}, {T}, {2, 1, {3}, {T}, 7}},
       {32, 3, {3, 3, 2}, {T, T, K}, {16, 3, {3, 2, 2}, {K, K, K}}},
-      {8, 1, {2}, {}, {16, 0, {}}},      {9, 1, {2}, {}, {5, 1, {3}, {T}}}, {3, 0, {}, {}, {1, 0, {}}},
-      {16, 2, {3, 3}, {T, T}, {8, 1, {3}, {K}}}, {32, 2, {2, 2}, {}, {1, 0, {}}}, {7, 2, {3, 2}, {T, K}, {13, 1, {3}, {T}}},
+      {8, 1, {2}, {}, {16, 0, {}}},
+      {9, 1, {2}, {}, {5, 1, {3}, {T}}},
+      {3, 0, {}, {}, {1, 0, {}}},
+      {16, 2, {3, 3}, {T, T}, {8, 1, {3}, {K}}},
+      {32, 2, {2, 2}, {}, {1, 0, {}}},
+      {7, 2, {3, 2}, {T, K}, {13, 1, {3}, {T}}},
   };
   std::mt19937_64 rng(99);
   for (const MulPlan& p : plans) {
@@ -127,7 +161,8 @@ TEST(Avx512, DecompositionTreesEqualKaratsuba) {
   const MulPlan bad_high_sum{16, 0, {}, {}, {12, 0, {}, {}, 5}};  // 12 + 5 > 16
   EXPECT_FALSE(backend::avx512::plan_multiply(x.data(), x.data(), x.data(), bad_high_sum, x.data()));
   const MulPlan bad_high_toom{16, 0, {}, {}, {4, 1, {2}, {T}}};
-  EXPECT_FALSE(backend::avx512::plan_multiply2(x.data(), x.data(), x.data(), x.data(), x.data(), bad_high_toom, x.data()));
+  EXPECT_FALSE(
+      backend::avx512::plan_multiply2(x.data(), x.data(), x.data(), x.data(), x.data(), bad_high_toom, x.data()));
 }
 
 TEST(Avx512, OneStateKeccakVariantsEqualPortable) {
@@ -164,10 +199,12 @@ TEST(Avx512, SpongeLanesEqualSequentialSponges) {
       sym::SpongeLanes lanes(*b);
       const std::uint8_t dom = 0x03;
       lanes.start(0, sym::SpongeKind{rates[0], pads[0]}, {{in.data(), len}, {&dom, 1}}, o[0], outs[0]);
-      lanes.start(1, sym::SpongeKind{rates[1], pads[1]}, {{in.data(), len / 2}, {in.data() + len / 2, len - len / 2}}, o[1], outs[1]);
+      lanes.start(1, sym::SpongeKind{rates[1], pads[1]}, {{in.data(), len / 2}, {in.data() + len / 2, len - len / 2}},
+                  o[1], outs[1]);
       lanes.run_until_idle(1);
       lanes.start(1, sym::SpongeKind{rates[2], pads[2]}, {{in.data() + 5, len / 3}}, o[2], outs[2]);
-      lanes.start(3, sym::SpongeKind{rates[3], pads[3]}, {{in.data(), 1}, {in.data() + 1, len / 4}, {&dom, 1}}, o[3], outs[3]);
+      lanes.start(3, sym::SpongeKind{rates[3], pads[3]}, {{in.data(), 1}, {in.data() + 1, len / 4}, {&dom, 1}}, o[3],
+                  outs[3]);
       lanes.run_all();
       {
         sym::Sponge s(b->keccak_f1600, rates[0], pads[0]);

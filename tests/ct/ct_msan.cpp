@@ -220,11 +220,13 @@ int main(int argc, char** argv) {
     if (rc == 77) std::printf("ct_msan: probe %s needs CPU features this machine lacks: skipped\n", argv[2]);
     return rc;
   }
-  const bool known_mode = argc == 3 || (argc == 4 && (std::strcmp(argv[3], "--planted-leak") == 0 ||
-                                                       std::strcmp(argv[3], "--planted-flow") == 0));
+  const bool known_mode =
+      argc == 3 ||
+      (argc == 4 && (std::strcmp(argv[3], "--planted-leak") == 0 || std::strcmp(argv[3], "--planted-flow") == 0));
   if (argc < 3 || !known_mode) {
-    std::fprintf(stderr, "usage: ct_msan LEVEL {keygen|encaps|decaps} [--planted-leak|--planted-flow]\n"
-                         "       ct_msan {probe|rawprobe} NAME {clean|branch}\n       ct_msan shimcheck\n");
+    std::fprintf(stderr,
+                 "usage: ct_msan LEVEL {keygen|encaps|decaps} [--planted-leak|--planted-flow]\n"
+                 "       ct_msan {probe|rawprobe} NAME {clean|branch}\n       ct_msan shimcheck\n");
     return 2;
   }
   const int level = std::atoi(argv[1]);
@@ -239,7 +241,9 @@ int main(int argc, char** argv) {
     return 77;
   }
   std::printf("ct_msan: HQC-%d %s on backend %s%s\n", level, op, be->name,
-              mode == Mode::kLeak ? " (planted leak)" : mode == Mode::kFlow ? " (planted flow)" : "");
+              mode == Mode::kLeak   ? " (planted leak)"
+              : mode == Mode::kFlow ? " (planted flow)"
+                                    : "");
   int rc = 2;
   if (!with_params(level, [&]<class P>() { rc = run<P>(*be, op, mode); })) return 2;
   return rc;

@@ -99,7 +99,9 @@ const Probe kProbes[] = {
     {"vpmaxuw512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) { st(o, _mm512_max_epu16(ld(s), ld(p))); }},
     {"vpabsw512", kAvx512,
-     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) { st(o, _mm512_maskz_abs_epi16(0xFFFFFFFFu, ld(s))); }},
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) {
+       st(o, _mm512_maskz_abs_epi16(0xFFFFFFFFu, ld(s)));
+     }},
     {"phminposuw", be::kCpuSse2,  // SSE4.1, present on every CPU with the SIMD backends
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) { st128(o, _mm_minpos_epu16(ld128(s))); }},
     {"vpshufb256", be::kCpuAvx2,
@@ -116,7 +118,9 @@ const Probe kProbes[] = {
        std::memcpy(o, &m, sizeof(m));
      }},
     {"vpsignw256", be::kCpuAvx2,
-     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) { st256(o, _mm256_sign_epi16(ld256(p), ld256(s))); }},
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st256(o, _mm256_sign_epi16(ld256(p), ld256(s)));
+     }},
     {"vprolvq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
        st(o, _mm512_maskz_rolv_epi64(0xFF, ld(s), _mm512_and_si512(ld(p), _mm512_set1_epi64(63))));
@@ -168,6 +172,8 @@ int hqc_msan_shim_check() {
     const __m256i A2 = _mm512_castsi512_si256(A), B2 = _mm512_castsi512_si256(B), C2 = _mm512_castsi512_si256(C);
     auto differ512 = [](__m512i p, __m512i q) { return _mm512_cmpneq_epi64_mask(p, q) != 0; };
     auto differ256 = [](__m256i p, __m256i q) { return _mm256_movemask_epi8(_mm256_cmpeq_epi8(p, q)) != -1; };
+// A table of macro calls, laid out by hand.
+// clang-format off
 #define HQC_SHIM_TERNLOG(I)                                                                              \
   bad += differ512(_mm512_ternarylogic_epi64(A, B, C, I), hqc_msan::ternlog<__m512i>(A, B, C, I));       \
   bad += differ256(_mm256_ternarylogic_epi64(A2, B2, C2, I), hqc_msan::ternlog<__m256i>(A2, B2, C2, I));
@@ -180,11 +186,14 @@ int hqc_msan_shim_check() {
     HQC_SHIM_TERNLOG16(0x40) HQC_SHIM_TERNLOG16(0x50) HQC_SHIM_TERNLOG16(0x60) HQC_SHIM_TERNLOG16(0x70)
     HQC_SHIM_TERNLOG16(0x80) HQC_SHIM_TERNLOG16(0x90) HQC_SHIM_TERNLOG16(0xA0) HQC_SHIM_TERNLOG16(0xB0)
     HQC_SHIM_TERNLOG16(0xC0) HQC_SHIM_TERNLOG16(0xD0) HQC_SHIM_TERNLOG16(0xE0) HQC_SHIM_TERNLOG16(0xF0)
-    bad += differ512(_mm512_gf2p8affine_epi64_epi8(A, B, 0x00), hqc_msan::gf2p8affine<__m512i>(A, B, 0x00, false));
+        // clang-format on
+        bad += differ512(_mm512_gf2p8affine_epi64_epi8(A, B, 0x00), hqc_msan::gf2p8affine<__m512i>(A, B, 0x00, false));
     bad += differ512(_mm512_gf2p8affine_epi64_epi8(A, B, 0xA5), hqc_msan::gf2p8affine<__m512i>(A, B, 0xA5, false));
     bad += differ256(_mm256_gf2p8affine_epi64_epi8(A2, B2, 0x63), hqc_msan::gf2p8affine<__m256i>(A2, B2, 0x63, false));
-    bad += differ256(_mm256_gf2p8affineinv_epi64_epi8(A2, B2, 0x00), hqc_msan::gf2p8affine<__m256i>(A2, B2, 0x00, true));
-    bad += differ256(_mm256_gf2p8affineinv_epi64_epi8(A2, B2, 0x3C), hqc_msan::gf2p8affine<__m256i>(A2, B2, 0x3C, true));
+    bad +=
+        differ256(_mm256_gf2p8affineinv_epi64_epi8(A2, B2, 0x00), hqc_msan::gf2p8affine<__m256i>(A2, B2, 0x00, true));
+    bad +=
+        differ256(_mm256_gf2p8affineinv_epi64_epi8(A2, B2, 0x3C), hqc_msan::gf2p8affine<__m256i>(A2, B2, 0x3C, true));
   }
   return bad == 0 ? 0 : 1;
 }

@@ -79,7 +79,8 @@ inline V gf2p8affine(V xv, V av, int imm, bool inverse) {
     const std::uint8_t in = inverse ? gf_inv_11b(x[j]) : x[j];
     std::uint8_t out = 0;
     for (int i = 0; i < 8; i++)
-      out = static_cast<std::uint8_t>(out | ((parity8(static_cast<std::uint8_t>(a[8 * q + 7 - i] & in)) ^ ((imm >> i) & 1)) << i));
+      out = static_cast<std::uint8_t>(
+          out | ((parity8(static_cast<std::uint8_t>(a[8 * q + 7 - i] & in)) ^ ((imm >> i) & 1)) << i));
     r[j] = out;
   }
   V o;

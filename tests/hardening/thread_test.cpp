@@ -49,8 +49,8 @@ Result run_capi(int thread, int level) {
   r.ss_enc.resize(32);
   r.ss_dec.resize(32);
   r.ss_bad.resize(32);
-  int rc = hqc_kem_keypair_derand(info->name, r.pk.data(), r.pk.size(), r.sk.data(), r.sk.size(), seed.data(),
-                                  seed.size());
+  int rc =
+      hqc_kem_keypair_derand(info->name, r.pk.data(), r.pk.size(), r.sk.data(), r.sk.size(), seed.data(), seed.size());
   if (rc == HQC_OK)
     rc = hqc_kem_encaps_derand(info->name, r.ct.data(), r.ct.size(), r.ss_enc.data(), 32, r.pk.data(), r.pk.size(),
                                coins.data(), coins.size());
@@ -167,8 +167,8 @@ TEST(ThreadTest, SharedKeyObjects) {
           o.ct.resize(info->ciphertext_bytes);
           o.ss.resize(32);
           o.ss2.resize(32);
-          o.rc |= hqc_public_key_encaps_derand(pub, o.ct.data(), o.ct.size(), o.ss.data(), 32, coins.data(),
-                                               coins.size());
+          o.rc |=
+              hqc_public_key_encaps_derand(pub, o.ct.data(), o.ct.size(), o.ss.data(), 32, coins.data(), coins.size());
           o.rc |= hqc_secret_key_decaps(sk, o.ss2.data(), 32, o.ct.data(), o.ct.size());
         }
       });

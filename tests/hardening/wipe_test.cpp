@@ -71,8 +71,8 @@ void secret_key_destructor_check() {
   EXPECT_FALSE(std::all_of(storage + off_dk, storage + off_dk + 32, [](std::uint8_t b) { return b == 0; }));
   key->~SecretKey<P>();
   // seed_dk, sigma, seed_kem, y (and the padding between them) must all be zero now.
-  const std::size_t nonzero = static_cast<std::size_t>(
-      std::count_if(storage + off_dk, storage + end, [](std::uint8_t b) { return b != 0; }));
+  const std::size_t nonzero =
+      static_cast<std::size_t>(std::count_if(storage + off_dk, storage + end, [](std::uint8_t b) { return b != 0; }));
   EXPECT_EQ(nonzero, 0u) << P::kName << ": secret bytes left in a destroyed SecretKey";
 }
 
@@ -237,7 +237,8 @@ void prepare(const backend::Backend& be, StackCase<P>& c) {
   pke::load_ring_vec<P>(u, c.ct);
   be.kernels<P>().mul(uy.w, u.w, c.key.y.w);
   Bytes recv(32);
-  for (std::size_t i = 0; i < 32; i++) recv[i] = static_cast<std::uint8_t>(uy.bytes()[256 + i] ^ c.ct[P::kVecNBytes + 256 + i]);
+  for (std::size_t i = 0; i < 32; i++)
+    recv[i] = static_cast<std::uint8_t>(uy.bytes()[256 + i] ^ c.ct[P::kVecNBytes + 256 + i]);
   const Bytes theta(g + 32, g + 64), kprime(g, g + 32);
   c.decaps_pats = {{"m'", m},
                    {"theta'", theta},
@@ -315,10 +316,10 @@ void stack_check(const backend::Backend& be, bool negative_control) {
           << testing::PrintToString(found_ctrl);
     return;
   }
-  EXPECT_TRUE(found_dec.empty()) << be.name << " " << P::kName << " decaps left on the stack: "
-                                 << testing::PrintToString(found_dec);
-  EXPECT_TRUE(found_enc.empty()) << be.name << " " << P::kName << " encaps left on the stack: "
-                                 << testing::PrintToString(found_enc);
+  EXPECT_TRUE(found_dec.empty()) << be.name << " " << P::kName
+                                 << " decaps left on the stack: " << testing::PrintToString(found_dec);
+  EXPECT_TRUE(found_enc.empty()) << be.name << " " << P::kName
+                                 << " encaps left on the stack: " << testing::PrintToString(found_enc);
 }
 
 TEST(WipeTest, StackScannerSeesPlantedSecret) {

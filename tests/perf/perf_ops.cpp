@@ -69,10 +69,12 @@ int main(int argc, char** argv) {
       State<P>* s;
       int op;
     } call{be, s.get(), op};
-    hqc_perf_measured([](void* a) {
-      auto* c = static_cast<Call*>(a);
-      measured<P>(*c->be, *c->s, c->op);
-    }, &call);
+    hqc_perf_measured(
+        [](void* a) {
+          auto* c = static_cast<Call*>(a);
+          measured<P>(*c->be, *c->s, c->op);
+        },
+        &call);
     rc = 0;
   });
   return rc;

@@ -69,10 +69,12 @@ const OSSL_ALGORITHM* rival_query(void*, int op, int* no_cache) {
       {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)(void)>(+[](const void*, int) { return 0; })},
       {OSSL_FUNC_KEYMGMT_GEN_INIT,
        reinterpret_cast<void (*)(void)>(+[](void*, int, const OSSL_PARAM*) -> void* { return nullptr; })},
-      {OSSL_FUNC_KEYMGMT_GEN, reinterpret_cast<void (*)(void)>(+[](void*, OSSL_CALLBACK*, void*) -> void* { return nullptr; })},
+      {OSSL_FUNC_KEYMGMT_GEN,
+       reinterpret_cast<void (*)(void)>(+[](void*, OSSL_CALLBACK*, void*) -> void* { return nullptr; })},
       {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, reinterpret_cast<void (*)(void)>(+[](void*) {})},
       {0, nullptr}};
-  static const OSSL_ALGORITHM kAlgs[] = {{"hqc1", "provider=rival", kKm, nullptr}, {nullptr, nullptr, nullptr, nullptr}};
+  static const OSSL_ALGORITHM kAlgs[] = {{"hqc1", "provider=rival", kKm, nullptr},
+                                         {nullptr, nullptr, nullptr, nullptr}};
   *no_cache = 0;
   return op == OSSL_OP_KEYMGMT ? kAlgs : nullptr;
 }
@@ -102,8 +104,8 @@ struct Configured {
     const int fd = mkstemp(path);
     if (fd < 0) return;
     close(fd);
-    std::ofstream(path) << "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n" << extra
-                        << "[provider_sect]\ndefault = default_sect\nhqckit = hqckit_sect\n"
+    std::ofstream(path) << "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n"
+                        << extra << "[provider_sect]\ndefault = default_sect\nhqckit = hqckit_sect\n"
                         << "[default_sect]\nactivate = 1\n[hqckit_sect]\nmodule = " << module_dir() << "/hqckit.so\n"
                         << (activate ? "activate = 1\n" : "") << settings;
     drain_errors();
@@ -166,9 +168,9 @@ struct ScopedEnv {
   ~ScopedEnv() { unsetenv(name.c_str()); }
 };
 
-const std::map<std::string, unsigned> kDefaults = {{"hqc1", 0xFE33},      {"p256_hqc1", 0xFE34}, {"x25519_hqc1", 0xFE35},
-                                                   {"hqc3", 0xFE36},      {"p384_hqc3", 0xFE37}, {"x448_hqc3", 0xFE38},
-                                                   {"hqc5", 0xFE39},      {"p521_hqc5", 0xFE3A}};
+const std::map<std::string, unsigned> kDefaults = {{"hqc1", 0xFE33}, {"p256_hqc1", 0xFE34}, {"x25519_hqc1", 0xFE35},
+                                                   {"hqc3", 0xFE36}, {"p384_hqc3", 0xFE37}, {"x448_hqc3", 0xFE38},
+                                                   {"hqc5", 0xFE39}, {"p521_hqc5", 0xFE3A}};
 
 TEST(Config, DefaultsWithoutSettings) {
   Configured c("", "", nullptr, true);
@@ -181,8 +183,8 @@ TEST(Config, DefaultsWithoutSettings) {
 }
 
 TEST(Config, CodePointsAndEnablementFromOpensslCnf) {
-  Configured c("hqc1_codepoint = 0x2F44\nx25519_hqc1_codepoint = 12205\nhqc5_enabled = no\np256_hqc1_enabled = Yes\n", "",
-               nullptr, true);
+  Configured c("hqc1_codepoint = 0x2F44\nx25519_hqc1_codepoint = 12205\nhqc5_enabled = no\np256_hqc1_enabled = Yes\n",
+               "", nullptr, true);
   ASSERT_TRUE(c.loaded) << c.errors;
   auto want = kDefaults;
   want["hqc1"] = 0x2F44;
@@ -220,7 +222,8 @@ TEST(Config, InvalidValuesStopTheProviderWithAMessage) {
        "hqc1_codepoint = 'abc' in the provider configuration: not a TLS code point (decimal or 0x hex, 1..65535)"},
       {"hqc3_codepoint = 65536\n", nullptr, nullptr, "hqc3_codepoint = '65536' in the provider configuration"},
       {"hqc3_codepoint = 0\n", nullptr, nullptr, "hqc3_codepoint = '0' in the provider configuration"},
-      {"hqc5_enabled = maybe\n", nullptr, nullptr, "hqc5_enabled = 'maybe' in the provider configuration: use yes or no"},
+      {"hqc5_enabled = maybe\n", nullptr, nullptr,
+       "hqc5_enabled = 'maybe' in the provider configuration: use yes or no"},
       {"", "OQS_CODEPOINT_X448_HQC3", "-1",
        "OQS_CODEPOINT_X448_HQC3='-1' in the environment: not a TLS code point (decimal or 0x hex, 1..65535)"},
       {"hqc3_codepoint = 0xFE33\n", nullptr, nullptr, "hqc1 and hqc3 both have TLS code point 0xFE33"},
@@ -250,12 +253,13 @@ TEST(Config, RandomnessComesFromTheLoadingLibraryContext) {
 // The documented openssl.cnf for running hqckit beside another provider of the same names:
 // `default_properties = ?provider=hqckit` in the algorithm section.
 TEST(ProviderOfRecord, OpensslCnfDefaultPropertiesPickHqckit) {
-  Configured c("", "alg_section = algorithm_sect\n[algorithm_sect]\ndefault_properties = ?provider=hqckit\n",
-               [](OSSL_LIB_CTX* l) {
-                 OSSL_PROVIDER_add_builtin(l, "rival", rival_init);
-                 return OSSL_PROVIDER_load(l, "rival");  // loaded before the configuration
-               },
-               true);
+  Configured c(
+      "", "alg_section = algorithm_sect\n[algorithm_sect]\ndefault_properties = ?provider=hqckit\n",
+      [](OSSL_LIB_CTX* l) {
+        OSSL_PROVIDER_add_builtin(l, "rival", rival_init);
+        return OSSL_PROVIDER_load(l, "rival");  // loaded before the configuration
+      },
+      true);
   ASSERT_TRUE(c.loaded) << c.errors;
   for (const char* alg : {"hqc1", "x25519_hqc1", "hqc5"}) {
     EVP_PKEY* key = keygen(c.libctx, alg);

@@ -263,8 +263,8 @@ int main(int argc, char** argv) {
   const double base = median(total[0]);
   std::printf("backend: %s; %d handshakes per group (median), ms of thread CPU time inside SSL_do_handshake\n",
               env.backend().c_str(), rounds * per_round);
-  std::printf("%-12s %9s %8s %9s | %8s %8s %8s | %8s %8s %8s\n", "group", "handshake", "hs/s", "vs X25519",
-              "client", "KEM", "rest", "server", "KEM", "rest");
+  std::printf("%-12s %9s %8s %9s | %8s %8s %8s | %8s %8s %8s\n", "group", "handshake", "hs/s", "vs X25519", "client",
+              "KEM", "rest", "server", "KEM", "rest");
   for (std::size_t i = 0; i < n; ++i) {
     const double t = median(total[i]) * 1e3, c = median(client[i]) * 1e3, s = median(server[i]) * 1e3;
     const double kc = median(kem[i].client) * 1e3, ks = median(kem[i].server) * 1e3;

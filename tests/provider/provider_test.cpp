@@ -59,10 +59,8 @@ void require_provider() {
   if (forced != nullptr) {
     // The alias "avx2" runs the first avx2-* row this CPU supports (src/backend/registry.cpp).
     const std::string got = env().backend();
-    if (std::string(forced) == "avx2")
-      ASSERT_EQ(got.rfind("avx2-", 0), 0u) << got;
-    else
-      ASSERT_EQ(got, forced);
+    if (std::string(forced) == "avx2") ASSERT_EQ(got.rfind("avx2-", 0), 0u) << got;
+    else ASSERT_EQ(got, forced);
   }
 }
 
@@ -142,10 +140,13 @@ int collect_group(const OSSL_PARAM params[], void* arg) {
   SeenGroup g;
   const char* s = nullptr;
   const OSSL_PARAM* p;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME)) && OSSL_PARAM_get_utf8_string_ptr(p, &s)) g.name = s;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL)) && OSSL_PARAM_get_utf8_string_ptr(p, &s))
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME)) && OSSL_PARAM_get_utf8_string_ptr(p, &s))
+    g.name = s;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL)) &&
+      OSSL_PARAM_get_utf8_string_ptr(p, &s))
     g.internal = s;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG)) && OSSL_PARAM_get_utf8_string_ptr(p, &s)) g.alg = s;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ALG)) && OSSL_PARAM_get_utf8_string_ptr(p, &s))
+    g.alg = s;
   OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ID), &g.id);
   OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS), &g.secbits);
   OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_IS_KEM), &g.is_kem);
@@ -168,9 +169,9 @@ TEST(ProviderCapabilities, TlsGroupTableMatchesOqsProviderCodePoints) {
   };
   // oqs-provider's code points for the HQC groups (the interop contract, written out here
   // independently of the provider's own table).
-  const Expected expected[] = {{"hqc1", 0xFE33, 128},      {"p256_hqc1", 0xFE34, 128}, {"x25519_hqc1", 0xFE35, 128},
-                               {"hqc3", 0xFE36, 192},      {"p384_hqc3", 0xFE37, 192}, {"x448_hqc3", 0xFE38, 192},
-                               {"hqc5", 0xFE39, 256},      {"p521_hqc5", 0xFE3A, 256}};
+  const Expected expected[] = {{"hqc1", 0xFE33, 128}, {"p256_hqc1", 0xFE34, 128}, {"x25519_hqc1", 0xFE35, 128},
+                               {"hqc3", 0xFE36, 192}, {"p384_hqc3", 0xFE37, 192}, {"x448_hqc3", 0xFE38, 192},
+                               {"hqc5", 0xFE39, 256}, {"p521_hqc5", 0xFE3A, 256}};
   ASSERT_EQ(seen.size(), std::size(expected));
   for (std::size_t i = 0; i < seen.size(); ++i) {
     EXPECT_EQ(seen[i].name, expected[i].name);
@@ -308,8 +309,7 @@ TEST_P(PerGroup, HostileServerCiphertextOfWrongLengthIsRejected) {
     Pair pair(env(), group().name, group().name);
     ASSERT_TRUE(pair.ok());
     bool mutated = false;
-    HandshakeResult r =
-        pair.run(nullptr, [&](Bytes& b) { mutated = hqckit_test::resize_key_share(b, false, delta); });
+    HandshakeResult r = pair.run(nullptr, [&](Bytes& b) { mutated = hqckit_test::resize_key_share(b, false, delta); });
     ASSERT_TRUE(mutated);
     EXPECT_FALSE(r.ok);
     EXPECT_NE(r.client_alerts.sent, -1) << "client sent no alert";
@@ -541,7 +541,8 @@ PkeyPtr import_private(const Group& g, Bytes sk) {
                          OSSL_PARAM_construct_end()};
   CtxPtr ctx(EVP_PKEY_CTX_new_from_name(env().libctx(), g.name, nullptr));
   EVP_PKEY* raw = nullptr;
-  if (!ctx || EVP_PKEY_fromdata_init(ctx.get()) != 1 || EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_KEYPAIR, params) != 1)
+  if (!ctx || EVP_PKEY_fromdata_init(ctx.get()) != 1 ||
+      EVP_PKEY_fromdata(ctx.get(), &raw, EVP_PKEY_KEYPAIR, params) != 1)
     return nullptr;
   return PkeyPtr(raw);
 }
@@ -710,7 +711,7 @@ TEST_P(PureGroup, DecodersRejectTrailingBytesAndNonDer) {
   const Bytes p8 = encode_der(key.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo");
   const Bytes spki = encode_der(key.get(), EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo");
   ASSERT_EQ(p8.size(), 4 + 3 + 15 + 4 + g.hqc_sk_bytes);  // SEQ{ INTEGER 0, AlgId, OCTET STRING sk }
-  ASSERT_EQ(spki.size(), 4 + 15 + 5 + g.hqc_pk_bytes);     // SEQ{ AlgId, BIT STRING pk }
+  ASSERT_EQ(spki.size(), 4 + 15 + 5 + g.hqc_pk_bytes);    // SEQ{ AlgId, BIT STRING pk }
   ASSERT_TRUE(decode_der(p8, EVP_PKEY_KEYPAIR, "PrivateKeyInfo")) << drain_errors();
   ASSERT_TRUE(decode_der(spki, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo")) << drain_errors();
   const Bytes head(p8.begin() + 4, p8.begin() + 22);  // version and AlgorithmIdentifier
@@ -731,7 +732,8 @@ TEST_P(PureGroup, DecodersRejectTrailingBytesAndNonDer) {
       {"50 bytes after the OCTET STRING", tlv82(0x30, cat(cat(head, tlv82(0x04, sk)), junk)),
        "PKCS#8 private key: trailing data after the private key (DER required)"},
       {"50 bytes after the SEQUENCE", cat(p8, junk), "PKCS#8 private key: trailing data after the key structure"},
-      {"version 1", tlv82(0x30, cat(Bytes{0x02, 0x01, 0x01}, cat(Bytes(head.begin() + 3, head.end()), tlv82(0x04, sk)))),
+      {"version 1",
+       tlv82(0x30, cat(Bytes{0x02, 0x01, 0x01}, cat(Bytes(head.begin() + 3, head.end()), tlv82(0x04, sk)))),
        "PKCS#8 private key: version is not 0"},
   };
   for (const Case& c : priv_cases) {
@@ -744,9 +746,8 @@ TEST_P(PureGroup, DecodersRejectTrailingBytesAndNonDer) {
   const Bytes p8_body(p8.begin() + 4, p8.end());
   const Bytes padded_len = cat(Bytes{0x30, 0x83, 0x00, p8[2], p8[3]}, p8_body);
   const Bytes indefinite = cat(cat(Bytes{0x30, 0x80}, p8_body), Bytes(2, 0));
-  const Bytes padded_octets = cat(Bytes{0x04, 0x83, 0x00, static_cast<unsigned char>(sk.size() >> 8),
-                                        static_cast<unsigned char>(sk.size())},
-                                  sk);
+  const Bytes padded_octets = cat(
+      Bytes{0x04, 0x83, 0x00, static_cast<unsigned char>(sk.size() >> 8), static_cast<unsigned char>(sk.size())}, sk);
   const Bytes inner_padded = tlv82(0x30, cat(head, padded_octets));
   for (const Bytes* der : {&padded_len, &indefinite, &inner_padded})
     EXPECT_FALSE(decode_der(*der, EVP_PKEY_KEYPAIR, "PrivateKeyInfo"));

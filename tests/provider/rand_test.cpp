@@ -64,8 +64,10 @@ int fake_get_ctx_params(void* c, OSSL_PARAM params[]) {
   if ((p = OSSL_PARAM_locate(params, OSSL_RAND_PARAM_STATE)) != nullptr &&
       OSSL_PARAM_set_int(p, static_cast<FakeCtx*>(c)->state) != 1)
     return 0;
-  if ((p = OSSL_PARAM_locate(params, OSSL_RAND_PARAM_STRENGTH)) != nullptr && OSSL_PARAM_set_uint(p, 256) != 1) return 0;
-  if ((p = OSSL_PARAM_locate(params, OSSL_RAND_PARAM_MAX_REQUEST)) != nullptr && OSSL_PARAM_set_size_t(p, 1u << 16) != 1)
+  if ((p = OSSL_PARAM_locate(params, OSSL_RAND_PARAM_STRENGTH)) != nullptr && OSSL_PARAM_set_uint(p, 256) != 1)
+    return 0;
+  if ((p = OSSL_PARAM_locate(params, OSSL_RAND_PARAM_MAX_REQUEST)) != nullptr &&
+      OSSL_PARAM_set_size_t(p, 1u << 16) != 1)
     return 0;
   return 1;
 }
@@ -92,7 +94,8 @@ const OSSL_DISPATCH kFakeRand[] = {
     {OSSL_FUNC_RAND_GETTABLE_CTX_PARAMS, fn(&fake_gettable_ctx_params)},
     {0, nullptr},
 };
-const OSSL_ALGORITHM kFakeAlgs[] = {{"FAKE-RAND", "provider=fake-rand", kFakeRand, nullptr}, {nullptr, nullptr, nullptr, nullptr}};
+const OSSL_ALGORITHM kFakeAlgs[] = {{"FAKE-RAND", "provider=fake-rand", kFakeRand, nullptr},
+                                    {nullptr, nullptr, nullptr, nullptr}};
 
 const OSSL_ALGORITHM* fake_query(void*, int op, int* no_cache) {
   *no_cache = 0;

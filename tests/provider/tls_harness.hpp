@@ -46,7 +46,8 @@ class Env {
     X509_gmtime_adj(X509_getm_notAfter(cert_), 3600);
     X509_set_pubkey(cert_, key_);
     X509_NAME* name = X509_get_subject_name(cert_);
-    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("localhost"), -1, -1, 0);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("localhost"), -1, -1,
+                               0);
     X509_set_issuer_name(cert_, name);
     ok_ = X509_sign(cert_, key_, EVP_sha256()) > 0;
   }
@@ -94,10 +95,8 @@ inline void record_alerts(const SSL* ssl, int where, int value) {
   if ((where & SSL_CB_ALERT) == 0) return;
   auto* log = static_cast<AlertLog*>(SSL_get_app_data(ssl));
   if (log == nullptr) return;
-  if ((where & SSL_CB_WRITE) != 0)
-    log->sent = value & 0xff;
-  else
-    log->received = value & 0xff;
+  if ((where & SSL_CB_WRITE) != 0) log->sent = value & 0xff;
+  else log->received = value & 0xff;
 }
 
 struct HandshakeResult {
@@ -186,8 +185,8 @@ class Pair {
       char buf[64] = {};
       r.data_ok = SSL_write(c, kMsg, sizeof(kMsg)) == static_cast<int>(sizeof(kMsg));
       transfer(c_out, s_in, nullptr, first_c);
-      r.data_ok = r.data_ok && SSL_read(s, buf, sizeof(buf)) == static_cast<int>(sizeof(kMsg)) &&
-                  std::string(buf) == kMsg;
+      r.data_ok =
+          r.data_ok && SSL_read(s, buf, sizeof(buf)) == static_cast<int>(sizeof(kMsg)) && std::string(buf) == kMsg;
     }
     SSL_free(c);
     SSL_free(s);
@@ -294,10 +293,8 @@ inline bool resize_key_share(Bytes& b, bool client_hello, long delta) {
   b[loc.hs_len24 + 1] = static_cast<unsigned char>(hs >> 8);
   b[loc.hs_len24 + 2] = static_cast<unsigned char>(hs);
   const auto at = b.begin() + static_cast<long>(loc.data + loc.len);
-  if (delta < 0)
-    b.erase(at + delta, at);
-  else
-    b.insert(at, static_cast<std::size_t>(delta), 0x5a);
+  if (delta < 0) b.erase(at + delta, at);
+  else b.insert(at, static_cast<std::size_t>(delta), 0x5a);
   return true;
 }
 

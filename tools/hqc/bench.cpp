@@ -16,8 +16,8 @@
 
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
-#include "sym/oracles.hpp"
 #include "perf_baseline.hpp"
+#include "sym/oracles.hpp"
 
 namespace hqc::tools {
 
@@ -104,12 +104,10 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
   // The stateless rows are exactly what the C API does: the stateless layer parses, operates and
   // wipes, with the key objects on the stack.
   out.push_back({"keygen", "kem", [&c] { kem::stateless_keypair<P>(*c.be, c.pk, c.sk, c.seed_kem); }});
-  out.push_back({"encaps", "kem", [&c] {
-                   (void)kem::stateless_encaps<P>(*c.be, c.ct, c.ss, c.pk, c.coins, c.coins + P::kK);
-                 }});
+  out.push_back(
+      {"encaps", "kem", [&c] { (void)kem::stateless_encaps<P>(*c.be, c.ct, c.ss, c.pk, c.coins, c.coins + P::kK); }});
   out.push_back({"decaps", "kem", [&c] { (void)kem::stateless_decaps<P>(*c.be, c.ss, c.ct, c.sk); }});
-  out.push_back({"encaps_cached", "kem",
-                 [&c] { kem::encaps<P>(*c.be, c.pub, c.ct, c.ss, c.coins, c.coins + P::kK); }});
+  out.push_back({"encaps_cached", "kem", [&c] { kem::encaps<P>(*c.be, c.pub, c.ct, c.ss, c.coins, c.coins + P::kK); }});
   out.push_back({"decaps_cached", "kem", [&c] { kem::decaps<P>(*c.be, c.key, c.ss, c.ct); }});
   const bool keeps = be.kernels<P>().transforms != nullptr;  // elsewhere preparing is a no-op
   out.push_back({"prepare_pk", "kem", [&c] { kem::prepare_public_key<P>(*c.be, c.pub); }, !keeps});
@@ -139,8 +137,7 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
                    k.support_to_vector(c.out1.w, c.pos, P::kWr);
                  }});
   out.push_back({"keccak_f1600", "kernel", [&c] { c.be->keccak_f1600(c.keccak_state); }});
-  out.push_back({"hash_pk", "kernel",
-                 [&c] { sym::oracle_h(c.be->keccak_f1600, c.ss, c.pk, P::kPublicKeyBytes); }});
+  out.push_back({"hash_pk", "kernel", [&c] { sym::oracle_h(c.be->keccak_f1600, c.ss, c.pk, P::kPublicKeyBytes); }});
   out.push_back({"expand_h", "kernel", [&c] { pke::expand_h<P>(*c.be, c.out2, c.pk); }});
   return out;
 }
@@ -202,7 +199,8 @@ std::string cpu_unavailable(int cpu) {
 namespace {
 
 template <class P>
-void bench_level(const BenchOptions& opt, const std::vector<const backend::Backend*>& bes, std::vector<BenchRow>* rows) {
+void bench_level(const BenchOptions& opt, const std::vector<const backend::Backend*>& bes,
+                 std::vector<BenchRow>* rows) {
   std::vector<std::unique_ptr<Ctx<P>>> ctxs;
   std::vector<std::vector<Bench>> benches;
   for (const auto* be : bes) {
@@ -332,10 +330,8 @@ void print_bench_summary(const std::vector<BenchRow>& rows, const std::string& n
     for (const auto& b : backends) {
       const BenchRow* r = find(level, b, op);
       char cell[64];
-      if (r == nullptr)
-        std::snprintf(cell, sizeof(cell), "-");
-      else if (b == backends[0] || base == nullptr)
-        std::snprintf(cell, sizeof(cell), "%.0f", r->median_cycles);
+      if (r == nullptr) std::snprintf(cell, sizeof(cell), "-");
+      else if (b == backends[0] || base == nullptr) std::snprintf(cell, sizeof(cell), "%.0f", r->median_cycles);
       else {
         const double speedup = base->median_cycles / r->median_cycles;
         std::snprintf(cell, sizeof(cell), "%.0f (%.1fx)", r->median_cycles, speedup);
@@ -361,13 +357,10 @@ void print_bench_table(const std::vector<BenchRow>& rows, const std::string& not
               "median_ns", "p10_cycles", "p90_cycles", "runs", "instructions");
   for (const auto& r : rows) {
     char instr[32];
-    if (r.instructions >= 0)
-      std::snprintf(instr, sizeof(instr), "%lld", static_cast<long long>(r.instructions));
-    else
-      std::snprintf(instr, sizeof(instr), "-");
+    if (r.instructions >= 0) std::snprintf(instr, sizeof(instr), "%lld", static_cast<long long>(r.instructions));
+    else std::snprintf(instr, sizeof(instr), "-");
     std::printf("HQC-%-2d %-16s %-14s %-7s %14.0f %12.0f %14.0f %14.0f %8zu %14s\n", r.level, r.backend.c_str(),
-                r.op.c_str(), r.kind.c_str(), r.median_cycles, r.median_ns, r.p10_cycles, r.p90_cycles, r.runs,
-                instr);
+                r.op.c_str(), r.kind.c_str(), r.median_cycles, r.median_ns, r.p10_cycles, r.p90_cycles, r.runs, instr);
   }
 }
 

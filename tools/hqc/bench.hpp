@@ -14,11 +14,11 @@ struct BenchOptions {
   std::vector<std::string> backends;  // empty: the selected backend only
   std::size_t runs = 1000;
   std::size_t warmup = 100;
-  bool kernels = true;               // include kernel rows
+  bool kernels = true;  // include kernel rows
   bool json = false;
   bool csv = false;
-  int cpu = -1;                      // core to pin to; -1: the last allowed core
-  std::vector<std::string> ops;      // only these operations (empty: all)
+  int cpu = -1;                  // core to pin to; -1: the last allowed core
+  std::vector<std::string> ops;  // only these operations (empty: all)
 };
 
 struct BenchRow {

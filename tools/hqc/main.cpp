@@ -4,9 +4,8 @@
 //   hqc encaps --pk FILE --ct FILE --ss FILE
 //   hqc decaps --sk FILE --ct FILE --ss FILE
 //   hqc kat --level {1,3,5} [--count N]
-//   hqc bench [--level N] [--json|--csv|--summary] [--backend NAME[,NAME..]|all] [--runs N] [--warmup N] [--no-kernels] [--cpu N]
-//   hqc selftest
-//   hqc tls-bench ... (when built with the TLS benchmark; it parses its own options)
+//   hqc bench [--level N] [--json|--csv|--summary] [--backend NAME[,NAME..]|all] [--runs N] [--warmup N] [--no-kernels]
+//   [--cpu N] hqc selftest hqc tls-bench ... (when built with the TLS benchmark; it parses its own options)
 // Exit codes: 0 success, 1 failure, 2 usage error (the message names the problem).
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -125,13 +124,9 @@ std::vector<std::uint8_t> read_file(const std::string& path, std::size_t max_len
 void check_files(const std::vector<hqc::tools::PathArg>& inputs, const std::vector<hqc::tools::OutputSpec>& outputs) {
   std::string err;
   switch (hqc::tools::check_paths(inputs, outputs, &err)) {
-    case hqc::tools::PathCheck::kOk:
-      return;
-    case hqc::tools::PathCheck::kUsage:
-      usage_error(err);
-    case hqc::tools::PathCheck::kFailure:
-      std::cerr << "hqc: " << err << "\n";
-      std::exit(kExitFailure);
+    case hqc::tools::PathCheck::kOk: return;
+    case hqc::tools::PathCheck::kUsage: usage_error(err);
+    case hqc::tools::PathCheck::kFailure: std::cerr << "hqc: " << err << "\n"; std::exit(kExitFailure);
   }
 }
 
@@ -154,7 +149,6 @@ void check_backend() {
     std::exit(kExitFailure);
   }
 }
-
 
 // ---- Commands. Each gets its parsed options; usage problems found after parsing exit 2.
 
@@ -180,11 +174,12 @@ int cmd_info(bool json) {
     j["cpu_features_effective"] = features(effective);
     j["backends"] = Json::array();
     for (const Backend* b : all_backends())
-      j["backends"].push_back({{"name", b->name},
-                               {"available", is_supported(*b, effective)},
-                               {"variant", b->variant},
-                               {"description", b->description},
-                               {"multipliers", {{"hqc1", b->hqc1.mul_name}, {"hqc3", b->hqc3.mul_name}, {"hqc5", b->hqc5.mul_name}}}});
+      j["backends"].push_back(
+          {{"name", b->name},
+           {"available", is_supported(*b, effective)},
+           {"variant", b->variant},
+           {"description", b->description},
+           {"multipliers", {{"hqc1", b->hqc1.mul_name}, {"hqc3", b->hqc3.mul_name}, {"hqc5", b->hqc5.mul_name}}}});
     j["selected_backend"] = selected ? Json(selected->name) : Json(nullptr);
     if (!selected) j["error"] = active_error();
     j["algorithms"] = Json::array();
@@ -212,8 +207,7 @@ int cmd_info(bool json) {
       std::cout << "multipliers:       HQC-1 " << selected->hqc1.mul_name << "\n"
                 << "                   HQC-3 " << selected->hqc3.mul_name << "\n"
                 << "                   HQC-5 " << selected->hqc5.mul_name << "\n";
-    } else
-      std::cout << "selected backend:  none\n";
+    } else std::cout << "selected backend:  none\n";
     for (int level : {1, 3, 5}) {
       const hqc_kem_info* i = hqc_kem_info_by_level(level);
       std::cout << i->name << ": pk " << i->public_key_bytes << " B, sk " << i->secret_key_bytes << " B, ct "
@@ -288,8 +282,8 @@ int cmd_decaps(const KemFiles& f) {
   auto ct = read_file(f.ct, 1 << 16);
   if (ct.size() != info->ciphertext_bytes) {
     std::fill(sk.begin(), sk.end(), 0);
-    std::cerr << "hqc: '" << f.ct << "' is not an " << info->name << " ciphertext: " << ct.size()
-              << " bytes (expected " << info->ciphertext_bytes << ")\n";
+    std::cerr << "hqc: '" << f.ct << "' is not an " << info->name << " ciphertext: " << ct.size() << " bytes (expected "
+              << info->ciphertext_bytes << ")\n";
     return kExitFailure;
   }
   hqc::tools::OutputSet out(outs);
@@ -375,14 +369,10 @@ int cmd_bench(BenchArgs& a, const CLI::App& cmd) {
     std::cerr << "hqc: bench: " << err << "\n";
     return kExitFailure;
   }
-  if (opt.json)
-    hqc::tools::print_bench_json(rows);
-  else if (opt.csv)
-    hqc::tools::print_bench_csv(rows);
-  else if (a.summary)
-    hqc::tools::print_bench_summary(rows, note, hqc_backend_name() ? hqc_backend_name() : "");
-  else
-    hqc::tools::print_bench_table(rows, note);
+  if (opt.json) hqc::tools::print_bench_json(rows);
+  else if (opt.csv) hqc::tools::print_bench_csv(rows);
+  else if (a.summary) hqc::tools::print_bench_summary(rows, note, hqc_backend_name() ? hqc_backend_name() : "");
+  else hqc::tools::print_bench_table(rows, note);
   return 0;
 }
 
@@ -443,7 +433,8 @@ int main(int argc, char** argv) {
   bench->add_option("--backend", ba.backends, "NAME[,NAME..] or all (default: the selected backend)");
   bench->add_option("--runs", runs, "timed runs per operation (default 1000)")->check(number_in("runs", 1, 10000000));
   bench->add_option("--warmup", warmup, "untimed runs first (default 100)")->check(number_in("warmup", 0, 10000000));
-  bench->add_option("--cpu", cpu, "the CPU to pin to (default: the last allowed one)")->check(number_in("cpu", 0, 4095));
+  bench->add_option("--cpu", cpu, "the CPU to pin to (default: the last allowed one)")
+      ->check(number_in("cpu", 0, 4095));
   bench->add_flag("--json", ba.opt.json, "JSON output");
   bench->add_flag("--csv", ba.opt.csv, "CSV output");
   bench->add_flag("--summary", ba.summary, "KEM operations only, with speed-ups over the first backend");
@@ -468,7 +459,7 @@ int main(int argc, char** argv) {
 
   if (cmd == info) return cmd_info(info_json);
   if (cmd == keygen || cmd == encaps || cmd == decaps) {
-    for (const char* flag : cmd == keygen ? std::vector<const char*>{"--level", "--pk", "--sk"}
+    for (const char* flag : cmd == keygen   ? std::vector<const char*>{"--level", "--pk", "--sk"}
                             : cmd == encaps ? std::vector<const char*>{"--pk", "--ct", "--ss"}
                                             : std::vector<const char*>{"--sk", "--ct", "--ss"})
       require(*cmd, flag);

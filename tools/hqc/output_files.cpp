@@ -183,7 +183,7 @@ bool OutputSet::prepare(std::string* error) {
     // Checked again on the opened directory (the path may have changed since check_paths).
     struct stat st {};
     if (::fstatat(e.dir_fd, e.base.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode))
-      return fail(S_ISLNK(st.st_mode)  ? "is a symbolic link"
+      return fail(S_ISLNK(st.st_mode)   ? "is a symbolic link"
                   : S_ISDIR(st.st_mode) ? "is a directory"
                                         : "is not a regular file");
     const mode_t mode = e.spec.secret ? 0600 : 0644;  // the umask may narrow it further
@@ -191,8 +191,7 @@ bool OutputSet::prepare(std::string* error) {
       std::string name;
       if (!random_name(&name)) return fail(std::string("no randomness for a temporary name: ") + std::strerror(errno));
       // O_EXCL: never an existing file, never through a symlink planted at the name.
-      const int fd =
-          ::openat(e.dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+      const int fd = ::openat(e.dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
       if (fd >= 0) {
         e.fd = fd;
         e.tmp = name;

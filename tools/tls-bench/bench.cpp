@@ -23,8 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <openssl/ssl.h>
+#include <CLI/CLI.hpp>
 
 #include "internal.hpp"
 #include "tls_bench.hpp"
@@ -133,12 +133,20 @@ bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::stri
   app.add_flag("-v,--verbose", o.verbose);
   app.add_flag("--realtime", o.realtime);
   app.add_flag("--netns", raw->netns);
-  const std::pair<const char*, std::string*> values[] = {
-      {"--groups", &raw->groups},   {"--handshakes", &raw->handshakes},   {"--warmup", &raw->warmup},
-      {"--concurrency", &raw->concurrency}, {"--duration", &raw->duration}, {"--cpus", &raw->cpus},
-      {"--timeout", &raw->timeout}, {"--rtt", &raw->rtt},                 {"--rate", &raw->rate},
-      {"--loss", &raw->loss},       {"--initcwnd", &raw->initcwnd},       {"--queue", &raw->queue},
-      {"--provider-path", &o.provider_path}, {"--preset", &o.preset}};
+  const std::pair<const char*, std::string*> values[] = {{"--groups", &raw->groups},
+                                                         {"--handshakes", &raw->handshakes},
+                                                         {"--warmup", &raw->warmup},
+                                                         {"--concurrency", &raw->concurrency},
+                                                         {"--duration", &raw->duration},
+                                                         {"--cpus", &raw->cpus},
+                                                         {"--timeout", &raw->timeout},
+                                                         {"--rtt", &raw->rtt},
+                                                         {"--rate", &raw->rate},
+                                                         {"--loss", &raw->loss},
+                                                         {"--initcwnd", &raw->initcwnd},
+                                                         {"--queue", &raw->queue},
+                                                         {"--provider-path", &o.provider_path},
+                                                         {"--preset", &o.preset}};
   for (const auto& [flag, target] : values) app.add_option(flag, *target);
   app.add_option("--provider", raw->providers)
       ->allow_extra_args(false)
@@ -151,8 +159,7 @@ bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::stri
     if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && colon != std::string::npos &&
         what.find("missing") != std::string::npos)
       *err = "option " + what.substr(0, colon) + " needs a value";
-    else
-      *err = what;
+    else *err = what;
     return false;
   }
   if (!app.remaining().empty()) {
@@ -219,8 +226,8 @@ bool convert_values(const RawArgs& raw, Parsed* p, std::string* err) {
       *err = std::string(r.flag) + " must be " + r.expect + ", got '" + r.text + "'";
       return false;
     }
-  if (raw.has("--rate") && (!parse_double(raw.rate, 0, 100000, &o.link.rate_mbit) ||
-                            (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01))) {
+  if (raw.has("--rate") &&
+      (!parse_double(raw.rate, 0, 100000, &o.link.rate_mbit) || (o.link.rate_mbit > 0 && o.link.rate_mbit < 0.01))) {
     *err = "--rate must be Mbit/s in 0.01..100000 (0 = unlimited), got '" + raw.rate + "'";
     return false;
   }
@@ -331,7 +338,7 @@ void child_setup(pid_t parent, int cpu, bool pin, bool realtime) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(1);
   signal(SIGPIPE, SIG_IGN);
-  signal(SIGINT, SIG_IGN);   // the parent coordinates shutdown
+  signal(SIGINT, SIG_IGN);  // the parent coordinates shutdown
   signal(SIGTERM, SIG_DFL);
   if (pin) {
     cpu_set_t set;
@@ -339,7 +346,7 @@ void child_setup(pid_t parent, int cpu, bool pin, bool realtime) {
     CPU_SET(cpu, &set);
     sched_setaffinity(0, sizeof set, &set);
   }
-  if (realtime) {   // below the delay line's priority (link.cpp)
+  if (realtime) {  // below the delay line's priority (link.cpp)
     sched_param sp{};
     sp.sched_priority = 20;
     sched_setscheduler(0, SCHED_FIFO, &sp);
@@ -426,11 +433,11 @@ struct Scenario {
   Link& link;
   Records& rec;
   Contexts& ctx;
-  uint32_t rounds;   // warm-up + measured handshakes per group
-  uint32_t per;      // rounds x groups: records per side
-  bool pin;          // both cores available
-  std::string ip;    // server address
-  double gap;        // client: a read waiting longer than this counts as a round trip
+  uint32_t rounds;  // warm-up + measured handshakes per group
+  uint32_t per;     // rounds x groups: records per side
+  bool pin;         // both cores available
+  std::string ip;   // server address
+  double gap;       // client: a read waiting longer than this counts as a round trip
 };
 
 // Server child: listens on the scenario's address (inside the server namespace with a link) and
@@ -579,15 +586,15 @@ std::string supervise(const Scenario& sc, pid_t cli, pid_t* srv, int* client_sta
 // After both children are gone: the first reason the scenario failed, or "" if it did not.
 std::string outcome(const Scenario& sc, const std::string& why, int client_status) {
   const Shared* sh = sc.rec.sh;
-  if (!why.empty()) {   // interrupt/watchdog first: a half-done handshake error is only a symptom
-    if (why.find("unexpectedly") != std::string::npos && sh->error_set.load() != 0)
-      return why + ": " + sh->error;
+  if (!why.empty()) {  // interrupt/watchdog first: a half-done handshake error is only a symptom
+    if (why.find("unexpectedly") != std::string::npos && sh->error_set.load() != 0) return why + ": " + sh->error;
     return why;
   }
   if (sh->error_set.load() != 0) return sh->error;
   if (!WIFEXITED(client_status) || WEXITSTATUS(client_status) != 0) return "client process failed";
   const uint32_t scount = sh->server_count.load();
-  if (scount != sc.per) return "server recorded " + std::to_string(scount) + " of " + std::to_string(sc.per) + " handshakes";
+  if (scount != sc.per)
+    return "server recorded " + std::to_string(scount) + " of " + std::to_string(sc.per) + " handshakes";
   return "";
 }
 
@@ -667,9 +674,8 @@ bool summarize_group(const Scenario& sc, const Tls& tls, uint32_t g, const KemTi
 
 // One scenario: link, shared records and TLS contexts; server and client processes; supervision
 // and cleanup; then one result per group.
-int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups,
-                 const std::vector<KemTiming>& kem, const LinkConfig& lc,
-                 std::vector<GroupResult>* results, std::string* err) {
+int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups, const std::vector<KemTiming>& kem,
+                 const LinkConfig& lc, std::vector<GroupResult>* results, std::string* err) {
   Link link;
   if (lc.enabled && !link.setup(lc, err)) return 1;
   const auto rounds = static_cast<uint32_t>(o.warmup + o.handshakes);
@@ -680,11 +686,10 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
   if (!ctx.create(tls, groups, err)) return 1;
 
   const bool pin = pin_possible(o.cpu_client, o.cpu_server);
-  if (!pin && o.verbose) std::cerr << "tls-bench: cores " << o.cpu_client << "," << o.cpu_server
-                                   << " not both available; not pinning\n";
+  if (!pin && o.verbose)
+    std::cerr << "tls-bench: cores " << o.cpu_client << "," << o.cpu_server << " not both available; not pinning\n";
   double gap = 0;
-  if (lc.enabled && lc.rtt_ms > 0)
-    gap = lc.rtt_ms * 0.5 + (lc.rate_mbit > 0 ? 2 * 1500 * 8 / (lc.rate_mbit * 1e3) : 0);
+  if (lc.enabled && lc.rtt_ms > 0) gap = lc.rtt_ms * 0.5 + (lc.rate_mbit > 0 ? 2 * 1500 * 8 / (lc.rate_mbit * 1e3) : 0);
   const Scenario sc{o, groups, lc, link, rec, ctx, rounds, per, pin, lc.enabled ? Link::kServerIp : "127.0.0.1", gap};
 
   const pid_t parent = getpid();
@@ -743,7 +748,7 @@ int tls_bench_main(int argc, char** argv) {
     return 2;
   }
 
-  if (o.realtime) {   // check up front: the children cannot report it cleanly
+  if (o.realtime) {  // check up front: the children cannot report it cleanly
     sched_param sp{};
     sp.sched_priority = 1;
     int old_policy = sched_getscheduler(0);
@@ -803,7 +808,8 @@ int tls_bench_main(int argc, char** argv) {
     if (have_set) sched_setaffinity(0, sizeof old_set, &old_set);
   }
 
-  struct sigaction sa{}, old_int{}, old_term{}, old_hup{};
+  struct sigaction sa {
+  }, old_int{}, old_term{}, old_hup{};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int);
@@ -815,8 +821,7 @@ int tls_bench_main(int argc, char** argv) {
   int rc = 0;
   for (const auto& lc : scen) {
     if (o.verbose || scen.size() > 1)
-      std::fprintf(stderr, "%s: %s: %d handshakes x %zu groups\n", prog, lc.label.c_str(), o.handshakes,
-                   groups.size());
+      std::fprintf(stderr, "%s: %s: %d handshakes x %zu groups\n", prog, lc.label.c_str(), o.handshakes, groups.size());
     rc = run_scenario(o, tls, groups, kem, lc, &results, &err);
     if (rc != 0) {
       std::fprintf(stderr, "%s: error (%s): %s\n", prog, lc.label.c_str(), err.c_str());

@@ -150,8 +150,7 @@ bool run_in_ns(int ns, const std::vector<std::string>& argv, std::string* err) {
       std::string cmd;
       for (const auto& s : argv) cmd += (cmd.empty() ? "" : " ") + s;
       *err = "'" + cmd + "' failed" +
-             (WIFEXITED(st) && WEXITSTATUS(st) == 127 ? std::string(" (not found: install iproute2)")
-                                                      : std::string());
+             (WIFEXITED(st) && WEXITSTATUS(st) == 127 ? std::string(" (not found: install iproute2)") : std::string());
       return false;
     }
     usleep(10000);
@@ -184,9 +183,9 @@ timespec to_ts(double ms) {
   // The link must not be slowed by other load on the machine: real-time priority when allowed
   // (root). The loop only ever blocks in epoll_wait, so it cannot hog a core.
   sched_param sp{};
-  sp.sched_priority = 30;   // above --realtime's client and server (20)
+  sp.sched_priority = 30;  // above --realtime's client and server (20)
   sched_setscheduler(0, SCHED_FIFO, &sp);
-  const int fds[2] = {tun_c, tun_s};     // direction d: read fds[d], write fds[1 - d]
+  const int fds[2] = {tun_c, tun_s};  // direction d: read fds[d], write fds[1 - d]
   const double one_way = cfg.rtt_ms / 2;
   const double bits_per_ms = cfg.rate_mbit * 1e3;
   const double loss = cfg.loss_pct / 100.0;
@@ -211,7 +210,7 @@ timespec to_ts(double ms) {
     if (n < 0 && errno != EINTR) _exit(4);
     for (int i = 0; i < n; ++i) {
       uint32_t w = evs[i].data.u32;
-      if (w == 3) _exit(0);   // stop pipe readable or closed
+      if (w == 3) _exit(0);  // stop pipe readable or closed
       if (w == 2) {
         uint64_t ticks;
         ssize_t r = read(tfd, &ticks, sizeof ticks);
@@ -219,11 +218,11 @@ timespec to_ts(double ms) {
         continue;
       }
       int d = static_cast<int>(w);
-      for (int k = 0; k < 512; ++k) {   // drain, bounded per wake-up
+      for (int k = 0; k < 512; ++k) {  // drain, bounded per wake-up
         ssize_t len = read(fds[d], buf.data(), buf.size());
         if (len <= 0) break;
         if (loss > 0 && uni(rng) < loss) continue;
-        if (q[d].size() >= static_cast<std::size_t>(cfg.queue_pkts)) continue;   // tail drop
+        if (q[d].size() >= static_cast<std::size_t>(cfg.queue_pkts)) continue;  // tail drop
         double now = now_ms();
         double tx = bits_per_ms > 0 ? static_cast<double>(len) * 8.0 / bits_per_ms : 0.0;
         double depart = std::max(now, busy[d]) + tx;
@@ -237,7 +236,7 @@ timespec to_ts(double ms) {
       while (!q[d].empty() && q[d].front().release_ms <= now) {
         const auto& p = q[d].front().data;
         ssize_t wr = write(fds[1 - d], p.data(), p.size());
-        (void)wr;   // a full receive queue drops the packet, like a real link
+        (void)wr;  // a full receive queue drops the packet, like a real link
         q[d].pop_front();
       }
       if (!q[d].empty() && (next < 0 || q[d].front().release_ms < next)) next = q[d].front().release_ms;
@@ -275,7 +274,7 @@ bool Link::setup(const LinkConfig& cfg, std::string* err) {
     tun_c = make_side("tlsb-c", kClientIp, kServerIp, err);
     ok = ns_client_ >= 0 && tun_c >= 0;
   }
-  if (setns(orig, CLONE_NEWNET) != 0) {   // back home before anything else
+  if (setns(orig, CLONE_NEWNET) != 0) {  // back home before anything else
     *err = sys_err("setns back to the original namespace");
     ok = false;
   }
@@ -297,12 +296,12 @@ bool Link::setup(const LinkConfig& cfg, std::string* err) {
   if (ok && cfg.initcwnd > 0) {
     std::string iw = std::to_string(cfg.initcwnd);
     ok = run_in_ns(ns_server_,
-                   {"ip", "-4", "route", "replace", std::string(kClientIp) + "/32", "dev", "tlsb-s",
-                    "proto", "kernel", "scope", "link", "src", kServerIp, "initcwnd", iw},
+                   {"ip", "-4", "route", "replace", std::string(kClientIp) + "/32", "dev", "tlsb-s", "proto", "kernel",
+                    "scope", "link", "src", kServerIp, "initcwnd", iw},
                    err) &&
          run_in_ns(ns_client_,
-                   {"ip", "-4", "route", "replace", std::string(kServerIp) + "/32", "dev", "tlsb-c",
-                    "proto", "kernel", "scope", "link", "src", kClientIp, "initcwnd", iw},
+                   {"ip", "-4", "route", "replace", std::string(kServerIp) + "/32", "dev", "tlsb-c", "proto", "kernel",
+                    "scope", "link", "src", kClientIp, "initcwnd", iw},
                    err);
   }
   int pp[2] = {-1, -1};
@@ -319,7 +318,7 @@ bool Link::setup(const LinkConfig& cfg, std::string* err) {
     } else if (delay_pid_ == 0) {
       prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (getppid() != parent) _exit(1);
-      signal(SIGINT, SIG_IGN);   // the parent decides when the line stops
+      signal(SIGINT, SIG_IGN);  // the parent decides when the line stops
       close(pp[1]);
       delay_line(tun_c, tun_s, pp[0], cfg);
     }

@@ -50,10 +50,10 @@ double estimate_latency_ms(const LinkConfig& l, double ch_bytes, double s2c_byte
   double bpm = l.rate_mbit * 1e3;
   double syn = bpm > 0 ? 64 * 8 / bpm : 0;
   int iw = l.initcwnd > 0 ? l.initcwnd : 10;
-  double t = 2 * (one_way + syn);                 // TCP: SYN, SYN-ACK
-  t += flight_ms(ch_bytes, 10, bpm, one_way);     // ClientHello
-  t += flight_ms(s2c_bytes, iw, bpm, one_way);    // ServerHello .. Finished
-  return t + cpu_ms;                              // client Finished needs no wait
+  double t = 2 * (one_way + syn);               // TCP: SYN, SYN-ACK
+  t += flight_ms(ch_bytes, 10, bpm, one_way);   // ClientHello
+  t += flight_ms(s2c_bytes, iw, bpm, one_way);  // ServerHello .. Finished
+  return t + cpu_ms;                            // client Finished needs no wait
 }
 
 // ---------------------------------------------------------------- output
@@ -153,14 +153,12 @@ void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool l
       if (r.scenario != last || &r == &rs.front()) {
         last = r.scenario;
         os << "\n== " << (r.scenario.empty() ? "loopback" : r.scenario) << "\n";
-        std::snprintf(line, sizeof line,
-                      "%-12s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", "group",
-                      "n", "median", "p10", "p90", "p99", "cli_cpu", "srv_cpu", "kem_cli", "kem_srv",
-                      "B_c2s", "B_s2c", "seg_sc", "RTs", "hs/s", link_cols ? "  connect  estimate" : "");
+        std::snprintf(line, sizeof line, "%-12s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", "group",
+                      "n", "median", "p10", "p90", "p99", "cli_cpu", "srv_cpu", "kem_cli", "kem_srv", "B_c2s", "B_s2c",
+                      "seg_sc", "RTs", "hs/s", link_cols ? "  connect  estimate" : "");
         os << line;
-        std::snprintf(line, sizeof line,
-                      "%-12s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", "", "", "ms",
-                      "ms", "ms", "ms", "us", "us", "us", "us", "", "", "", "", "",
+        std::snprintf(line, sizeof line, "%-12s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", "", "",
+                      "ms", "ms", "ms", "ms", "us", "us", "us", "us", "", "", "", "", "",
                       link_cols ? "       ms        ms" : "");
         os << line;
       }
@@ -172,11 +170,10 @@ void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool l
       }
       std::snprintf(line, sizeof line,
                     "%-12s %5d %9.3f %9.3f %9.3f %9.3f %9.1f %9.1f %9s %9s %7.0f %7.0f %6.0f %4.0f %9s%s\n",
-                    r.group.c_str(), r.n, r.median_ms, r.p10_ms, r.p90_ms, r.p99_ms, r.client_cpu_us,
-                    r.server_cpu_us, r.kem.ok ? num(r.kem.client_us, 1).c_str() : "-",
-                    r.kem.ok ? num(r.kem.server_us, 1).c_str() : "-", r.bytes_c2s, r.bytes_s2c,
-                    r.segs_s2c, r.round_trips, r.hs_per_s >= 0 ? num(r.hs_per_s, 1).c_str() : "-",
-                    extra.c_str());
+                    r.group.c_str(), r.n, r.median_ms, r.p10_ms, r.p90_ms, r.p99_ms, r.client_cpu_us, r.server_cpu_us,
+                    r.kem.ok ? num(r.kem.client_us, 1).c_str() : "-", r.kem.ok ? num(r.kem.server_us, 1).c_str() : "-",
+                    r.bytes_c2s, r.bytes_s2c, r.segs_s2c, r.round_trips,
+                    r.hs_per_s >= 0 ? num(r.hs_per_s, 1).c_str() : "-", extra.c_str());
       os << line;
     }
   }

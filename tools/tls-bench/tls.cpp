@@ -1,8 +1,8 @@
 // OpenSSL side of the benchmark: library context, providers, in-memory certificate,
 // client handshake, server loop, and micro timing of the group's primitives.
 #include <algorithm>
-#include <climits>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <thread>
 
@@ -81,10 +81,8 @@ void set_shared_error(Shared* sh, const std::string& msg) {
 }
 
 static bool iequal(const std::string& a, const std::string& b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
 }
 
@@ -119,11 +117,9 @@ int cap_cb(const OSSL_PARAM params[], void* arg) {
       OSSL_PARAM_get_utf8_string_ptr(p, &s) && s != nullptr)
     g.alg = s;
   unsigned u = 0;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ID)) != nullptr &&
-      OSSL_PARAM_get_uint(p, &u))
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_ID)) != nullptr && OSSL_PARAM_get_uint(p, &u))
     g.id = u;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_IS_KEM)) != nullptr &&
-      OSSL_PARAM_get_uint(p, &u))
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_IS_KEM)) != nullptr && OSSL_PARAM_get_uint(p, &u))
     g.is_kem = u != 0;
   int maxtls = 0;
   if ((p = OSSL_PARAM_locate_const(params, OSSL_CAPABILITY_TLS_GROUP_MAX_TLS)) != nullptr)
@@ -147,7 +143,7 @@ bool Tls::init(const Options& o, std::string* err) {
     return false;
   }
   if (!o.provider_path.empty()) {
-    struct stat st{};
+    struct stat st {};
     if (stat(o.provider_path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
       *err = "--provider-path '" + o.provider_path + "' is not a directory";
       return false;
@@ -156,8 +152,7 @@ bool Tls::init(const Options& o, std::string* err) {
   }
   search_path_ = o.provider_path;
   std::vector<std::string> want = o.providers;
-  if (std::find(want.begin(), want.end(), "default") == want.end())
-    want.insert(want.begin(), "default");
+  if (std::find(want.begin(), want.end(), "default") == want.end()) want.insert(want.begin(), "default");
   for (const auto& name : want)
     if (!load_provider(name, err)) return false;
   all_.clear();
@@ -177,10 +172,9 @@ bool Tls::init(const Options& o, std::string* err) {
   bool ok = x != nullptr && nm != nullptr && X509_set_version(x, X509_VERSION_3) &&
             ASN1_INTEGER_set(X509_get_serialNumber(x), 1) &&
             X509_gmtime_adj(X509_getm_notBefore(x), -3600) != nullptr &&
-            X509_gmtime_adj(X509_getm_notAfter(x), 30L * 86400) != nullptr &&
-            X509_set_pubkey(x, key) &&
-            X509_NAME_add_entry_by_txt(nm, "CN", MBSTRING_ASC, cn, -1, -1, 0) &&
-            X509_set_issuer_name(x, nm) && X509_sign(x, key, EVP_sha256()) > 0;
+            X509_gmtime_adj(X509_getm_notAfter(x), 30L * 86400) != nullptr && X509_set_pubkey(x, key) &&
+            X509_NAME_add_entry_by_txt(nm, "CN", MBSTRING_ASC, cn, -1, -1, 0) && X509_set_issuer_name(x, nm) &&
+            X509_sign(x, key, EVP_sha256()) > 0;
   if (!ok) {
     *err = "self-signed certificate creation failed: " + ssl_errors();
     return false;
@@ -205,8 +199,7 @@ bool Tls::load_provider(const std::string& name, std::string* err) {
                         : env != nullptr      ? std::string(env) + " (OPENSSL_MODULES)"
                                               : std::string("OpenSSL's module directory");
     if (!bundled.empty() && search_path_.empty() && env == nullptr) where += " and " + bundled;
-    *err = "cannot load provider '" + name + "' (searched " + where +
-           "; use --provider-path DIR): " + ssl_errors();
+    *err = "cannot load provider '" + name + "' (searched " + where + "; use --provider-path DIR): " + ssl_errors();
     return false;
   }
   provs_.push_back(p);
@@ -226,17 +219,15 @@ std::string Tls::provider_list() const {
   return s;
 }
 
-bool Tls::resolve_groups(const std::vector<std::string>& want, std::vector<GroupInfo>* out,
-                         std::string* err) const {
+bool Tls::resolve_groups(const std::vector<std::string>& want, std::vector<GroupInfo>* out, std::string* err) const {
   out->clear();
   for (const auto& w : want) {
-    auto it = std::find_if(all_.begin(), all_.end(),
-                           [&](const GroupInfo& g) { return iequal(g.name, w); });
+    auto it = std::find_if(all_.begin(), all_.end(), [&](const GroupInfo& g) { return iequal(g.name, w); });
     if (it == all_.end()) {
       std::string avail;
       for (const auto& g : all_) avail += (avail.empty() ? "" : ",") + g.name;
-      *err = "unknown TLS group '" + w + "': not offered by the loaded providers (" +
-             provider_list() + "); available: " + avail;
+      *err = "unknown TLS group '" + w + "': not offered by the loaded providers (" + provider_list() +
+             "); available: " + avail;
       return false;
     }
     out->push_back(*it);
@@ -264,8 +255,7 @@ SSL_CTX* Tls::server_ctx(const std::vector<GroupInfo>& groups, std::string* err)
   std::string list;
   for (const auto& g : groups) list += (list.empty() ? "" : ":") + g.name;
   if (SSL_CTX_use_certificate(c, static_cast<X509*>(cert_)) != 1 ||
-      SSL_CTX_use_PrivateKey(c, static_cast<EVP_PKEY*>(key_)) != 1 ||
-      SSL_CTX_set1_groups_list(c, list.c_str()) != 1) {
+      SSL_CTX_use_PrivateKey(c, static_cast<EVP_PKEY*>(key_)) != 1 || SSL_CTX_set1_groups_list(c, list.c_str()) != 1) {
     *err = "server SSL_CTX setup failed (groups " + list + "): " + ssl_errors();
     SSL_CTX_free(c);
     return nullptr;
@@ -290,8 +280,7 @@ struct PkeyCtx {
 EVP_PKEY* gen_key(OSSL_LIB_CTX* lib, const GroupInfo& g) {
   PkeyCtx c{EVP_PKEY_CTX_new_from_name(lib, g.alg.c_str(), nullptr)};
   if (c.p == nullptr || EVP_PKEY_keygen_init(c.p) <= 0) return nullptr;
-  if (!g.internal.empty() && EVP_PKEY_CTX_set_group_name(c.p, g.internal.c_str()) <= 0)
-    ERR_clear_error();
+  if (!g.internal.empty() && EVP_PKEY_CTX_set_group_name(c.p, g.internal.c_str()) <= 0) ERR_clear_error();
   EVP_PKEY* k = nullptr;
   if (EVP_PKEY_keygen(c.p, &k) <= 0) return nullptr;
   return k;
@@ -365,8 +354,8 @@ KemTiming Tls::time_kem(const GroupInfo& g, double budget_s) const {
       ok = ok && derive(lib_, k, peer);
       int64_t c = thread_cpu_ns();
       EVP_PKEY_free(peer);
-      en.push_back(static_cast<double>(b - a) * 1e-3);   // server: keygen + derive
-      de.push_back(static_cast<double>(c - b) * 1e-3);   // client: derive
+      en.push_back(static_cast<double>(b - a) * 1e-3);  // server: keygen + derive
+      de.push_back(static_cast<double>(c - b) * 1e-3);  // client: derive
     }
     EVP_PKEY_free(k);
     if (!ok) {
@@ -390,9 +379,9 @@ struct IoCount {
   uint64_t sent = 0, recv = 0;
   uint32_t first_flight = 0;
   bool any_read = false;
-  int last_op = 0;           // 1 write, 2 read
+  int last_op = 0;  // 1 write, 2 read
   double last_read_ms = 0;
-  double gap_ms = 0;         // > 0: a pause longer than this between reads counts as a wait
+  double gap_ms = 0;  // > 0: a pause longer than this between reads counts as a wait
   uint32_t waits = 0;
 };
 
@@ -405,10 +394,8 @@ long bio_cb(BIO* b, int oper, const char*, std::size_t, int, long, int ret, std:
     c->last_op = 1;
   } else if (oper == (BIO_CB_READ | BIO_CB_RETURN)) {
     double t = now_ms();
-    if (c->last_op == 1)
-      ++c->waits;
-    else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms)
-      ++c->waits;
+    if (c->last_op == 1) ++c->waits;
+    else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms) ++c->waits;
     c->last_read_ms = t;
     c->last_op = 2;
     c->recv += *processed;
@@ -432,8 +419,8 @@ void copy_name(char* dst, const char* src) {
 std::string sys_err(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 }  // namespace
 
-bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group,
-                      double gap_threshold_ms, HsRecord* rec, std::string* err) {
+bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group, double gap_threshold_ms,
+                      HsRecord* rec, std::string* err) {
   std::memset(rec, 0, sizeof *rec);
   sockaddr_in sa{};
   sa.sin_family = AF_INET;
@@ -483,7 +470,7 @@ bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group
   rec->segs_in = ts.segs_in;
   rec->rtt_us = ts.rtt_us;
   rec->retrans = ts.retrans;
-  rec->round_trips = 1 + io.waits;   // TCP connect + waits for the server inside TLS
+  rec->round_trips = 1 + io.waits;  // TCP connect + waits for the server inside TLS
   copy_name(rec->negotiated, SSL_group_to_name(s, static_cast<int>(SSL_get_negotiated_group(s))));
   // The server answers one byte once its side is complete; then close with RST.
   char b = 0;
@@ -497,8 +484,7 @@ bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group
   return ok;
 }
 
-void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord* recs,
-                 uint32_t max_recs, int threads) {
+void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord* recs, uint32_t max_recs, int threads) {
   auto worker = [&]() {
     for (;;) {
       pollfd pf[2] = {{listen_fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
@@ -507,7 +493,7 @@ void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord*
       if (pf[1].revents != 0) return;
       if (pr <= 0 || (pf[0].revents & POLLIN) == 0) continue;
       int fd = accept4(listen_fd, nullptr, nullptr, SOCK_CLOEXEC);
-      if (fd < 0) continue;   // another worker took it
+      if (fd < 0) continue;  // another worker took it
       double t0 = now_ms();
       int64_t c0 = thread_cpu_ns();
       tcp_nodelay(fd);
@@ -541,7 +527,7 @@ void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord*
           r.rtt_us = ts.rtt_us;
           r.retrans = ts.retrans;
           copy_name(r.negotiated, SSL_group_to_name(s, static_cast<int>(SSL_get_negotiated_group(s))));
-          r.group_idx = -1;   // matched by the parent (aliases share a code point)
+          r.group_idx = -1;  // matched by the parent (aliases share a code point)
         }
       } else if (phase - 1 < kMaxGroups) {
         sh->tput_server_cpu_ns[phase - 1].fetch_add(static_cast<uint64_t>(c1 - c0));
@@ -550,7 +536,7 @@ void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord*
         char b = 'k';
         if (SSL_write(s, &b, 1) == 1) {
           char x;
-          SSL_read(s, &x, 1);   // returns on the client's close
+          SSL_read(s, &x, 1);  // returns on the client's close
         }
       }
       ERR_clear_error();

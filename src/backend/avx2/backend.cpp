@@ -62,8 +62,8 @@ constexpr Backend row(const char* name, const char* description, bool vpclmul, b
 }  // namespace avx2
 
 extern const Backend kAvx2VpclmulGfniBackend, kAvx2VpclmulBackend, kAvx2GfniBackend, kAvx2BaseBackend;
-constinit const Backend kAvx2VpclmulGfniBackend =
-    avx2::row("avx2-vpclmul-gfni", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon", true, true);
+constinit const Backend kAvx2VpclmulGfniBackend = avx2::row(
+    "avx2-vpclmul-gfni", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon", true, true);
 constinit const Backend kAvx2VpclmulBackend =
     avx2::row("avx2-vpclmul", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", true, false);
 constinit const Backend kAvx2GfniBackend =

@@ -46,9 +46,9 @@ void mul_variant(MulVariant v, u64* out, const u64* a, const u64* b) {
   }
 }
 
-#define HQC_AVX2_MUL_INSTANTIATE(P)                                                                   \
-  template void mul_pclmul<P>(u64*, const u64*, const u64*);                                          \
-  template void mul2_pclmul<P>(u64*, u64*, const u64*, const u64*, const u64*);                       \
+#define HQC_AVX2_MUL_INSTANTIATE(P)                                             \
+  template void mul_pclmul<P>(u64*, const u64*, const u64*);                    \
+  template void mul2_pclmul<P>(u64*, u64*, const u64*, const u64*, const u64*); \
   template void mul_variant<P>(MulVariant, u64*, const u64*, const u64*);
 HQC_AVX2_MUL_INSTANTIATE(Hqc1)
 HQC_AVX2_MUL_INSTANTIATE(Hqc3)

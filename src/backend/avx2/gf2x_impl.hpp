@@ -132,7 +132,7 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
     u64* sb = scratch + 4 * lo;
     u64* z = scratch + 8 * lo;
     u64* rest = scratch + 16 * lo;
-    kara<lo, Thr, B>(out, a, b, rest);                       // z0 -> out[0, 8lo)
+    kara<lo, Thr, B>(out, a, b, rest);                             // z0 -> out[0, 8lo)
     kara<hi, Thr, B>(out + 8 * lo, a + 4 * lo, b + 4 * lo, rest);  // z2 -> out[8lo, 8N)
     for (std::size_t i = 0; i < hi; i++) {
       store256(sa + 4 * i, _mm256_xor_si256(load256(a + 4 * i), load256(a + 4 * (lo + i))));
@@ -206,8 +206,8 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
       u64* out = outs[t];
       u64* z = zs[t];
       for (std::size_t k = 0; k < 2 * hi; k++)
-        store256(z + 4 * k, _mm256_xor_si256(load256(z + 4 * k), _mm256_xor_si256(load256(out + 4 * k),
-                                                                                  load256(out + 4 * (2 * lo + k)))));
+        store256(z + 4 * k, _mm256_xor_si256(load256(z + 4 * k),
+                                             _mm256_xor_si256(load256(out + 4 * k), load256(out + 4 * (2 * lo + k)))));
       for (std::size_t k = 2 * hi; k < 2 * lo; k++)
         store256(z + 4 * k, _mm256_xor_si256(load256(z + 4 * k), load256(out + 4 * k)));
       for (std::size_t k = 0; k < 2 * lo; k++)
@@ -234,11 +234,11 @@ constexpr std::size_t kara2_scratch_words(std::size_t n, std::size_t thr) {
 // q_i = y_i + q_(i-1). All sizes are compile-time constants; nothing depends on the data.
 template <std::size_t N>
 struct ToomDims {
-  static constexpr std::size_t k = (N + 2) / 3;       // blocks per part
-  static constexpr std::size_t K = 4 * k;             // words per part
-  static constexpr std::size_t K1 = K + 4;            // words of the t-evaluations (K + 2, padded)
-  static constexpr std::size_t kTail = 4 * N - 2 * K; // words of the top part
-  static constexpr std::size_t L = 2 * K + 8;         // words of the widest product
+  static constexpr std::size_t k = (N + 2) / 3;        // blocks per part
+  static constexpr std::size_t K = 4 * k;              // words per part
+  static constexpr std::size_t K1 = K + 4;             // words of the t-evaluations (K + 2, padded)
+  static constexpr std::size_t kTail = 4 * N - 2 * K;  // words of the top part
+  static constexpr std::size_t L = 2 * K + 8;          // words of the widest product
   static_assert(kTail <= K && 2 * K <= 4 * N);
 };
 
@@ -281,9 +281,9 @@ template <std::size_t N>
 void toom_interpolate(u64* out, ToomProducts<N>& p) {
   using D = ToomDims<N>;
   constexpr std::size_t K = D::K, L = D::L;
-  u64* u = p.p1;    // U = P(1) + c0 + c4
-  u64* y = p.pt1;   // P(t+1) + P(t) + c4 + U, then c3
-  u64* w = p.pt;    // W, then c2
+  u64* u = p.p1;   // U = P(1) + c0 + c4
+  u64* y = p.pt1;  // P(t+1) + P(t) + c4 + U, then c3
+  u64* w = p.pt;   // W, then c2
   for (std::size_t i = 0; i < L; i++) u[i] ^= p.p0[i] ^ p.pinf[i];
   for (std::size_t i = 0; i < L; i++) y[i] ^= p.pt[i] ^ p.pinf[i] ^ u[i];
   // c3 = y / t / (t + 1).
@@ -394,8 +394,8 @@ inline void fold(u64* out, const u64* prod) {
   static_assert(r != 0);
   const __m128i sr = _mm_cvtsi32_si128(r), sl = _mm_cvtsi32_si128(64 - r);
   for (std::size_t i = 0; i < P::kNWordsPadded; i += 4) {
-    const __m256i hi = _mm256_or_si256(_mm256_srl_epi64(load256(prod + i + q), sr),
-                                       _mm256_sll_epi64(load256(prod + i + q + 1), sl));
+    const __m256i hi =
+        _mm256_or_si256(_mm256_srl_epi64(load256(prod + i + q), sr), _mm256_sll_epi64(load256(prod + i + q + 1), sl));
     store256(out + i, _mm256_xor_si256(load256(prod + i), hi));
   }
   out[P::kNWords - 1] &= P::kLastWordMask;

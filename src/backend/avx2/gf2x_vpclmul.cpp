@@ -46,8 +46,10 @@ inline void mul256<Base::kV8>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
   xlo = _mm256_xor_si256(xlo, _mm256_permute2x128_si256(xlo, xlo, 0x01));
   xhi = _mm256_xor_si256(xhi, _mm256_permute2x128_si256(xhi, xhi, 0x01));
   // a b = A0B0 + X Y + A1B1 Y^2 with Y = x^128.
-  r0 = _mm256_xor_si256(_mm256_permute2x128_si256(dlo, dhi, 0x20), _mm256_blend_epi32(_mm256_setzero_si256(), xlo, 0xF0));
-  r1 = _mm256_xor_si256(_mm256_permute2x128_si256(dlo, dhi, 0x31), _mm256_blend_epi32(_mm256_setzero_si256(), xhi, 0x0F));
+  r0 = _mm256_xor_si256(_mm256_permute2x128_si256(dlo, dhi, 0x20),
+                        _mm256_blend_epi32(_mm256_setzero_si256(), xlo, 0xF0));
+  r1 = _mm256_xor_si256(_mm256_permute2x128_si256(dlo, dhi, 0x31),
+                        _mm256_blend_epi32(_mm256_setzero_si256(), xhi, 0x0F));
 }
 
 }  // namespace
@@ -65,16 +67,14 @@ void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t*
 
 template <class P>
 void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom) {
-  if (toom == 0)
-    mul_impl<P, 1, Base::kV8, 0>(out, a, b);
-  else
-    mul_impl<P, 1, Base::kV8, 1>(out, a, b);
+  if (toom == 0) mul_impl<P, 1, Base::kV8, 0>(out, a, b);
+  else mul_impl<P, 1, Base::kV8, 1>(out, a, b);
 }
 
-#define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                    \
-  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);               \
+#define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                     \
+  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                 \
   template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, \
-                                const std::uint64_t*);                                                     \
+                                const std::uint64_t*);                                                      \
   template void mul_vpclmul_toom<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int);
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc1)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc3)

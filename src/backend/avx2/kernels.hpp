@@ -37,10 +37,10 @@ void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uin
 
 // The decompositions compared by bench/avx2 (docs/AVX2.md); all give the same bytes as mul<P>.
 enum class MulVariant : int {
-  kKaratsubaBase1 = 0,   // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
-  kKaratsubaBase2 = 1,   // ... down to 2 blocks, schoolbook over blocks
-  kKaratsubaBase3 = 2,   // ... down to 3 blocks, schoolbook over blocks
-  kKaratsubaBase1S = 3,  // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
+  kKaratsubaBase1 = 0,    // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
+  kKaratsubaBase2 = 1,    // ... down to 2 blocks, schoolbook over blocks
+  kKaratsubaBase3 = 2,    // ... down to 3 blocks, schoolbook over blocks
+  kKaratsubaBase1S = 3,   // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
   kToom3Karatsuba = 4,    // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
   kToom3x2Karatsuba = 5,  // two Toom-Cook-3 levels, then Karatsuba
   kVpclmulKaratsuba = 6,  // VPCLMULQDQ base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)

@@ -32,8 +32,8 @@ inline std::uint8_t decode_block(const u64* blk) {
     const __m256i copy = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(blk + 2 * t)));
     for (int v = 0; v < 8; v++) {
       const char lo = static_cast<char>(2 * v), hi = static_cast<char>(2 * v + 1);
-      const __m256i sel = _mm256_set_epi8(hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo,
-                                          hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo);
+      const __m256i sel = _mm256_set_epi8(hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi,
+                                          lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo, hi, lo);
       const __m256i w = _mm256_shuffle_epi8(copy, sel);  // bits 16v .. 16v+15 in every lane
       const __m256i set = _mm256_cmpeq_epi16(_mm256_and_si256(w, lane_bit), lane_bit);
       x[v] = _mm256_sub_epi16(x[v], set);
@@ -63,7 +63,8 @@ inline std::uint8_t decode_block(const u64* blk) {
     v = _mm256_add_epi16(_mm256_permute4x64_epi64(v, 0x4E), _mm256_sign_epi16(v, s3));
   }
   // 3. F[0] -= 64 mult.
-  x[0] = _mm256_sub_epi16(x[0], _mm256_set_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, static_cast<short>(64 * Mult)));
+  x[0] = _mm256_sub_epi16(x[0],
+                          _mm256_set_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, static_cast<short>(64 * Mult)));
   // 4. Peak: M = max |F|; among lanes with |F| = M the largest key (127 - q) << 1 | (F > 0).
   __m256i a[8];
   __m256i m = _mm256_setzero_si256();

@@ -103,7 +103,7 @@ inline __m256i inv_lanes(__m256i a) {
   const __m256i a15 = F::mul(a12, a3);
   __m256i x = a15;
   for (int i = 0; i < 4; i++) x = F::mul(x, x);  // a^240
-  return F::mul(F::mul(x, a12), a2);              // a^254
+  return F::mul(F::mul(x, a12), a2);             // a^254
 }
 
 // All-ones (64-bit) if the lane-0 byte of the broadcast vector v is nonzero.
@@ -120,8 +120,8 @@ void rs_decode_impl(u8* msg, const u8* cw) {
   struct State {
     alignas(32) u8 r[D::kNJ];
     alignas(32) u8 syn[64];
-    alignas(32) u8 z[128];   // z[x] = S_(x-31) (= syn[x-32]) for 32 <= x < 96, else 0
-    alignas(32) u8 y[128];   // y[m] = z[127 - m]: windows of reversed syndromes
+    alignas(32) u8 z[128];  // z[x] = S_(x-31) (= syn[x-32]) for 32 <= x < 96, else 0
+    alignas(32) u8 y[128];  // y[m] = z[127 - m]: windows of reversed syndromes
     alignas(32) u8 sigma[32];
     alignas(32) u8 omega[64];
   };
@@ -143,8 +143,8 @@ void rs_decode_impl(u8* msg, const u8* cw) {
   for (std::size_t m = 0; m < 128; m++) s.y[m] = s.z[127 - m];
 
   // 2. Berlekamp, inversion-free, with the portable decoder's control (masks only).
-  const __m256i lane_idx = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14,
-                                           13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __m256i lane_idx = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                                           12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
   const __m256i lanes_d = _mm256_cmpgt_epi8(_mm256_set1_epi8(static_cast<char>(DL + 1)), lane_idx);  // lanes 0..delta
   const __m256i one0 = _mm256_set_epi64x(0, 0, 0, 1);  // F's 1 is 1 (both maps fix 1)
   __m256i sigma = one0;
@@ -177,7 +177,8 @@ void rs_decode_impl(u8* msg, const u8* cw) {
   __m256i om0 = _mm256_setzero_si256(), om1 = _mm256_setzero_si256();
   for (std::size_t i = 0; i <= DL; i++) {
     const typename F::Prep pr = F::prep(_mm256_set1_epi8(static_cast<char>(s.sigma[i])));
-    for (std::size_t v = 0; v < D::kNV; v++) val[v] = _mm256_xor_si256(val[v], F::mul_s(load256(T::kCh[i].data() + 32 * v), pr));
+    for (std::size_t v = 0; v < D::kNV; v++)
+      val[v] = _mm256_xor_si256(val[v], F::mul_s(load256(T::kCh[i].data() + 32 * v), pr));
     if (i & 1)
       for (std::size_t v = 0; v < D::kNV; v++)
         der[v] = _mm256_xor_si256(der[v], F::mul_s(load256(T::kCh[i - 1].data() + 32 * v), pr));
@@ -197,7 +198,8 @@ void rs_decode_impl(u8* msg, const u8* cw) {
   for (std::size_t v = 0; v < D::kNV; v++) om[v] = _mm256_setzero_si256();
   for (std::size_t t = 0; t < R; t++) {
     const typename F::Prep pr = F::prep(_mm256_set1_epi8(static_cast<char>(s.omega[t])));
-    for (std::size_t v = 0; v < D::kNV; v++) om[v] = _mm256_xor_si256(om[v], F::mul_s(load256(T::kCh[t].data() + 32 * v), pr));
+    for (std::size_t v = 0; v < D::kNV; v++)
+      om[v] = _mm256_xor_si256(om[v], F::mul_s(load256(T::kCh[t].data() + 32 * v), pr));
   }
   // 5. e_j = Omega(X^-1) / sigma'(X^-1) where sigma(X^-1) = 0; r_j ^= e_j.
   const __m256i zero = _mm256_setzero_si256();

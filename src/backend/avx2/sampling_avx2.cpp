@@ -23,7 +23,8 @@ inline void expand_group(u64* out, std::size_t w0, const u32* pos, std::size_t w
   }
   for (std::size_t k = 0; k < w; k++) {
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(pos[k]));
-    for (std::size_t g = 0; g < G; g++) acc[g] = _mm256_or_si256(acc[g], _mm256_sllv_epi64(one, _mm256_sub_epi64(p, off[g])));
+    for (std::size_t g = 0; g < G; g++)
+      acc[g] = _mm256_or_si256(acc[g], _mm256_sllv_epi64(one, _mm256_sub_epi64(p, off[g])));
   }
   for (std::size_t g = 0; g < G; g++) store256(out + w0 + 4 * g, acc[g]);
 }
@@ -82,8 +83,8 @@ void enc_positions(u32* pos, const std::uint8_t* rnd, std::size_t w) {
   wipe(buf, sizeof(buf));
 }
 
-#define HQC_AVX2_SAMPLING_INSTANTIATE(P)                                  \
-  template void support_to_vector<P>(u64*, const u32*, std::size_t);     \
+#define HQC_AVX2_SAMPLING_INSTANTIATE(P)                             \
+  template void support_to_vector<P>(u64*, const u32*, std::size_t); \
   template void enc_positions<P>(u32*, const std::uint8_t*, std::size_t);
 HQC_AVX2_SAMPLING_INSTANTIATE(Hqc1)
 HQC_AVX2_SAMPLING_INSTANTIATE(Hqc3)

@@ -44,7 +44,9 @@ constexpr KernelTable<P> table(Multiplier m) {
       .mul = fft ? &fafft::mul<P> : &mul<P>,
       .mul2 = fft ? &fafft::mul2<P> : &mul2<P>,
       .transforms = keys ? &kFafftTransforms<P> : nullptr,
-      .mul_name = fft ? kFafftName<P> : keys ? kPlanFafftKeysName<P>.s : kMulPlanName<P>,
+      .mul_name = fft    ? kFafftName<P>
+                  : keys ? kPlanFafftKeysName<P>.s
+                         : kMulPlanName<P>,
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
@@ -72,8 +74,9 @@ constexpr KeccakF1600Fn kKeccak = &keccak_f1600_lanes;
 extern const Backend kAvx512Backend;
 const Backend kAvx512Backend = {
     .name = "avx512",
-    .description = "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT (per level), AVX-512 Keccak x4, GFNI "
-                   "Reed-Solomon, AVX-512 Reed-Muller",
+    .description =
+        "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT (per level), AVX-512 Keccak x4, GFNI "
+        "Reed-Solomon, AVX-512 Reed-Muller",
     .required = avx512::kRequired,
     .variant = false,
     .keccak_f1600 = avx512::kKeccak,

@@ -59,9 +59,9 @@ inline __m512i xor_and(__m512i a, __m512i b, __m512i c) {
 // Reduction of the 256-bit products (x = words 0, 1; y = words 2, 3 of each lane).
 inline __m512i gf_reduce(__m512i x, __m512i y) {
   const __m512i r = _mm512_set1_epi64(0x87);
-  const __m512i t = _mm512_clmulepi64_epi128(y, r, 0x01);          // w3 * (z^7 + z^2 + z + 1)
-  y = _mm512_xor_si512(y, _mm512_bsrli_epi128(t, 8));              // into w2
-  x = _mm512_xor_si512(x, _mm512_bslli_epi128(t, 8));              // into w1
+  const __m512i t = _mm512_clmulepi64_epi128(y, r, 0x01);            // w3 * (z^7 + z^2 + z + 1)
+  y = _mm512_xor_si512(y, _mm512_bsrli_epi128(t, 8));                // into w2
+  x = _mm512_xor_si512(x, _mm512_bslli_epi128(t, 8));                // into w1
   return _mm512_xor_si512(x, _mm512_clmulepi64_epi128(y, r, 0x00));  // w2 * (...) into w0, w1
 }
 
@@ -69,17 +69,21 @@ inline __m512i gf_mul(__m512i a, __m512i b) {
   const __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
   const __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
   const __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01), _mm512_clmulepi64_epi128(a, b, 0x10));
-  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)), _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
+  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)),
+                   _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
 }
 
 // Product by a constant b with bx = b_lo ^ b_hi in the low word of each lane (Karatsuba, three
 // VPCLMULQDQ).
-inline __m512i kara_fold(__m512i b) { return _mm512_xor_si512(b, _mm512_maskz_shuffle_epi32(0xFFFF, b, _MM_PERM_BADC)); }
+inline __m512i kara_fold(__m512i b) {
+  return _mm512_xor_si512(b, _mm512_maskz_shuffle_epi32(0xFFFF, b, _MM_PERM_BADC));
+}
 inline __m512i gf_mul_const(__m512i a, __m512i b, __m512i bx) {
   const __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
   const __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
   const __m512i mid = xor3(_mm512_clmulepi64_epi128(kara_fold(a), bx, 0x00), lo, hi);
-  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)), _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
+  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)),
+                   _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
 }
 
 // Unreduced product by a constant (Karatsuba): lo, mid, hi 128-bit parts per lane. Sums of
@@ -97,7 +101,8 @@ inline Wide gf_mul_const_wide(__m512i a, __m512i b, __m512i bx) {
 inline __m512i gf_reduce_sum(__m512i c, const Wide& p, const Wide& q) {
   const __m512i lo = xor3(c, p.lo, q.lo), hi = _mm512_xor_si512(p.hi, q.hi);
   const __m512i mid = xor3(xor3(p.mid, q.mid, p.lo), q.lo, hi);
-  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)), _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
+  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)),
+                   _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
 }
 
 // ---- Additive FFT on beta_127 + W_K ------------------------------------------------------------
@@ -162,10 +167,8 @@ inline void fft_layer2(u64* g, unsigned K, unsigned i, bool inverse) {
     u64* q = g + 4 * qw * b;
     for (std::size_t x = 0; x < qw; x += 8) {
       __m512i a0 = ld(q + x), a1 = ld(q + qw + x), a2 = ld(q + 2 * qw + x), a3 = ld(q + 3 * qw + x);
-      if (inverse)
-        r4_inv(a0, a1, a2, a3, t, t0, t1);
-      else
-        r4_fwd(a0, a1, a2, a3, t, t0, t1);
+      if (inverse) r4_inv(a0, a1, a2, a3, t, t0, t1);
+      else r4_fwd(a0, a1, a2, a3, t, t0, t1);
       st(q + x, a0);
       st(q + qw + x, a1);
       st(q + 2 * qw + x, a2);
@@ -313,7 +316,7 @@ struct RegOp {
   std::uint8_t ql, qh;  // zmm offsets of the low / high source words (q / 8, (q + 1) / 8)
   __mmask8 k_lo[kUnit], k_hi[kUnit];
   std::uint32_t r;
-  bool in_word;  // blocks within words: a plain shift of each word suffices
+  bool in_word;       // blocks within words: a plain shift of each word suffices
   bool lo_id, hi_id;  // q % 8 == 0 / (q + 1) % 8 == 0: the source words are a whole zmm
 };
 
@@ -416,10 +419,12 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
     const u64* sp = w + src / 64;
     const std::size_t nw = len / 64;
     std::size_t i = 0;
-    for (; i + 8 <= nw; i += 8) _mm512_storeu_si512(d + i, _mm512_xor_si512(_mm512_loadu_si512(d + i), _mm512_loadu_si512(sp + i)));
+    for (; i + 8 <= nw; i += 8)
+      _mm512_storeu_si512(d + i, _mm512_xor_si512(_mm512_loadu_si512(d + i), _mm512_loadu_si512(sp + i)));
     if (i < nw) {
       const __mmask8 k = static_cast<__mmask8>((1u << (nw - i)) - 1);
-      _mm512_mask_storeu_epi64(d + i, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, d + i), _mm512_maskz_loadu_epi64(k, sp + i)));
+      _mm512_mask_storeu_epi64(
+          d + i, k, _mm512_xor_si512(_mm512_maskz_loadu_epi64(k, d + i), _mm512_maskz_loadu_epi64(k, sp + i)));
     }
     return;
   }
@@ -492,10 +497,8 @@ template <int QL>
     apply_op<kUnit, kUnit>(x, op);
   } else {
     if (op.ql != QL) return dispatch_op<QL + 1>(x, op);  // public (plan) values
-    if (op.qh == QL)
-      apply_op<QL, QL>(x, op);
-    else
-      apply_op<QL, QL + 1>(x, op);
+    if (op.qh == QL) apply_op<QL, QL>(x, op);
+    else apply_op<QL, QL + 1>(x, op);
   }
 }
 
@@ -575,10 +578,8 @@ constexpr ByteIdx make_byte_idx() {
   for (int jl = 0; jl < 8; jl++)
     for (int p = 0; p < 16; p++) {
       const int src = (p / 8) * 64 + (p % 8) * 8 + 7 - jl;
-      if (jl < 4)
-        x.out0[jl * 16 + p] = static_cast<std::uint8_t>(src);
-      else
-        x.out1[(jl - 4) * 16 + p] = static_cast<std::uint8_t>(src);
+      if (jl < 4) x.out0[jl * 16 + p] = static_cast<std::uint8_t>(src);
+      else x.out1[(jl - 4) * 16 + p] = static_cast<std::uint8_t>(src);
     }
   for (int h = 0; h < 2; h++)
     for (int pp = 0; pp < 8; pp++)
@@ -618,20 +619,15 @@ inline void transpose8x8(__m512i* z) {
   }
 }
 
-
 template <unsigned K>
 const u64* enc_table() {
-  if constexpr (K == 9)
-    return tables::kEnc9;
-  else
-    return tables::kEnc10;
+  if constexpr (K == 9) return tables::kEnc9;
+  else return tables::kEnc10;
 }
 template <unsigned K>
 const u64* dec_table() {
-  if constexpr (K == 9)
-    return tables::kDec9;
-  else
-    return tables::kDec10;
+  if constexpr (K == 9) return tables::kDec9;
+  else return tables::kDec10;
 }
 
 // t = encoding of rows 0..63 of `bits` (rows 64..127 are zero).
@@ -704,8 +700,7 @@ void decode_full(u64* t, u64* tmp) {
   const __m512i tr = ldb(kByteIdx.tr);
   const __m512i gidx = _mm512_set_epi64(7 * 16, 6 * 16, 5 * 16, 4 * 16, 3 * 16, 2 * 16, 16, 0);
   for (std::size_t t8 = 0; t8 < 16; t8++)
-    for (std::size_t w = 0; w < RW; w++)
-      st(tmp + 8 * (t8 * RW + w), perm8(tr, gather64(gidx, t + 16 * 8 * w + t8)));
+    for (std::size_t w = 0; w < RW; w++) st(tmp + 8 * (t8 * RW + w), perm8(tr, gather64(gidx, t + 16 * 8 * w + t8)));
   // Third pass: 8x8 qword transposes tmp[t8][8c .. 8c+7][r] -> row 8*t8 + r, words 8c .. 8c+7.
   for (std::size_t t8 = 0; t8 < 16; t8++)
     for (std::size_t c = 0; c < RW / 8; c++) {
@@ -732,8 +727,8 @@ void reduce_out(u64* out, const u64* c) {
   const __m128i rc2 = _mm_cvtsi32_si128(static_cast<int>(64 - r));
   std::size_t i = 0;
   for (; i + 8 <= P::kNWords; i += 8) {
-    const __m512i hi = _mm512_or_si512(srl(_mm512_loadu_si512(c + i + q), rc),
-                                       sll(_mm512_loadu_si512(c + i + q + 1), rc2));
+    const __m512i hi =
+        _mm512_or_si512(srl(_mm512_loadu_si512(c + i + q), rc), sll(_mm512_loadu_si512(c + i + q + 1), rc2));
     _mm512_storeu_si512(out + i, _mm512_xor_si512(ld(c + i), hi));
   }
   for (; i < P::kNWords; i++) out[i] = c[i] ^ (c[i + q] >> r) ^ (c[i + q + 1] << (64 - r));
@@ -817,14 +812,14 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
   wipe(tb, sizeof(tb));
 }
 
-#define HQC_FAFFT_INSTANTIATE(P)                                                                      \
-  template void forward<P>(std::uint64_t*, const std::uint64_t*);                                     \
-  template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);       \
-  template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
-  template void mul2_transformed_plain<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*,        \
-                                          const std::uint64_t*, const std::uint64_t*);                 \
-  template void mul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                   \
-  template void mul2<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,  \
+#define HQC_FAFFT_INSTANTIATE(P)                                                                                      \
+  template void forward<P>(std::uint64_t*, const std::uint64_t*);                                                     \
+  template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                       \
+  template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                 \
+  template void mul2_transformed_plain<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, \
+                                          const std::uint64_t*);                                                      \
+  template void mul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                                   \
+  template void mul2<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,                   \
                         const std::uint64_t*);
 HQC_FAFFT_INSTANTIATE(Hqc1)
 HQC_FAFFT_INSTANTIATE(Hqc3)

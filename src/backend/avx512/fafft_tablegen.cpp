@@ -20,10 +20,8 @@ struct F {
 F fadd(F a, F b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
 int fbit(F a, int i) { return static_cast<int>(((i < 64 ? a.lo : a.hi) >> (i & 63)) & 1u); }
 void fset(F& a, int i) {
-  if (i < 64)
-    a.lo |= u64{1} << i;
-  else
-    a.hi |= u64{1} << (i - 64);
+  if (i < 64) a.lo |= u64{1} << i;
+  else a.hi |= u64{1} << (i - 64);
 }
 F fmul(F a, F b) {
   u64 r[4] = {0, 0, 0, 0};

@@ -55,14 +55,13 @@ inline void xor2(u64* dst, const u64* x, const u64* y, std::size_t n) {
 inline void xor3_into(u64* dst, const u64* x, const u64* y, std::size_t n) {
   std::size_t i = 0;
   for (; i + 8 <= n; i += 8)
-    _mm512_storeu_si512(dst + i, xor3_512(_mm512_loadu_si512(dst + i), _mm512_loadu_si512(x + i),
-                                                           _mm512_loadu_si512(y + i)));
+    _mm512_storeu_si512(dst + i,
+                        xor3_512(_mm512_loadu_si512(dst + i), _mm512_loadu_si512(x + i), _mm512_loadu_si512(y + i)));
   if (i < n) {
     const __mmask8 m = tail_mask(n - i);
     _mm512_mask_storeu_epi64(dst + i, m,
-                             xor3_512(_mm512_maskz_loadu_epi64(m, dst + i),
-                                                       _mm512_maskz_loadu_epi64(m, x + i),
-                                                       _mm512_maskz_loadu_epi64(m, y + i)));
+                             xor3_512(_mm512_maskz_loadu_epi64(m, dst + i), _mm512_maskz_loadu_epi64(m, x + i),
+                                      _mm512_maskz_loadu_epi64(m, y + i)));
   }
 }
 // dst ^= x (n words).
@@ -72,8 +71,8 @@ inline void xor_into(u64* dst, const u64* x, std::size_t n) {
     _mm512_storeu_si512(dst + i, _mm512_xor_si512(_mm512_loadu_si512(dst + i), _mm512_loadu_si512(x + i)));
   if (i < n) {
     const __mmask8 m = tail_mask(n - i);
-    _mm512_mask_storeu_epi64(dst + i, m,
-                             _mm512_xor_si512(_mm512_maskz_loadu_epi64(m, dst + i), _mm512_maskz_loadu_epi64(m, x + i)));
+    _mm512_mask_storeu_epi64(
+        dst + i, m, _mm512_xor_si512(_mm512_maskz_loadu_epi64(m, dst + i), _mm512_maskz_loadu_epi64(m, x + i)));
   }
 }
 inline void copy_words(u64* dst, const u64* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(u64)); }
@@ -200,10 +199,8 @@ void base_mul(u64* const* out, const u64* const* a, const u64* b, std::size_t B)
       const __m512i bjm = bcast128(bbuf + 2 * j);
       for (int k = 0; k < NA; k++) {
         const __m512i x = _mm512_loadu_si512(abuf[k] + 8 + 8 * t - 2 * j);
-        e[k] = xor3_512(e[k], _mm512_clmulepi64_epi128(x, bj, 0x00),
-                                         _mm512_clmulepi64_epi128(x, bjm, 0x11));
-        o[k] = xor3_512(o[k], _mm512_clmulepi64_epi128(x, bj, 0x01),
-                                         _mm512_clmulepi64_epi128(x, bj, 0x10));
+        e[k] = xor3_512(e[k], _mm512_clmulepi64_epi128(x, bj, 0x00), _mm512_clmulepi64_epi128(x, bjm, 0x11));
+        o[k] = xor3_512(o[k], _mm512_clmulepi64_epi128(x, bj, 0x01), _mm512_clmulepi64_epi128(x, bj, 0x10));
       }
     }
     const std::size_t rem = 2 * B - 8 * t;
@@ -242,8 +239,8 @@ bool tree_valid(const MulPlan& plan) {
 
 bool plan_valid(const MulPlan& plan) {
   if (!tree_valid(plan)) return false;
-  if (plan.unbalanced() && (!tree_valid(plan.high_plan()) || plan.high.extra > kMaxExtraWords ||
-                            plan.high_words() > plan.low_words()))
+  if (plan.unbalanced() &&
+      (!tree_valid(plan.high_plan()) || plan.high.extra > kMaxExtraWords || plan.high_words() > plan.low_words()))
     return false;
   if (!plan.unbalanced() && plan.high.extra != 0) return false;
   return plan.top_words() <= kMaxTopWords;
@@ -289,9 +286,7 @@ HQC_ALWAYS_INLINE void store_clip(u64* x, std::size_t start, std::size_t len, __
   else _mm512_mask_storeu_epi64(x + start, tail_mask(len - start), v);
 }
 // v moved up by one dword, the low dword from the top of `prev`.
-HQC_ALWAYS_INLINE __m512i up1_dword(__m512i v, __m512i prev) {
-  return _mm512_maskz_alignr_epi32(0xFFFF, v, prev, 15);
-}
+HQC_ALWAYS_INLINE __m512i up1_dword(__m512i v, __m512i prev) { return _mm512_maskz_alignr_epi32(0xFFFF, v, prev, 15); }
 
 // Dword prefix XOR of v continuing `carry` (the prefix so far, broadcast), carry updated. The
 // carry is advanced by the chunk's own total (broadcast of its local prefix's top dword), so the
@@ -397,8 +392,7 @@ void toom3_interpolate(u64* out, u64* pt, u64* pt1, std::size_t s) {
 }
 
 template <int NA>
-void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, const MulPlan& plan, int lvl,
-         u64* scr);
+void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, const MulPlan& plan, int lvl, u64* scr);
 
 // One Toom-3 level: out[k][0 .. 6s) = a[k][0 .. 3s) * b[0 .. 3s); each evaluation of b is formed
 // once for all NA products.
@@ -451,8 +445,7 @@ void toom3_level(u64* const* out, const u64* const* a, const u64* b, std::size_t
 
 // out[k][0 .. 2n) = a[k][0 .. n) * b[0 .. n), n = plan.base * prod(plan.split[lvl ..]).
 template <int NA>
-void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, const MulPlan& plan, int lvl,
-         u64* scr) {
+void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, const MulPlan& plan, int lvl, u64* scr) {
   if (lvl == plan.depth) {
     if (n == 8) leaf_mul<1, NA>(out, a, b);
     else if (n == 16) leaf_mul<2, NA>(out, a, b);
@@ -509,7 +502,8 @@ void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, cons
   for (int k = 0; k < NA; k++) {
     asum[k] = scr + static_cast<std::size_t>(k) * s;
     asum_c[k] = asum[k];
-    for (int p = 0; p < 3; p++) q[p][k] = scr + (NA + 1) * s + (static_cast<std::size_t>(p) * NA + static_cast<std::size_t>(k)) * 2 * s;
+    for (int p = 0; p < 3; p++)
+      q[p][k] = scr + (NA + 1) * s + (static_cast<std::size_t>(p) * NA + static_cast<std::size_t>(k)) * 2 * s;
   }
   u64* rest = scr + (7 * NA + 1) * s;
   constexpr int kPairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
@@ -534,8 +528,8 @@ void reduce(u64* out, const u64* prod, std::size_t n_bits, std::size_t words) {
   const __m512i sr = _mm512_set1_epi64(r), sl = _mm512_set1_epi64(64 - r);
   std::size_t i = 0;
   for (; i + 8 <= words; i += 8) {
-    const __m512i hi = _mm512_or_si512(srlv64(_mm512_loadu_si512(prod + i + q), sr),
-                                       sllv64(_mm512_loadu_si512(prod + i + q + 1), sl));
+    const __m512i hi =
+        _mm512_or_si512(srlv64(_mm512_loadu_si512(prod + i + q), sr), sllv64(_mm512_loadu_si512(prod + i + q + 1), sl));
     _mm512_storeu_si512(out + i, _mm512_xor_si512(_mm512_loadu_si512(prod + i), hi));
   }
   if (i < words) {
@@ -645,9 +639,8 @@ void ring_mul(u64* const* out, const u64* const* a, const u64* b) {
   static_assert(N >= W && N <= kMaxTopWords && kPlan.base <= kMaxBaseWords);
   // An unbalanced top reads a[k], b in place (words [0, W) only: the high parts are zero-extended
   // into its own buffers), so only a balanced tree pads the operands here.
-  static_assert(!kPlan.unbalanced() ||
-                (kPlan.low_words() < W && kPlan.high_words() <= kPlan.low_words() &&
-                 kPlan.high.base <= kMaxBaseWords && kPlan.high.extra <= kMaxExtraWords));
+  static_assert(!kPlan.unbalanced() || (kPlan.low_words() < W && kPlan.high_words() <= kPlan.low_words() &&
+                                        kPlan.high.base <= kMaxBaseWords && kPlan.high.extra <= kMaxExtraWords));
   constexpr bool kPad = !kPlan.unbalanced() && N > P::kNWordsPadded;
   constexpr std::size_t kProdWords = 2 * N > 2 * W + 8 ? 2 * N : 2 * W + 8;
   struct Tmp {

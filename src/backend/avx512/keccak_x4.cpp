@@ -14,11 +14,10 @@ namespace hqc::backend::avx512 {
 namespace {
 
 constexpr std::uint64_t kRc[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL, 0x000000000000808bULL,
+    0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL, 0x0000000000000088ULL,
+    0x0000000080008009ULL, 0x000000008000000aULL, 0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
+    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
@@ -72,8 +71,7 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
     __m256i B[25];
 #define HQC_TRP(x, y, rot, cm, rp) \
   B[(y) + 5 * ((2 * (x) + 3 * (y)) % 5)] = HQC_ROL(xor3_256(A[(x) + 5 * (y)], cm, rp), rot)
-#define HQC_TR0(x, y, cm, rp) \
-  B[(y) + 5 * ((2 * (x) + 3 * (y)) % 5)] = xor3_256(A[(x) + 5 * (y)], cm, rp)
+#define HQC_TR0(x, y, cm, rp) B[(y) + 5 * ((2 * (x) + 3 * (y)) % 5)] = xor3_256(A[(x) + 5 * (y)], cm, rp)
     HQC_TR0(0, 0, c4, r1);
     HQC_TRP(1, 0, 1, c0, r2);
     HQC_TRP(2, 0, 62, c1, r3);
@@ -128,7 +126,6 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
   s3[24] = last[3];
 }
 
-
 // One state: the same code on xmm registers (element 0), without the transposes.
 #define HQC_XOR5_1(a, b, c, d, e) xor3_128(xor3_128(a, b, c), d, e)
 #define HQC_ROL1(x, r) _mm_maskz_rol_epi64(0x3, x, r)
@@ -148,8 +145,7 @@ void keccak_f1600_lanes(std::uint64_t state[25]) {
     __m128i B[25];
 #define HQC_TRP1(x, y, rot, cm, rp) \
   B[(y) + 5 * ((2 * (x) + 3 * (y)) % 5)] = HQC_ROL1(xor3_128(A[(x) + 5 * (y)], cm, rp), rot)
-#define HQC_TR01(x, y, cm, rp) \
-  B[(y) + 5 * ((2 * (x) + 3 * (y)) % 5)] = xor3_128(A[(x) + 5 * (y)], cm, rp)
+#define HQC_TR01(x, y, cm, rp) B[(y) + 5 * ((2 * (x) + 3 * (y)) % 5)] = xor3_128(A[(x) + 5 * (y)], cm, rp)
     HQC_TR01(0, 0, c4, r1);
     HQC_TRP1(1, 0, 1, c0, r2);
     HQC_TRP1(2, 0, 62, c1, r3);
@@ -190,6 +186,5 @@ void keccak_f1600_lanes(std::uint64_t state[25]) {
 
   for (int i = 0; i < 25; i++) _mm_storel_epi64(reinterpret_cast<__m128i*>(state + i), A[i]);
 }
-
 
 }  // namespace hqc::backend::avx512

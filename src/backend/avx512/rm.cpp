@@ -82,7 +82,8 @@ std::uint8_t decode_block(const u64* block, std::size_t mult) {
     const __m512i absf = _mm512_maskz_abs_epi16(0xFFFFFFFFu, f[r]);
     key[r] = _mm512_or_si512(_mm512_maskz_slli_epi16(0xFFFFFFFFu, absf, 7), rev_q);
   }
-  const __m512i best = max_all_lanes(_mm512_max_epu16(_mm512_max_epu16(key[0], key[1]), _mm512_max_epu16(key[2], key[3])));
+  const __m512i best =
+      max_all_lanes(_mm512_max_epu16(_mm512_max_epu16(key[0], key[1]), _mm512_max_epu16(key[2], key[3])));
   u64 positive = 0;
   for (int r = 0; r < 4; r++) {
     const __mmask32 at = _mm512_cmpeq_epi16_mask(key[r], best);

@@ -40,10 +40,10 @@ constexpr unsigned gf_mul_poly(unsigned a, unsigned b, unsigned poly) {
 }
 
 struct FieldMaps {
-  u8 exp11d[255];    // alpha^i in HQC's field
-  u8 phi_exp[255];   // phi(alpha^i) = beta^i in the AES field
-  u64 phi;           // gf2p8affineqb matrix of phi
-  u64 phi_inv;       // and of its inverse
+  u8 exp11d[255];   // alpha^i in HQC's field
+  u8 phi_exp[255];  // phi(alpha^i) = beta^i in the AES field
+  u64 phi;          // gf2p8affineqb matrix of phi
+  u64 phi_inv;      // and of its inverse
 };
 
 constexpr u64 matrix_from_images(const u8 images[8]) {
@@ -140,9 +140,7 @@ inline u64 mask_lt64(u64 a, u64 b) { return barrier64(0 - ((a - b) >> 63)); }
 
 constexpr long long kIdentity = 0x0102040810204080LL;
 
-inline __m256i gf_inv256(__m256i x) {
-  return _mm256_gf2p8affineinv_epi64_epi8(x, _mm256_set1_epi64x(kIdentity), 0);
-}
+inline __m256i gf_inv256(__m256i x) { return _mm256_gf2p8affineinv_epi64_epi8(x, _mm256_set1_epi64x(kIdentity), 0); }
 
 // XOR of all 32 bytes, in every byte.
 inline __m256i xor_all_bytes(__m256i x) {
@@ -150,7 +148,8 @@ inline __m256i xor_all_bytes(__m256i x) {
   x = _mm256_xor_si256(x, _mm256_maskz_shuffle_epi32(0xFF, x, static_cast<_MM_PERM_ENUM>(0x4E)));
   x = _mm256_xor_si256(x, _mm256_maskz_shuffle_epi32(0xFF, x, static_cast<_MM_PERM_ENUM>(0xB1)));
   x = _mm256_xor_si256(x, _mm256_maskz_rol_epi32(0xFF, x, 16));
-  x = _mm256_xor_si256(x, _mm256_or_si256(_mm256_maskz_slli_epi16(0xFFFF, x, 8), _mm256_maskz_srli_epi16(0xFFFF, x, 8)));
+  x = _mm256_xor_si256(x,
+                       _mm256_or_si256(_mm256_maskz_slli_epi16(0xFFFF, x, 8), _mm256_maskz_srli_epi16(0xFFFF, x, 8)));
   return x;
 }
 
@@ -183,8 +182,8 @@ void rs_decode(std::uint8_t* msg, const std::uint8_t* cw) {
   // 1. Syndromes: S = sum_j r_j * (alpha^(ij))_i, one broadcast coefficient per received symbol.
   __m512i syn = _mm512_setzero_si512();
   for (std::size_t j = 0; j < N1; j++)
-    syn = _mm512_xor_si512(syn, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(static_cast<char>(s.r[j])),
-                                                     _mm512_load_si512(kT.syn[j])));
+    syn = _mm512_xor_si512(
+        syn, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(static_cast<char>(s.r[j])), _mm512_load_si512(kT.syn[j])));
   _mm512_store_si512(s.syn + 64, syn);
   for (std::size_t x = 0; x < R + 96; x++) {
     const std::size_t idx = R + 32 - x;  // S_idx, stored at syn[64 + idx - 1]
@@ -229,8 +228,8 @@ void rs_decode(std::uint8_t* msg, const std::uint8_t* cw) {
   // 3. Omega(x) = S(x) sigma(x) mod x^(2 delta), lanes t < 2 delta.
   __m512i om = _mm512_setzero_si512();
   for (std::size_t i = 0; i <= D; i++)
-    om = _mm512_xor_si512(om, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(static_cast<char>(s.sg[i])),
-                                                   _mm512_loadu_si512(s.syn + 64 - i)));
+    om = _mm512_xor_si512(
+        om, _mm512_gf2p8mul_epi8(_mm512_set1_epi8(static_cast<char>(s.sg[i])), _mm512_loadu_si512(s.syn + 64 - i)));
   const __mmask64 rmask = R >= 64 ? ~__mmask64{0} : (__mmask64{1} << R) - 1;
   _mm512_store_si512(s.om, _mm512_maskz_mov_epi8(rmask, om));
 
@@ -250,7 +249,8 @@ void rs_decode(std::uint8_t* msg, const std::uint8_t* cw) {
   }
   const __mmask32 is_root = _mm256_cmpeq_epi8_mask(chien, _mm256_setzero_si256());
   const __m256i err = _mm256_maskz_gf2p8mul_epi8(is_root, omx, gf_inv256(der));
-  const __m256i err_hqc = _mm256_gf2p8affine_epi64_epi8(err, _mm256_set1_epi64x(static_cast<long long>(kMaps.phi_inv)), 0);
+  const __m256i err_hqc =
+      _mm256_gf2p8affine_epi64_epi8(err, _mm256_set1_epi64x(static_cast<long long>(kMaps.phi_inv)), 0);
   const __mmask32 kmask = K >= 32 ? ~__mmask32{0} : static_cast<__mmask32>((std::uint64_t{1} << K) - 1u);
   const __m256i recv = _mm256_maskz_loadu_epi8(kmask, cw + R);
   _mm256_mask_storeu_epi8(msg, kmask, _mm256_xor_si256(recv, err_hqc));

@@ -34,7 +34,8 @@ inline void expand_chunks(u64* out, std::size_t c0, const u64* widx, const u64* 
   const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
   for (int u = 0; u < U; u++) {
     acc[u] = _mm512_setzero_si512();
-    lane_words[u] = _mm512_add_epi64(iota, _mm512_set1_epi64(static_cast<long long>(8 * (c0 + static_cast<std::size_t>(u)))));
+    lane_words[u] =
+        _mm512_add_epi64(iota, _mm512_set1_epi64(static_cast<long long>(8 * (c0 + static_cast<std::size_t>(u)))));
   }
   for (std::size_t k = 0; k < w; k++) {
     const __m512i wk = _mm512_set1_epi64(static_cast<long long>(widx[k]));
@@ -110,7 +111,7 @@ void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_
   }
 }
 
-#define HQC_AVX512_SAMPLING(P)                                                                \
+#define HQC_AVX512_SAMPLING(P)                                                           \
   template void support_to_vector<P>(std::uint64_t*, const std::uint32_t*, std::size_t); \
   template void enc_positions<P>(std::uint32_t*, const std::uint8_t*, std::size_t);
 HQC_AVX512_SAMPLING(Hqc1)
@@ -150,11 +151,12 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
   std::uint8_t ok[kMaxW];
   for (std::size_t i = 0; i < count; i++) a[i] = pos[i];
   for (std::size_t i = 0; i < groups; i++) {
-    const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) | (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
+    const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) |
+                            (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
                             (static_cast<std::uint32_t>(draws[3 * i + 2]) << 16);
     const std::uint32_t q = static_cast<std::uint32_t>((c * kBarrett) >> 32);
     std::uint32_t x = c - q * kN;
-    x -= kN & (0u - ((kN - 1 - x) >> 31));                    // x >= n: subtract n once
+    x -= kN & (0u - ((kN - 1 - x) >> 31));                               // x >= n: subtract n once
     const std::uint32_t valid = 0u - ((c - P::kRejectThreshold) >> 31);  // all-ones iff c < T
     r[i] = x;
     a[count + i] = (x & valid) | ~valid;
@@ -167,7 +169,8 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
   for (std::size_t b = 0; b < groups; b += 16) {
     const __m512i vr = _mm512_loadu_si512(a + count + b);
     __mmask16 hit = 0;
-    for (std::size_t j = 0; j < count + b; j++) hit |= _mm512_cmpeq_epi32_mask(vr, _mm512_set1_epi32(static_cast<int>(a[j])));
+    for (std::size_t j = 0; j < count + b; j++)
+      hit |= _mm512_cmpeq_epi32_mask(vr, _mm512_set1_epi32(static_cast<int>(a[j])));
     for (unsigned j = 0; j < 15; j++)
       hit |= _mm512_mask_cmpeq_epi32_mask(static_cast<__mmask16>(0xFFFEu << j), vr,
                                           _mm512_set1_epi32(static_cast<int>(a[count + b + j])));

@@ -63,15 +63,21 @@ inline __m256i chi_256(__m256i a, __m256i b, __m256i c) {
 inline __m512i sllv64(__m512i x, __m512i c) { return _mm512_maskz_sllv_epi64(0xFF, x, c); }
 inline __m512i srlv64(__m512i x, __m512i c) { return _mm512_maskz_srlv_epi64(0xFF, x, c); }
 template <int kImm>
-inline __m512i alignr64(__m512i hi, __m512i lo) { return _mm512_maskz_alignr_epi64(0xFF, hi, lo, kImm); }
+inline __m512i alignr64(__m512i hi, __m512i lo) {
+  return _mm512_maskz_alignr_epi64(0xFF, hi, lo, kImm);
+}
 inline __m512i rolv64(__m512i x, __m512i c) { return _mm512_maskz_rolv_epi64(0xFF, x, c); }
 template <int kBits>
-inline __m512i rol64(__m512i x) { return _mm512_maskz_rol_epi64(0xFF, x, kBits); }
+inline __m512i rol64(__m512i x) {
+  return _mm512_maskz_rol_epi64(0xFF, x, kBits);
+}
 inline __m512i perm64(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_epi64(0xFF, idx, x); }
 inline __m512i perm32(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_epi32(0xFFFF, idx, x); }
 inline __m512i mul_epu32(__m512i a, __m512i b) { return _mm512_maskz_mul_epu32(0xFF, a, b); }
 template <unsigned kBits>
-inline __m512i srli64(__m512i x) { return _mm512_maskz_srli_epi64(0xFF, x, kBits); }
+inline __m512i srli64(__m512i x) {
+  return _mm512_maskz_srli_epi64(0xFF, x, kBits);
+}
 inline __m512i cvt_u32_u64(__m256i x) { return _mm512_maskz_cvtepu32_epi64(0xFF, x); }
 inline __m512i bcast128(const void* p) {
   return _mm512_maskz_broadcast_i64x2(0xFF, _mm_loadu_si128(static_cast<const __m128i*>(p)));
