@@ -10,10 +10,9 @@ namespace hqc::gf2x {
 #define HQC_GF2X_INT128 0  // 32-bit targets (Cortex-M4): 64x64 from 32x32 products
 #endif
 
-namespace {
 #if HQC_GF2X_INT128
+namespace {
 __extension__ typedef unsigned __int128 u128;
-#endif
 
 // Bits at positions = k (mod 5), for k = 0..4, in the low and high 64-bit halves of 128 bits.
 constexpr std::uint64_t class_mask(unsigned k, unsigned offset) {
@@ -28,7 +27,6 @@ constexpr std::uint64_t kHi[5] = {class_mask(0, 64), class_mask(1, 64), class_ma
                                   class_mask(4, 64)};
 }  // namespace
 
-#if HQC_GF2X_INT128
 void clmul64(std::uint64_t a, std::uint64_t b, std::uint64_t* lo, std::uint64_t* hi) {
   // Each part has at most 13 set bits, so every column of an integer product a_i * b_j sums at
   // most 13 ones: the count fits in 5 bits and never disturbs the next column of its class.
