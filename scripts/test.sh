@@ -10,7 +10,8 @@
 #  6. scripts/ct-matrix.sh: the valgrind harness again with g++ -O2, clang -O2, clang -O3;
 #  7. portable-only preset (no SIMD backend compiled in, as on a non-x86 gateway): the KATs, the
 #     vectors test and the conformance suite (labels kat, conformance); benchmarks and provider
-#     are not built there, to keep the step short.
+#     are not built there, to keep the step short;
+#  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -27,4 +28,7 @@ step "preset portable-only (KATs, vectors, conformance)"
 cmake --preset portable-only -DHQC_BUILD_BENCH=OFF -DHQC_BUILD_PROVIDER=OFF >/dev/null
 cmake --build --preset portable-only -j 2 --target hqc_cli kat_test vectors_test conformance_test
 ctest --preset portable-only -L 'kat|conformance'
+step "style (clang-format)"
+scripts/check-style.sh --format-only
+echo "clang-format: every source is formatted"
 step "all test steps passed"
