@@ -52,6 +52,28 @@ inline const backend::Backend& backend_of(unsigned selector) {
   return others.empty() ? backend::portable() : *others[selector % others.size()];
 }
 
+// Two different backends this CPU runs (portable among the candidates) for one input: pair
+// selector % count of the unordered pairs. decaps_fuzz compares such a pair instead of portable
+// against one backend: portable decapsulation under ASan costs 3-16 ms an input (HQC-1..5) and a
+// SIMD pair well under one, so most inputs run fast while every pair, portable's included, is
+// still compared across inputs (a difference in any pair is a bug in one of the two). With
+// portable alone, portable is compared with itself.
+struct BackendPair {
+  const backend::Backend* a;
+  const backend::Backend* b;
+};
+inline BackendPair backend_pair_of(unsigned selector) {
+  const auto& others = other_backends();
+  const std::size_t n = others.size() + 1;  // index 0: portable
+  auto at = [&](std::size_t i) { return i == 0 ? &backend::portable() : others[i - 1]; };
+  if (n == 1) return {at(0), at(0)};
+  std::size_t k = selector % (n * (n - 1) / 2);
+  for (std::size_t i = 0;; i++) {
+    if (k < n - 1 - i) return {at(i), at(i + 1 + k)};
+    k -= n - 1 - i;
+  }
+}
+
 // Any backend this CPU runs, portable included (for checks against an oracle other than portable).
 inline const backend::Backend& any_backend_of(unsigned selector) {
   const auto& others = other_backends();
