@@ -45,7 +45,16 @@ check_json() {
     fail "implausible values: $(cat "$f")"
 }
 
-# Leftover checks: network namespaces held by processes, our TUN devices, tool processes.
+# Leftover checks: network namespaces held by processes, our TUN devices, tool processes. Only
+# processes of the binary under test count (another build's hqc-tls-bench may run beside us).
+our_procs() {
+  local exe pid
+  exe=$(readlink -f "$BIN")
+  for pid in $(pgrep -x hqc-tls-bench); do
+    [[ "$(readlink -f "/proc/$pid/exe" 2>/dev/null)" == "$exe" ]] && echo "$pid $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)"
+  done
+  return 0
+}
 ns_snapshot() { lsns -t net -n -o NS 2>/dev/null | sort -u; }
 check_leftovers() {
   local before=$1
@@ -60,7 +69,7 @@ check_leftovers() {
     fi
   done
   ip -o link 2>/dev/null | grep -q 'tlsb-' && fail "TUN device left in the root namespace"
-  pgrep -x hqc-tls-bench >/dev/null && fail "hqc-tls-bench process left behind: $(pgrep -ax hqc-tls-bench)"
+  [[ -z "$(our_procs)" ]] || fail "hqc-tls-bench process left behind: $(our_procs)"
   return 0
 }
 
@@ -127,7 +136,7 @@ badargs)
     [[ $rc -eq 2 ]] || fail "unprivileged --realtime exited $rc, expected 2: $(cat "$TMP/e")"
     grep -q "needs root" "$TMP/e" || fail "no --realtime privilege message: $(cat "$TMP/e")"
   fi
-  pgrep -x hqc-tls-bench >/dev/null && fail "process left behind: $(pgrep -ax hqc-tls-bench)"
+  [[ -z "$(our_procs)" ]] || fail "process left behind: $(our_procs)"
   echo "bad arguments OK"
   ;;
 netns-rtt)
