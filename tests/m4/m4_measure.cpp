@@ -1,8 +1,8 @@
 // Measurement image (scripts/m4-report.sh): for one level (argument level=1|3|5), runs each
 // operation once on fixed inputs with the stack painted before it (tests/m4/m4_support.cpp) and
 // instruction-count markers around it (hqc_m4_mark, watched by tests/m4/insn_count_plugin.c).
-// Prints one line per operation: "op NAME ID stack_bytes", where markers 2*ID and 2*ID+1
-// bracket it. Operations: keygen, encaps, decaps (stateless, serialized keys: the per-level C
+// Prints "backend NAME", then one line per operation: "op NAME ID stack_bytes", where markers
+// 2*ID and 2*ID+1 bracket it. Operations: keygen, encaps, decaps (stateless, serialized keys: the per-level C
 // API), encaps_cached, decaps_cached (key objects in caller storage, parsed beforehand), and
 // "empty" (the two markers alone: the constant that the report subtracts).
 #include <cstdlib>
@@ -65,6 +65,9 @@ HQC_MEASURE_LEVEL(5)
 
 int main(int argc, char** argv) {
   const std::uint32_t level = m4::arg_uint(argc, argv, "level", 1);
+  m4::out("backend ");
+  m4::out(hqc_backend_name());
+  m4::out("\n");
   if (level == 1) run1();
   else if (level == 3) run3();
   else if (level == 5) run5();
