@@ -22,8 +22,8 @@
 #endif
 #define CAT3(a, b, c) a##b##c
 #define XCAT3(a, b, c) CAT3(a, b, c)
-#define LVL(name) XCAT3(hqc, FIRMWARE_LEVEL, name)    /* LVL(_keypair) -> hqc1_keypair */
-#define LVLC(name) XCAT3(HQC, FIRMWARE_LEVEL, name)   /* LVLC(_PUBLIC_KEY_BYTES) */
+#define LVL(name) XCAT3(hqc, FIRMWARE_LEVEL, name)  /* LVL(_keypair) -> hqc1_keypair */
+#define LVLC(name) XCAT3(HQC, FIRMWARE_LEVEL, name) /* LVLC(_PUBLIC_KEY_BYTES) */
 
 /* The board's TRNG. QEMU's mps2-an386 has none, so this stand-in returns a fixed, NOT random
  * sequence (a xorshift stream): replace it with the part's TRNG driver (e.g. the STM32L4 RNG
@@ -68,7 +68,6 @@ int main(void) {
     printf("firmware: the shared secrets differ\n");
     return 1;
   }
-  printf("firmware: HQC-%d key exchange ok (%u-byte key objects)\n", FIRMWARE_LEVEL,
-         (unsigned)sizeof(device_key));
+  printf("firmware: HQC-%d key exchange ok (%u-byte key objects)\n", FIRMWARE_LEVEL, (unsigned)sizeof(device_key));
   return 0;
 }

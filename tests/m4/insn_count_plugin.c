@@ -40,8 +40,8 @@ void qemu_plugin_outs(const char *string);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
-static uint64_t count;    /* instructions executed (one vCPU: the M4) */
-static uint64_t marker;   /* address of the marker instruction (Thumb bit cleared) */
+static uint64_t count;  /* instructions executed (one vCPU: the M4) */
+static uint64_t marker; /* address of the marker instruction (Thumb bit cleared) */
 static uint64_t hits;
 
 static void on_marker(unsigned int vcpu, void *udata) {
@@ -71,8 +71,8 @@ static void on_plugin_exit(qemu_plugin_id_t id, void *udata) {
   qemu_plugin_outs(line);
 }
 
-__attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
-                                                              int argc, char **argv) {
+__attribute__((visibility("default"))) int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+                                                               char **argv) {
   (void)info;
   for (int i = 0; i < argc; i++)
     if (strncmp(argv[i], "marker=", 7) == 0) marker = strtoull(argv[i] + 7, NULL, 0) & ~(uint64_t)1;
