@@ -1,6 +1,7 @@
 // The static backend table of a device build (backend/device.hpp). A device has one CPU known at
 // build time, so there is nothing to detect: the first row is the one that runs. A backend for the
-// device's core adds its row before portable here, under the macro its folder's CMake sets.
+// device's core adds its row before portable here, under the macro its folder's CMake sets
+// (HQC_WITH_M4 for src/backend/m4, as HQC_WITH_AVX2 for the registry's rows).
 #include <array>
 
 #include "backend/active.hpp"
@@ -9,10 +10,17 @@
 namespace hqc::backend {
 
 extern const Backend kPortableBackend;
+#if defined(HQC_WITH_M4)
+extern const Backend kM4Backend;  // src/backend/m4/, when that backend is built
+#endif
 
 namespace {
 
+// The active row first, portable (the oracle) last.
 constexpr std::array kDeviceBackends = {
+#if defined(HQC_WITH_M4)
+    &kM4Backend,
+#endif
     &kPortableBackend,
 };
 
