@@ -53,7 +53,7 @@ for preset in cortex-m4 cortex-m4-size; do
   done
 done
 python3 - "$raw" "$json" <<'PY'
-import json, re, subprocess, sys
+import glob, json, re, subprocess, sys
 
 raw, as_json = sys.argv[1], sys.argv[2] == "1"
 OPT = {"cortex-m4": "-O3", "cortex-m4-size": "-Os"}
@@ -205,6 +205,40 @@ for opt in ("-O3", "-Os"):
             w(f"| HQC-{level} | {r['backend']} | {r['op']} | {fmt(r['instructions'])} | {fmt(r['stack_bytes'])} B | "
               f"{kib(total)} | {kib(TARGET[level])} |")
     w("")
+w("## Where the stack goes")
+w("")
+w("The largest stack frames of the one-level libraries at -O3, from GCC's `-fstack-usage` (the `.su`")
+w("files of `libhqc_device_lL.a`; with inlining a frame holds the buffers of the functions inlined into")
+w("it). A peak above is the sum of the frames on the deepest call path, e.g. for `decaps`:")
+w("`stateless_decaps` (the parsed secret key) + `decaps` (the re-encryption's u', v' and the")
+w("decrypted message) + `encrypt_from_xof` + the portable multiplication `mul` (the 2n-bit product")
+w("and the Karatsuba scratch).")
+w("")
+w("| level | function | frame |")
+w("|---|---|---:|")
+for level in (1, 3, 5):
+    frames = []
+    for su in glob.glob(f"build/cortex-m4/src/CMakeFiles/hqc_device_l{level}.dir/**/*.su", recursive=True):
+        for line in open(su):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 2 or not parts[1].isdigit():
+                continue
+            sig = parts[0]
+            ps = re.search(r"ParamSet<(\d+),", sig)
+            if ps and int(ps.group(1)) != level:
+                continue
+            name = re.search(r"([A-Za-z_][\w:]*(?:<[^()]*>)?)\(", sig.split(":", 3)[-1])
+            frames.append((int(parts[1]), name.group(1) if name else sig))
+    seen = set()
+    for size, name in sorted(frames, reverse=True):
+        short = re.sub(r"<[^<>]*>$", "", name).replace("hqc::", "")
+        if short in seen:
+            continue
+        seen.add(short)
+        w(f"| HQC-{level} | `{short}` | {fmt(size)} B |")
+        if len(seen) == 6:
+            break
+w("")
 w("## Flash and static RAM")
 w("")
 w("| build | image | library flash (text + rodata + data) | of which text / rodata | library static RAM | whole image flash / static RAM |")
