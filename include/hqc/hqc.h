@@ -175,8 +175,8 @@ HQC_API const hqc_kem_info *hqc_secret_key_info(const hqc_secret_key *key);
  *    buffer `transforms` (64-byte aligned, at least HQCL_*_KEY_TRANSFORMS_BYTES; it must stay
  *    with the object until the object is wiped or parsed again). *prepared (may be NULL) is 1
  *    if transforms were kept, 0 if the backend's multiplier has none at this level (the buffer
- *    is then not touched; still HQC_OK). HQC_ERR_LENGTH if the buffer is too short or
- *    misaligned for a multiplier that has transforms.
+ *    is then not touched; still HQC_OK). For a multiplier that has transforms, a NULL buffer is
+ *    HQC_ERR_NULL_POINTER and a short or misaligned one HQC_ERR_LENGTH (nothing kept).
  *  - hqcL_secret_key_object_wipe: wipes the secret key and its transforms; the object then
  *    holds no key. */
 #if defined(__cplusplus)
