@@ -11,6 +11,7 @@ PKGS=(
   libcli11-dev nlohmann-json3-dev                             # hqc CLI: argument parsing, --json output
   python3 curl nginx-light iproute2 gnuplot-nox jq util-linux # provider/TLS tests and reports
   debhelper dpkg-dev fakeroot lintian debootstrap             # Debian packages (scripts/package.sh, package_test)
+  gcc-arm-none-eabi libstdc++-arm-none-eabi-picolibc picolibc-arm-none-eabi qemu-system-arm  # Cortex-M4 build, QEMU (scripts/m4-test.sh)
 )
 missing=()
 for p in "${PKGS[@]}"; do

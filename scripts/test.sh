@@ -31,4 +31,6 @@ ctest --preset portable-only -L 'kat|conformance'
 step "style (clang-format)"
 scripts/check-style.sh --format-only
 echo "clang-format: every source is formatted"
+step "cortex-m4 (device build in QEMU, label m4: scripts/m4-test.sh)"
+scripts/m4-test.sh
 step "all test steps passed"

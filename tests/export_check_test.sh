@@ -2,7 +2,7 @@
 # The exported-symbol check (cmake/check_exports.sh, run by the build as hqc_export_check) passes
 # on libhqc.so and fails, naming the symbol, on each kind of fault: an undeclared export that the
 # version script's hqc_* pattern lets through, a declared function that is not exported, and
-# exports outside version node HQC_0.
+# exports outside the version nodes of cmake/hqc.map.
 set -euo pipefail
 LIB=${1:?libhqc.so}; SRC=${2:?source dir}; CC=${3:-cc}; NM=${4:-nm}
 CHECK="$SRC/cmake/check_exports.sh"

@@ -13,7 +13,8 @@
  *  - Randomness comes from one source: the function registered with hqc_set_randombytes, else the
  *    OS RNG (getrandom) on hosted builds. Without a working source, every call that needs
  *    randomness returns HQC_ERR_RANDOMNESS with its outputs zeroed and produces no key.
- *  - The stateless functions (by name and per level) use no heap; only the key objects below do.
+ *  - The stateless functions (by name and per level) use no heap; nor do the key objects in caller
+ *    storage (hqcL_*_key_object); only the hqc_public_key / hqc_secret_key objects do.
  */
 #ifndef HQC_HQC_H
 #define HQC_HQC_H
@@ -159,6 +160,73 @@ HQC_API int hqc_public_key_prepare(hqc_public_key *key, int *prepared);
 HQC_API int hqc_secret_key_prepare(hqc_secret_key *key, int *prepared);
 HQC_API int hqc_secret_key_bytes(const hqc_secret_key *key, uint8_t *sk, size_t sk_len);
 HQC_API const hqc_kem_info *hqc_secret_key_info(const hqc_secret_key *key);
+
+/* Key objects in storage the caller provides (no heap: firmware keeps them in static RAM or on its
+ * stack). Same content and behaviour as the heap objects above, per level, with sizes fixed at
+ * compile time. An object must be zero-initialised (static storage is) or have been used with
+ * these functions before; parse / generate may be called again on it (the old key is wiped
+ * first). A failed parse or generate leaves an object that holds no key: every operation on it
+ * returns HQC_ERR_MALFORMED_KEY with its outputs zeroed. Do not copy an object byte-wise (a
+ * prepared one points into its transform buffer); parse the serialized key again instead.
+ *  - *_object_parse: parses and validates a serialized key (padding bits, spec §13).
+ *  - hqcL_secret_key_object_generate: a new key pair from seed_kem (32 bytes), or from the
+ *    randomness hook if seed_kem is NULL; *_public / *_bytes give the serialized pk / sk.
+ *  - *_object_prepare: keeps the multiplier's transforms of h and s (and y) in the caller's
+ *    buffer `transforms` (64-byte aligned, at least HQCL_*_KEY_TRANSFORMS_BYTES; it must stay
+ *    with the object until the object is wiped or parsed again). *prepared (may be NULL) is 1
+ *    if transforms were kept, 0 if the backend's multiplier has none at this level (the buffer
+ *    is then not touched; still HQC_OK). For a multiplier that has transforms, a NULL buffer is
+ *    HQC_ERR_NULL_POINTER and a short or misaligned one HQC_ERR_LENGTH (nothing kept).
+ *  - hqcL_secret_key_object_wipe: wipes the secret key and its transforms; the object then
+ *    holds no key. */
+#if defined(__cplusplus)
+#define HQC_ALIGN64 alignas(64)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define HQC_ALIGN64 _Alignas(64)
+#else
+#define HQC_ALIGN64 __attribute__((aligned(64)))
+#endif
+#define HQC1_PUBLIC_KEY_OBJECT_BYTES 7040
+#define HQC1_SECRET_KEY_OBJECT_BYTES 9472
+#define HQC3_PUBLIC_KEY_OBJECT_BYTES 13952
+#define HQC3_SECRET_KEY_OBJECT_BYTES 18688
+#define HQC5_PUBLIC_KEY_OBJECT_BYTES 22016
+#define HQC5_SECRET_KEY_OBJECT_BYTES 29440
+/* Transform buffers of *_object_prepare: two transforms for a public key, three for a secret key
+ * (spec §2.2: the multiplier's transform of h, s, y). */
+#define HQC1_PUBLIC_KEY_TRANSFORMS_BYTES 16384
+#define HQC1_SECRET_KEY_TRANSFORMS_BYTES 24576
+#define HQC3_PUBLIC_KEY_TRANSFORMS_BYTES 32768
+#define HQC3_SECRET_KEY_TRANSFORMS_BYTES 49152
+#define HQC5_PUBLIC_KEY_TRANSFORMS_BYTES 32768
+#define HQC5_SECRET_KEY_TRANSFORMS_BYTES 49152
+
+#define HQC_DECLARE_LEVEL_OBJECTS(L)                                                                              \
+  typedef struct hqc##L##_public_key_object {                                                                     \
+    HQC_ALIGN64 uint64_t opaque_[HQC##L##_PUBLIC_KEY_OBJECT_BYTES / 8];                                           \
+  } hqc##L##_public_key_object;                                                                                   \
+  typedef struct hqc##L##_secret_key_object {                                                                     \
+    HQC_ALIGN64 uint64_t opaque_[HQC##L##_SECRET_KEY_OBJECT_BYTES / 8];                                           \
+  } hqc##L##_secret_key_object;                                                                                   \
+  HQC_API int hqc##L##_public_key_object_parse(hqc##L##_public_key_object *obj, const uint8_t *pk);               \
+  HQC_API int hqc##L##_public_key_object_prepare(hqc##L##_public_key_object *obj, void *transforms,               \
+                                                 size_t transforms_len, int *prepared);                           \
+  HQC_API int hqc##L##_public_key_object_encaps(const hqc##L##_public_key_object *obj, uint8_t *ct, uint8_t *ss); \
+  HQC_API int hqc##L##_public_key_object_encaps_derand(const hqc##L##_public_key_object *obj, uint8_t *ct,        \
+                                                       uint8_t *ss, const uint8_t *coins);                        \
+  HQC_API int hqc##L##_secret_key_object_generate(hqc##L##_secret_key_object *obj, const uint8_t *seed_kem);      \
+  HQC_API int hqc##L##_secret_key_object_parse(hqc##L##_secret_key_object *obj, const uint8_t *sk);               \
+  HQC_API int hqc##L##_secret_key_object_prepare(hqc##L##_secret_key_object *obj, void *transforms,               \
+                                                 size_t transforms_len, int *prepared);                           \
+  HQC_API int hqc##L##_secret_key_object_decaps(const hqc##L##_secret_key_object *obj, uint8_t *ss,               \
+                                                const uint8_t *ct);                                               \
+  HQC_API int hqc##L##_secret_key_object_public(const hqc##L##_secret_key_object *obj, uint8_t *pk);              \
+  HQC_API int hqc##L##_secret_key_object_bytes(const hqc##L##_secret_key_object *obj, uint8_t *sk);               \
+  HQC_API void hqc##L##_secret_key_object_wipe(hqc##L##_secret_key_object *obj);
+HQC_DECLARE_LEVEL_OBJECTS(1)
+HQC_DECLARE_LEVEL_OBJECTS(3)
+HQC_DECLARE_LEVEL_OBJECTS(5)
+#undef HQC_DECLARE_LEVEL_OBJECTS
 
 #ifdef __cplusplus
 }

@@ -42,9 +42,9 @@ static_assert(HQC_KEYPAIR_COINS_BYTES == Hqc1::kKeypairCoinsBytes && HQC_SHARED_
 
 const hqc_kem_info* info_for_level(int level) {
   switch (level) {
-    case 1: return &kInfos[0];
-    case 3: return &kInfos[1];
-    case 5: return &kInfos[2];
+    case 1: return kLevelEnabled<1> ? &kInfos[0] : nullptr;
+    case 3: return kLevelEnabled<3> ? &kInfos[1] : nullptr;
+    case 5: return kLevelEnabled<5> ? &kInfos[2] : nullptr;
     default: return nullptr;
   }
 }
@@ -282,9 +282,17 @@ int hqc_kem_decaps(const char* alg, std::uint8_t* ss, std::size_t ss_len, const 
   int hqc##L##_decaps(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) {                             \
     return decaps<Hqc##L>(ss, ct, sk);                                                                                \
   }
+// A single-level device build (HQC_ONLY_LEVEL) defines only its level's functions: calling
+// another level's is a link error, not a run-time surprise.
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1
 HQC_DEFINE_LEVEL(1)
+#endif
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 3
 HQC_DEFINE_LEVEL(3)
+#endif
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5
 HQC_DEFINE_LEVEL(5)
+#endif
 #undef HQC_DEFINE_LEVEL
 
 }  // extern "C"

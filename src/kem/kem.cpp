@@ -112,7 +112,6 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
     std::uint8_t m[P::kK];
     std::uint8_t g[64];  // K' || theta'
     std::uint8_t kbar[32];
-    std::uint8_t ct2[kUV];
     std::uint8_t xof[pke::kEncryptXofBytes<P>];
   };
   ct::Wiped<Tmp> t;
@@ -133,10 +132,12 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
     lanes.run_all();
   }
   pke::encrypt_from_xof<P>(be, key.pub.ek, t->u2, t->v2, t->m, t->xof);
-  std::memcpy(t->ct2, t->u2.bytes(), P::kVecNBytes);
-  std::memcpy(t->ct2 + P::kVecNBytes, t->v2.bytes(), P::kVecN1N2Bytes);
-  // 8. Constant-time comparison and selection.
-  const std::uint8_t differ = ct::neq_mask_bytes(t->ct2, ct, kUV);
+  // 8. Constant-time comparison of (u', v') with the received bytes (u' and v' in place, as
+  //    encapsulation serializes them: no copy of the re-encrypted ciphertext on the stack), and
+  //    selection.
+  const std::uint8_t differ =
+      static_cast<std::uint8_t>(ct::neq_mask_bytes(t->u2.bytes(), ct, P::kVecNBytes) |
+                                ct::neq_mask_bytes(t->v2.bytes(), ct + P::kVecNBytes, P::kVecN1N2Bytes));
   ct::select_bytes(ss, t->kbar, t->g, 32, differ);
 }
 

@@ -67,14 +67,39 @@ static_assert(Hqc1::kRejectThreshold == 16767881 && Hqc3::kRejectThreshold == 16
               Hqc5::kRejectThreshold == 16772367);
 static_assert(Hqc1::kN1N2 == 17664 && Hqc3::kN1N2 == 35840 && Hqc5::kN1N2 == 57600);
 
+// The levels compiled in: all three, unless a device build keeps a single one to save flash
+// (HQC_ONLY_LEVEL = 1, 3 or 5; CMake HQC_DEVICE_LEVEL). A level that is not compiled in is an
+// unknown level everywhere (with_params returns false) and its kernel table is empty.
+#if !defined(HQC_ONLY_LEVEL)
+#define HQC_ONLY_LEVEL 0
+#endif
+static_assert(HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1 || HQC_ONLY_LEVEL == 3 || HQC_ONLY_LEVEL == 5);
+template <int Level>
+inline constexpr bool kLevelEnabled = HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == Level;
+
 // Calls f.template operator()<P>() with the parameter set of `level`; returns false for an
-// unknown level. The one place where a run-time level becomes a type.
+// unknown level (or one not compiled in). The one place where a run-time level becomes a type.
 template <class F>
 constexpr bool with_params(int level, F&& f) {
   switch (level) {
-    case 1: f.template operator()<Hqc1>(); return true;
-    case 3: f.template operator()<Hqc3>(); return true;
-    case 5: f.template operator()<Hqc5>(); return true;
+    case 1:
+      if constexpr (kLevelEnabled<1>) {
+        f.template operator()<Hqc1>();
+        return true;
+      }
+      return false;
+    case 3:
+      if constexpr (kLevelEnabled<3>) {
+        f.template operator()<Hqc3>();
+        return true;
+      }
+      return false;
+    case 5:
+      if constexpr (kLevelEnabled<5>) {
+        f.template operator()<Hqc5>();
+        return true;
+      }
+      return false;
     default: return false;
   }
 }

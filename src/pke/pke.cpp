@@ -105,6 +105,23 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   std::memcpy(ek + 32, ekx.s.bytes(), P::kVecNBytes);
 }
 
+namespace {
+
+// u = h * r2 and t = s * r2 from h's and s's kept transforms hs[0..2) and r2's (spec §6.2). A
+// function of its own, not inlined, so that the transform of r2 (8-16 KB) is on the stack only on
+// this path, not in the frame of every encryption (a device whose multiplier has no transforms
+// never needs it).
+template <class P>
+__attribute__((noinline)) void mul2_from_transforms(const backend::KernelTable<P>& k, const Transform<P>* hs,
+                                                    RingVec<P>& u, RingVec<P>& t, const RingVec<P>& r2) {
+  ct::Wiped<Transform<P>> r2t;
+  k.transforms->transform(r2t->w, r2.w);
+  k.transforms->mul_transforms(u.w, hs[0].w, r2t->w);
+  k.transforms->mul_transforms(t.w, hs[1].w, r2t->w);
+}
+
+}  // namespace
+
 template <class P>
 void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>& u, CodeVec<P>& v,
                       const std::uint8_t m[P::kK], const std::uint8_t* xof_bytes) {
@@ -121,10 +138,7 @@ void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, R
   k.enc_positions(tmp->pos, xof_bytes + 4 * (P::kWr + P::kWe), P::kWr);
   k.support_to_vector(tmp->r1.w, tmp->pos, P::kWr);
   if (const Transform<P>* hs = ekx.kept.for_table(k)) {  // h's and s's transforms kept: r2's once
-    ct::Wiped<Transform<P>> r2t;
-    k.transforms->transform(r2t->w, tmp->r2.w);
-    k.transforms->mul_transforms(u.w, hs[0].w, r2t->w);
-    k.transforms->mul_transforms(tmp->t.w, hs[1].w, r2t->w);
+    mul2_from_transforms<P>(k, hs, u, tmp->t, tmp->r2);
   } else {
     k.mul2(u.w, tmp->t.w, ekx.h.w, ekx.s.w, tmp->r2.w);
   }

@@ -49,6 +49,14 @@ constexpr KernelTable<P> table() {
   };
 }
 
+// The table of level P, or an empty one if P is not compiled in (a single-level device build,
+// HQC_ONLY_LEVEL): then nothing references that level's kernels and the linker drops them.
+template <class P>
+constexpr KernelTable<P> table_if_enabled() {
+  if constexpr (kLevelEnabled<P::kLevel>) return table<P>();
+  else return KernelTable<P>{};
+}
+
 template void mul<Hqc1>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
 template void mul<Hqc3>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
 template void mul<Hqc5>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
@@ -63,9 +71,9 @@ const Backend kPortableBackend = {
     .variant = false,
     .keccak_f1600 = &sym::keccak_f1600_portable,
     .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&sym::keccak_f1600_portable>,
-    .hqc1 = portable::table<Hqc1>(),
-    .hqc3 = portable::table<Hqc3>(),
-    .hqc5 = portable::table<Hqc5>(),
+    .hqc1 = portable::table_if_enabled<Hqc1>(),
+    .hqc3 = portable::table_if_enabled<Hqc3>(),
+    .hqc5 = portable::table_if_enabled<Hqc5>(),
 };
 
 }  // namespace hqc::backend

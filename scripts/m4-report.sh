@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+# The Cortex-M4 memory and instruction report: writes docs/M4.md (or, with --json, prints one JSON
+# row per level, optimisation and operation: level, backend, op, instructions, stack_bytes, opt).
+#
+#   scripts/m4-report.sh [--json]
+#
+# Builds the presets cortex-m4 (-O3) and cortex-m4-size (-Os), then for each of them and each
+# level runs the measurement image (tests/m4/m4_measure.cpp) once in QEMU's mps2-an386 with the
+# project's instruction-count plugin (tests/m4/insn_count_plugin.c, built here with the host C
+# compiler) and reads, per operation, the exact number of executed instructions (between the
+# markers around it, less the markers' own cost) and the peak stack (stack painting). Flash and
+# static RAM come from the link maps: the input sections of the library (libhqc_device*.a) that
+# the linker kept in the example firmware (one level: firmware_hqcL; all three: the test image,
+# which uses every function of the API at every level). It also runs the KAT image: all 100
+# records of every level at -O3, the first 10 at -Os. About five minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+json=0
+case "${1:-}" in
+  --json) json=1 ;;
+  "") ;;
+  *) echo "usage: scripts/m4-report.sh [--json]" >&2; exit 2 ;;
+esac
+tools=build/m4-tools
+mkdir -p "$tools"
+cc -shared -fPIC -O2 -Wall -Wextra -Werror -o "$tools/insn_count_plugin.so" tests/m4/insn_count_plugin.c
+raw=$tools/raw.txt
+: >"$raw"
+for preset in cortex-m4 cortex-m4-size; do
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j 2 --target m4_measure m4_test firmware_hqc1 firmware_hqc3 firmware_hqc5 >/dev/null
+  dir=build/$preset
+  image=$dir/tests/m4/m4_measure.elf
+  marker=0x$(arm-none-eabi-nm "$image" | awk '$3 == "hqc_m4_mark" { print $1 }')
+  for level in 1 3 5; do
+    log=$tools/$preset-$level.plugin
+    rm -f "$log"
+    out=$(M4_QEMU_EXTRA="-plugin $tools/insn_count_plugin.so,marker=$marker -d plugin -D $log" \
+      scripts/m4-run.sh "$image" "level=$level")
+    echo "$out" | sed "s/^/image $preset $level /" >>"$raw"
+    sed "s/^/plugin $preset $level /" "$log" >>"$raw"
+  done
+  for level in 1 3 5; do
+    echo "map $preset single $level $dir/examples/firmware/firmware_hqc$level.map $dir/examples/firmware/firmware_hqc$level.elf" >>"$raw"
+  done
+  echo "map $preset all 0 $dir/tests/m4/m4_test.map $dir/tests/m4/m4_test.elf" >>"$raw"
+  # The KAT transcripts against the official files: every record at -O3, the first 10 at -Os.
+  cmake --build --preset "$preset" -j 2 --target m4_kat >/dev/null
+  n=100
+  [ "$preset" = cortex-m4 ] || n=10
+  for level in 1 3 5; do
+    echo "kat $preset $(scripts/m4-kat.sh "$dir/tests/m4/m4_kat.elf" "$level" "$n")" >>"$raw"
+  done
+done
+python3 - "$raw" "$json" <<'PY'
+import glob, json, re, subprocess, sys
+
+raw, as_json = sys.argv[1], sys.argv[2] == "1"
+OPT = {"cortex-m4": "-O3", "cortex-m4-size": "-Os"}
+ops, marks, backend, maps, kats = {}, {}, {}, [], []
+for line in open(raw):
+    f = line.split()
+    if f[0] == "image" and f[3] == "op":
+        ops.setdefault((f[1], int(f[2])), []).append((f[4], int(f[5]), int(f[6]), len(f) > 7))
+    elif f[0] == "image" and f[3] == "backend":
+        backend[(f[1], int(f[2]))] = f[4]
+    elif f[0] == "plugin" and f[3] == "mark":
+        marks.setdefault((f[1], int(f[2])), {})[int(f[4])] = int(f[5])
+    elif f[0] == "kat":
+        kats.append((OPT[f[1]], line.split(None, 2)[2].strip()))
+    elif f[0] == "map":
+        maps.append((f[1], f[2], int(f[3]), f[4], f[5]))
+
+rows = []
+for (preset, level), lst in sorted(ops.items()):
+    m = marks[(preset, level)]
+    empty = m[1] - m[0]  # the two marker calls with nothing between them
+    for name, ident, stack, failed in lst:
+        if failed:
+            sys.exit(f"m4-report: {name} failed at HQC-{level} ({preset})")
+        if name == "empty":
+            continue
+        rows.append({"level": level, "backend": backend[(preset, level)], "op": name,
+                     "instructions": m[2 * ident + 1] - m[2 * ident] - empty, "stack_bytes": stack,
+                     "opt": OPT[preset]})
+
+LIB = re.compile(r"libhqc_device(_l\d)?\.a\(")
+SEC = re.compile(r"^ (\.[^\s]+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$")
+CONT = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$")
+
+def library_sections(path):
+    """Sizes of the library's kept input sections by kind, from a GNU ld link map."""
+    sizes = {"text": 0, "rodata": 0, "data": 0, "bss": 0}
+    started, pending = False, None
+    for line in open(path):
+        if line.startswith("Linker script and memory map"):
+            started = True
+            continue
+        if not started:
+            continue
+        name = size = obj = None
+        mo = SEC.match(line)
+        if mo:
+            name, addr, size, obj = mo.group(1), int(mo.group(2), 16), int(mo.group(3), 16), mo.group(4)
+        elif pending is not None:
+            mc = CONT.match(line)
+            if mc:
+                name, addr, size, obj = pending, int(mc.group(1), 16), int(mc.group(2), 16), mc.group(3)
+        pending = None
+        if name is None:
+            s = line.rstrip("\n")
+            if re.match(r"^ \.[^\s]+$", s):
+                pending = s.strip()
+            continue
+        if not LIB.search(obj) or size == 0 or addr == 0:
+            continue
+        for kind in ("text", "rodata", "data", "bss"):
+            if name == "." + kind or name.startswith("." + kind + "."):
+                sizes[kind] += size
+                break
+    return sizes
+
+def image_sections(elf):
+    out = subprocess.run(["arm-none-eabi-size", "-A", elf], capture_output=True, text=True, check=True).stdout
+    s = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 2 and f[0].startswith(".") and f[1].isdigit():
+            s[f[0]] = int(f[1])
+    flash = sum(v for k, v in s.items() if k in (".init", ".text", ".rodata", ".data"))
+    ram = sum(v for k, v in s.items() if k in (".data", ".bss", ".tbss_space"))
+    return flash, ram
+
+mem = []
+for preset, kind, level, path, elf in maps:
+    lib = library_sections(path)
+    flash, ram = image_sections(elf)
+    mem.append({"opt": OPT[preset], "image": kind, "level": level, "lib_flash": lib["text"] + lib["rodata"] + lib["data"],
+                "lib_text": lib["text"], "lib_rodata": lib["rodata"], "lib_ram": lib["data"] + lib["bss"],
+                "image_flash": flash, "image_ram": ram, "elf": elf})
+
+if as_json:
+    print(json.dumps(rows, indent=1))
+    sys.exit(0)
+
+TARGET = {1: 64 * 1024, 3: 128 * 1024, 5: 192 * 1024}
+def kib(n):
+    return f"{n / 1024:.1f} KiB"
+def fmt(n):
+    return f"{n:,}"
+
+lines = []
+w = lines.append
+w("# hqckit on a Cortex-M4")
+w("")
+w("Generated by `scripts/m4-report.sh` (do not edit by hand; `--json` prints the measurements as JSON")
+w("rows `level, backend, op, instructions, stack_bytes, opt`). The device build is the same source as the")
+w("host library: the freestanding core, the stateless C API and the key objects in caller storage,")
+w("cross-compiled with Debian's `arm-none-eabi-g++` 12 and picolibc for `-mcpu=cortex-m4 -mthumb")
+w("-mfloat-abi=hard -mfpu=fpv4-sp-d16` (presets `cortex-m4`, -O3, and `cortex-m4-size`, -Os), with the")
+w("device's static backend table. Every figure below is for the `portable` backend (the only row of")
+w("that table today) and was measured in QEMU 7.2's `mps2-an386` (a Cortex-M4 with FPU).")
+w("")
+w("## Method")
+w("")
+w("- **Instructions** are counted exactly, not estimated: QEMU loads the project's TCG plugin")
+w("  (`tests/m4/insn_count_plugin.c`), which adds an inline counter increment to every guest")
+w("  instruction it translates, so each executed instruction is counted once whatever the")
+w("  translation-block boundaries, and logs the running count each time the marker function")
+w("  `hqc_m4_mark` is entered. The measurement image (`tests/m4/m4_measure.cpp`) calls the marker")
+w("  before and after each operation; an operation's count is the difference, less the count of two")
+w("  markers with nothing between them (3 instructions). Inputs are fixed, so the counts are")
+w("  deterministic (the code is constant time: they do not depend on the inputs either, except")
+w("  for the key-generation sampler's public accept pattern). These are instructions, not")
+w("  cycles: QEMU does not model the M4's pipeline. The ctest `m4_insn_count` (label m4) checks the")
+w("  method: every marker is reported, two runs give identical counts, and the plugin refuses to")
+w("  load without a marker address.")
+w("- **Peak stack** by stack painting: before each operation the image fills the free RAM below its")
+w("  stack pointer with a pattern, and afterwards finds the lowest word that changed. The figure")
+w("  is the depth from the caller's stack pointer, rounded up by at most 64 bytes.")
+w("- **Flash and static RAM** from the GNU ld link maps: the input sections of the library")
+w("  (`libhqc_device.a` or, for one level, `libhqc_device_lL.a`, built with `HQC_ONLY_LEVEL=L`) that")
+w("  the linker kept with `--gc-sections`: flash = `.text` + `.rodata` (+ `.data`, whose initial")
+w("  values flash holds), RAM = `.data` + `.bss`. The single-level figures are those of the example")
+w("  firmware (`examples/firmware`, key objects, the randomness hook, generate / encapsulate /")
+w("  decapsulate); the three-level figure is that of the test image, which calls every function of")
+w("  the C API at every level. The whole images (with picolibc's start-up code, `printf` and the")
+w("  harness) are listed too.")
+w("- Operations: `keygen`, `encaps`, `decaps` through the stateless per-level C API")
+w("  (`hqcL_keypair_derand`, `hqcL_encaps_derand`, `hqcL_decaps`: serialized keys in, parsed on the")
+w("  stack); `encaps_cached`, `decaps_cached` with key objects parsed beforehand into static RAM")
+w("  (`hqcL_public_key_object_encaps_derand`, `hqcL_secret_key_object_decaps`), so H(pk), h, s and y")
+w("  are not recomputed and the key objects are not on the stack. The portable multiplier has no")
+w("  transforms to cache, so preparing a key object keeps nothing on this backend.")
+w("")
+for opt in ("-O3", "-Os"):
+    w(f"## Instructions and peak stack ({opt})")
+    w("")
+    w("| level | backend | operation | instructions | peak stack | + static RAM of the library | target |")
+    w("|---|---|---|---:|---:|---:|---:|")
+    for level in (1, 3, 5):
+        ram = next(m["lib_ram"] for m in mem if m["opt"] == opt and m["image"] == "single" and m["level"] == level)
+        for r in rows:
+            if r["opt"] != opt or r["level"] != level:
+                continue
+            total = r["stack_bytes"] + ram
+            w(f"| HQC-{level} | {r['backend']} | {r['op']} | {fmt(r['instructions'])} | {fmt(r['stack_bytes'])} B | "
+              f"{kib(total)} | {kib(TARGET[level])} |")
+    w("")
+w("## Where the stack goes")
+w("")
+w("The largest stack frames of the one-level libraries at -O3, from GCC's `-fstack-usage` (the `.su`")
+w("files of `libhqc_device_lL.a`; with inlining a frame holds the buffers of the functions inlined into")
+w("it). A peak above is the sum of the frames on the deepest call path, e.g. for `decaps`:")
+w("`stateless_decaps` (the parsed secret key) + `decaps` (the re-encryption's u', v' and the")
+w("decrypted message) + `encrypt_from_xof` + the portable multiplication `mul` (the 2n-bit product")
+w("and the Karatsuba scratch).")
+w("")
+w("| level | function | frame |")
+w("|---|---|---:|")
+for level in (1, 3, 5):
+    frames = []
+    for su in glob.glob(f"build/cortex-m4/src/CMakeFiles/hqc_device_l{level}.dir/**/*.su", recursive=True):
+        for line in open(su):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 2 or not parts[1].isdigit():
+                continue
+            sig = parts[0]
+            ps = re.search(r"ParamSet<(\d+),", sig)
+            if ps and int(ps.group(1)) != level:
+                continue
+            name = re.search(r"([A-Za-z_][\w:]*(?:<[^()]*>)?)\(", sig.split(":", 3)[-1])
+            frames.append((int(parts[1]), name.group(1) if name else sig))
+    seen = set()
+    for size, name in sorted(frames, reverse=True):
+        short = re.sub(r"<[^<>]*>$", "", name).replace("hqc::", "")
+        if short in seen:
+            continue
+        seen.add(short)
+        w(f"| HQC-{level} | `{short}` | {fmt(size)} B |")
+        if len(seen) == 6:
+            break
+w("")
+w("## Flash and static RAM")
+w("")
+w("| build | image | library flash (text + rodata + data) | of which text / rodata | library static RAM | whole image flash / static RAM |")
+w("|---|---|---:|---:|---:|---:|")
+for m in mem:
+    what = f"one level, HQC-{m['level']} (firmware_hqc{m['level']})" if m["image"] == "single" else "all three levels (m4_test)"
+    w(f"| {m['opt']} | {what} | {fmt(m['lib_flash'])} B ({kib(m['lib_flash'])}) | {fmt(m['lib_text'])} / {fmt(m['lib_rodata'])} | "
+      f"{fmt(m['lib_ram'])} B | {fmt(m['image_flash'])} / {fmt(m['image_ram'])} B |")
+w("")
+w("The key objects in caller storage take `HQCL_PUBLIC_KEY_OBJECT_BYTES` / `HQCL_SECRET_KEY_OBJECT_BYTES`")
+w("of the integrator's RAM (HQC-1: 7,040 / 9,472; HQC-3: 13,952 / 18,688; HQC-5: 22,016 / 29,440 bytes); the")
+w("example firmware keeps one of each in static RAM, which is why its whole-image RAM is larger than")
+w("the library's.")
+w("")
+w("## Known-answer tests")
+w("")
+w("The KAT image (`tests/m4/m4_kat.cpp`) prints the NIST transcript of one level, records `count = 0` to")
+w("N-1, from the device build's per-level C API; `scripts/m4-kat.sh` compares its SHA-256 with that of")
+w("the official files' first N records (`tests/data/KAT_PREFIX_SHA256SUMS`; N = 100 is the whole file,")
+w("the digest of `tests/data/KAT_SHA256SUMS`). CI runs N = 10 per level; this report ran:")
+w("")
+for opt, text in kats:
+    w(f"- {opt}: {text}")
+w("")
+w("## Reproduce")
+w("")
+w("```sh")
+w("scripts/install-deps.sh                 # gcc-arm-none-eabi, picolibc, qemu-system-arm among others")
+w("scripts/m4-test.sh                      # build the cortex-m4 preset and run ctest -L m4 (KATs: 10 records per level)")
+w("scripts/m4-kat.sh all 100               # all 100 records of every level against the official transcripts")
+w("scripts/m4-report.sh                    # this file; --json for the rows")
+w("```")
+open("docs/M4.md", "w").write("\n".join(lines) + "\n")
+print("m4-report: wrote docs/M4.md")
+PY

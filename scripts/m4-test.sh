@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The device tests (scripts/test.sh runs this as its own step): builds the cortex-m4 preset
+# (arm-none-eabi-g++ -O3, picolibc) and runs ctest label m4 in QEMU's mps2-an386: the KAT image
+# at every level (the first HQC_M4_KAT_COUNT records, 10 by default, byte-identical to the
+# official transcripts), the test image, the measurement image and the example firmware.
+#
+#   scripts/m4-test.sh [KAT_COUNT]      (KAT_COUNT = 100: every record of the official files)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-10}
+cmake --preset cortex-m4 -DHQC_M4_KAT_COUNT="$count" >/dev/null
+cmake --build --preset cortex-m4 -j 2
+ctest --preset cortex-m4

@@ -1,0 +1,77 @@
+// Measurement image (scripts/m4-report.sh): for one level (argument level=1|3|5), runs each
+// operation once on fixed inputs with the stack painted before it (tests/m4/m4_support.cpp) and
+// instruction-count markers around it (hqc_m4_mark, watched by tests/m4/insn_count_plugin.c).
+// Prints "backend NAME", then one line per operation: "op NAME ID stack_bytes", where markers
+// 2*ID and 2*ID+1 bracket it. Operations: keygen, encaps, decaps (stateless, serialized keys: the per-level C
+// API), encaps_cached, decaps_cached (key objects in caller storage, parsed beforehand), and
+// "empty" (the two markers alone: the constant that the report subtracts).
+#include <cstdlib>
+#include <cstring>
+
+#include "hqc/hqc.h"
+#include "m4_support.hpp"
+
+namespace {
+
+std::uint8_t g_pk[HQC5_PUBLIC_KEY_BYTES], g_sk[HQC5_SECRET_KEY_BYTES], g_ct[HQC5_CIPHERTEXT_BYTES];
+std::uint8_t g_ss[HQC_SHARED_SECRET_BYTES];
+const std::uint8_t kSeed[HQC_KEYPAIR_COINS_BYTES] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                                                     17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+const std::uint8_t kCoins[HQC_MAX_ENCAPS_COINS_BYTES] = {
+    9,  8,  7,  6,  5,  4,  3,  2,  1,  0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14,
+    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38};
+hqc5_public_key_object g_pk_obj;
+hqc5_secret_key_object g_sk_obj;
+
+int g_status = 0;
+
+// Runs op between markers 2*id and 2*id+1 with the stack painted, and prints its peak stack.
+template <class F>
+__attribute__((noinline)) void measure(const char* name, std::uint32_t id, F&& op) {
+  m4::paint_stack();
+  m4::hqc_m4_mark(2 * id);
+  const int rc = op();
+  m4::hqc_m4_mark(2 * id + 1);
+  const std::size_t stack = m4::stack_used();
+  if (rc != HQC_OK) g_status = 1;
+  m4::out("op ");
+  m4::out(name);
+  m4::out(" ");
+  m4::out_uint(id);
+  m4::out(" ");
+  m4::out_uint(stack);
+  m4::out(rc == HQC_OK ? "\n" : " FAILED\n");
+}
+
+#define HQC_MEASURE_LEVEL(L)                                                                                        \
+  void run##L() {                                                                                                   \
+    auto* pko = reinterpret_cast<hqc##L##_public_key_object*>(&g_pk_obj);                                           \
+    auto* sko = reinterpret_cast<hqc##L##_secret_key_object*>(&g_sk_obj);                                           \
+    measure("empty", 0, [] { return HQC_OK; });                                                                     \
+    measure("keygen", 1, [] { return hqc##L##_keypair_derand(g_pk, g_sk, kSeed); });                                \
+    measure("encaps", 2, [] { return hqc##L##_encaps_derand(g_ct, g_ss, g_pk, kCoins); });                          \
+    measure("decaps", 3, [] { return hqc##L##_decaps(g_ss, g_ct, g_sk); });                                         \
+    if (hqc##L##_public_key_object_parse(pko, g_pk) != HQC_OK || hqc##L##_secret_key_object_parse(sko, g_sk) != 0)  \
+      g_status = 1;                                                                                                 \
+    measure("encaps_cached", 4, [&] { return hqc##L##_public_key_object_encaps_derand(pko, g_ct, g_ss, kCoins); }); \
+    measure("decaps_cached", 5, [&] { return hqc##L##_secret_key_object_decaps(sko, g_ss, g_ct); });                \
+    hqc##L##_secret_key_object_wipe(sko);                                                                           \
+  }
+HQC_MEASURE_LEVEL(1)
+HQC_MEASURE_LEVEL(3)
+HQC_MEASURE_LEVEL(5)
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::uint32_t level = m4::arg_uint(argc, argv, "level", 1);
+  m4::out("backend ");
+  m4::out(hqc_backend_name());
+  m4::out("\n");
+  if (level == 1) run1();
+  else if (level == 3) run3();
+  else if (level == 5) run5();
+  else g_status = 2;
+  m4::flush();
+  std::exit(g_status);
+}

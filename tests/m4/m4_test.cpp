@@ -1,0 +1,476 @@
+// Test image (label m4), run on the emulated Cortex-M4: the device build's behaviour that the KAT
+// image does not cover. Prints one line per failed check and a summary; exit status 0 only if
+// every check passed.
+//  1. Kernels: Keccak-f[1600] (FIPS 202 digests); the portable kernels against independent
+//     references (ring product by a sparse vector as a sum of rotations, support expansion bit by
+//     bit, RM and RS decoding of encoded words with errors); every other row of the device's
+//     static table against portable on random and edge inputs.
+//  2. Round trips at every level, stateless and with key objects in caller storage.
+//  3. Hostile ciphertexts: the key equals J(H(pk), sigma, ct), computed here from the sponge.
+//  4. Public keys with padding bits set are rejected (spec §13).
+//  5. Randomness: no hook, a failing hook, a working hook.
+#include <cstdlib>
+#include <cstring>
+
+#include "backend/device.hpp"
+#include "code/reed_muller.hpp"
+#include "code/reed_solomon.hpp"
+#include "hqc/hqc.h"
+#include "m4_support.hpp"
+#include "pke/ring.hpp"
+#include "sym/keccak.hpp"
+#include "sym/oracles.hpp"
+
+namespace {
+
+using namespace hqc;
+using m4::check;
+
+// Deterministic test randomness (public test data): a SHAKE256 stream.
+class TestRng {
+ public:
+  explicit TestRng(std::uint8_t tag) : prng_(backend::device_portable().keccak_f1600, &tag, 1) {}
+  void fill(void* p, std::size_t n) { prng_.read(static_cast<std::uint8_t*>(p), n); }
+  std::uint32_t below(std::uint32_t bound) {
+    std::uint32_t r;
+    fill(&r, sizeof(r));
+    return r % bound;
+  }
+
+ private:
+  sym::Prng prng_;
+};
+
+// ---- 1. Kernels
+
+bool digest_is(const std::uint8_t d[32], const char* hex) {
+  static const char kHex[] = "0123456789abcdef";
+  for (int i = 0; i < 32; i++)
+    if (hex[2 * i] != kHex[d[i] >> 4] || hex[2 * i + 1] != kHex[d[i] & 15]) return false;
+  return true;
+}
+
+void test_keccak() {
+  for (const backend::Backend* be : backend::device_backends()) {
+    std::uint8_t d[32];
+    sym::sha3_256(be->keccak_f1600, d, nullptr, 0);
+    check(digest_is(d, "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"), "SHA3-256(\"\")");
+    const std::uint8_t abc[3] = {'a', 'b', 'c'};
+    sym::sha3_256(be->keccak_f1600, d, abc, 3);
+    check(digest_is(d, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"), "SHA3-256(\"abc\")");
+    std::uint64_t s[4][25];
+    std::uint64_t t[4][25];
+    TestRng rng(1);
+    rng.fill(s, sizeof(s));
+    std::memcpy(t, s, sizeof(s));
+    be->keccak_f1600_x4(s[0], s[1], s[2], s[3]);
+    for (auto& st : t) backend::device_portable().keccak_f1600(st);
+    check(std::memcmp(s, t, sizeof(s)) == 0, "keccak_f1600_x4 = four keccak_f1600");
+  }
+}
+
+template <class P>
+bool get_bit(const std::uint64_t* v, std::size_t i) {
+  return ((v[i / 64] >> (i % 64)) & 1) != 0;
+}
+template <class P>
+void flip_bit(std::uint64_t* v, std::size_t i) {
+  v[i / 64] ^= std::uint64_t{1} << (i % 64);
+}
+
+template <class P>
+void random_ring(pke::RingVec<P>& v, TestRng& rng) {
+  std::memset(v.w, 0, sizeof(v.w));
+  rng.fill(v.w, P::kNWords * 8);
+  v.w[P::kNWords - 1] &= P::kLastWordMask;
+}
+
+template <class P>
+void random_support(std::uint32_t* pos, std::size_t w, TestRng& rng) {
+  for (std::size_t i = 0; i < w; i++) {
+    bool again = true;
+    while (again) {
+      pos[i] = rng.below(static_cast<std::uint32_t>(P::kN));
+      again = false;
+      for (std::size_t j = 0; j < i; j++) again = again || pos[j] == pos[i];
+    }
+  }
+}
+
+// a * (sum of x^pos[k]) mod x^n - 1, bit by bit.
+template <class P>
+void ref_mul_sparse(pke::RingVec<P>& out, const pke::RingVec<P>& a, const std::uint32_t* pos, std::size_t w) {
+  std::memset(out.w, 0, sizeof(out.w));
+  for (std::size_t k = 0; k < w; k++)
+    for (std::size_t j = 0; j < P::kN; j++)
+      if (get_bit<P>(a.w, j)) flip_bit<P>(out.w, (j + pos[k]) % P::kN);
+}
+
+template <class P>
+void test_kernels_level(TestRng& rng) {
+  const auto& ref = backend::device_portable().kernels<P>();
+  static pke::RingVec<P> a, b, r1, r2, r3, r4;
+  static std::uint32_t pos[P::kWr];
+  // The portable kernels against independent references.
+  for (int trial = 0; trial < 3; trial++) {
+    random_ring<P>(a, rng);
+    random_support<P>(pos, P::kWr, rng);
+    if (trial == 0) {  // edges: positions 0 and n-1, a with every bit set
+      pos[0] = 0;
+      pos[1] = static_cast<std::uint32_t>(P::kN - 1);
+      for (std::size_t i = 0; i < P::kNWords; i++) a.w[i] = ~std::uint64_t{0};
+      a.w[P::kNWords - 1] = P::kLastWordMask;
+    }
+    ref.support_to_vector(b.w, pos, P::kWr);
+    std::memset(r1.w, 0, sizeof(r1.w));
+    for (std::size_t k = 0; k < P::kWr; k++) flip_bit<P>(r1.w, pos[k]);
+    check(std::memcmp(b.w, r1.w, sizeof(b.w)) == 0, "portable support_to_vector = bit by bit");
+    ref.mul(r1.w, a.w, b.w);
+    ref_mul_sparse<P>(r2, a, pos, P::kWr);
+    check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "portable mul = sum of rotations");
+    ref.mul(r3.w, b.w, a.w);
+    check(std::memcmp(r1.w, r3.w, sizeof(r1.w)) == 0, "portable mul commutes");
+  }
+  {  // RM and RS: encode, add errors within capacity, decode.
+    std::uint8_t msg[P::kK], cw[P::kN1], dec_cw[P::kN1], dec_msg[P::kK];
+    static pke::CodeVec<P> word;
+    rng.fill(msg, sizeof(msg));
+    code::rs_encode<P>(cw, msg);
+    std::memcpy(dec_cw, cw, sizeof(cw));
+    for (std::size_t e = 0; e < P::kDelta; e++) dec_cw[(e * 7) % P::kN1] ^= static_cast<std::uint8_t>(1 + e);
+    ref.rs_decode(dec_msg, dec_cw);
+    check(std::memcmp(dec_msg, msg, sizeof(msg)) == 0, "portable rs_decode corrects delta errors");
+    code::rm_encode<P>(word.w, cw);
+    for (std::size_t j = 0; j < P::kN1; j++)  // a few bit errors in every block
+      for (std::size_t e = 0; e < 5 * P::kMult; e++)
+        word.w[j * (P::kN2 / 64) + (e % (P::kN2 / 64))] ^= std::uint64_t{1} << ((e * 13 + j) % 64);
+    ref.rm_decode(dec_cw, word.w);
+    check(std::memcmp(dec_cw, cw, sizeof(cw)) == 0, "portable rm_decode corrects errors");
+  }
+  // Every other row of the device table against portable, on random and edge inputs.
+  for (const backend::Backend* be : backend::device_backends()) {
+    if (be == &backend::device_portable()) continue;
+    const auto& k = be->kernels<P>();
+    for (int trial = 0; trial < 4; trial++) {
+      random_ring<P>(a, rng);
+      random_ring<P>(b, rng);
+      if (trial == 1) std::memset(b.w, 0, sizeof(b.w));
+      if (trial == 2)
+        for (std::size_t i = 0; i < P::kNWords; i++)
+          a.w[i] = i + 1 == P::kNWords ? P::kLastWordMask : ~std::uint64_t{0};
+      k.mul(r1.w, a.w, b.w);
+      ref.mul(r2.w, a.w, b.w);
+      check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "row mul = portable");
+      k.mul2(r1.w, r3.w, a.w, b.w, a.w);
+      ref.mul(r2.w, a.w, a.w);
+      ref.mul(r4.w, b.w, a.w);
+      check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0 && std::memcmp(r3.w, r4.w, sizeof(r3.w)) == 0,
+            "row mul2 = portable");
+      random_support<P>(pos, P::kWr, rng);
+      k.support_to_vector(r1.w, pos, P::kWr);
+      ref.support_to_vector(r2.w, pos, P::kWr);
+      check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "row support_to_vector = portable");
+      std::uint8_t xof[4 * P::kWr];
+      rng.fill(xof, sizeof(xof));
+      std::uint32_t p1[P::kWr], p2[P::kWr];
+      k.enc_positions(p1, xof, P::kWr);
+      ref.enc_positions(p2, xof, P::kWr);
+      check(std::memcmp(p1, p2, sizeof(p1)) == 0, "row enc_positions = portable");
+      check(k.position_taken(p1, P::kWr, p1[3]) == ref.position_taken(p1, P::kWr, p1[3]) &&
+                k.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)) ==
+                    ref.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)),
+            "row position_taken = portable");
+      std::uint8_t draws[3 * P::kW];
+      rng.fill(draws, sizeof(draws));
+      std::uint32_t q1[P::kW] = {}, q2[P::kW] = {};
+      check(k.keygen_accept(q1, 0, draws, P::kW) == ref.keygen_accept(q2, 0, draws, P::kW) &&
+                std::memcmp(q1, q2, sizeof(q1)) == 0,
+            "row keygen_accept = portable");
+      static pke::CodeVec<P> word;
+      rng.fill(word.w, sizeof(word.w));
+      std::uint8_t m1[P::kN1], m2[P::kN1];
+      k.rm_decode(m1, word.w);
+      ref.rm_decode(m2, word.w);
+      check(std::memcmp(m1, m2, sizeof(m1)) == 0, "row rm_decode = portable");
+      std::uint8_t c[P::kN1], d1[P::kK], d2[P::kK];
+      rng.fill(c, sizeof(c));
+      k.rs_decode(d1, c);
+      ref.rs_decode(d2, c);
+      check(std::memcmp(d1, d2, sizeof(d1)) == 0, "row rs_decode = portable");
+    }
+  }
+}
+
+// ---- 2-5. The KEM through the C API
+
+struct LevelApi {
+  int level;
+  std::size_t pk_bytes, sk_len, ct_bytes, k;
+  int (*keypair)(std::uint8_t*, std::uint8_t*);
+  int (*keypair_derand)(std::uint8_t*, std::uint8_t*, const std::uint8_t*);
+  int (*encaps)(std::uint8_t*, std::uint8_t*, const std::uint8_t*);
+  int (*encaps_derand)(std::uint8_t*, std::uint8_t*, const std::uint8_t*, const std::uint8_t*);
+  int (*decaps)(std::uint8_t*, const std::uint8_t*, const std::uint8_t*);
+  // Key objects, through type-erased storage of the largest level.
+  int (*pk_parse)(void*, const std::uint8_t*);
+  int (*pk_prepare)(void*, void*, std::size_t, int*);
+  int (*pk_encaps)(const void*, std::uint8_t*, std::uint8_t*);
+  int (*pk_encaps_derand)(const void*, std::uint8_t*, std::uint8_t*, const std::uint8_t*);
+  int (*sk_generate)(void*, const std::uint8_t*);
+  int (*sk_parse)(void*, const std::uint8_t*);
+  int (*sk_prepare)(void*, void*, std::size_t, int*);
+  int (*sk_decaps)(const void*, std::uint8_t*, const std::uint8_t*);
+  int (*sk_public)(const void*, std::uint8_t*);
+  int (*sk_bytes)(const void*, std::uint8_t*);
+  void (*sk_wipe)(void*);
+  std::size_t sk_transforms_bytes;
+};
+
+#define HQC_LEVEL_API(L)                                                                                             \
+  LevelApi {                                                                                                         \
+    L, HQC##L##_PUBLIC_KEY_BYTES, HQC##L##_SECRET_KEY_BYTES, HQC##L##_CIPHERTEXT_BYTES, HQC##L##_MESSAGE_BYTES,      \
+        &hqc##L##_keypair, &hqc##L##_keypair_derand, &hqc##L##_encaps, &hqc##L##_encaps_derand, &hqc##L##_decaps,    \
+        [](void* o, const std::uint8_t* pk) {                                                                        \
+          return hqc##L##_public_key_object_parse(static_cast<hqc##L##_public_key_object*>(o), pk);                  \
+        },                                                                                                           \
+        [](void* o, void* t, std::size_t n, int* p) {                                                                \
+          return hqc##L##_public_key_object_prepare(static_cast<hqc##L##_public_key_object*>(o), t, n, p);           \
+        },                                                                                                           \
+        [](const void* o, std::uint8_t* ct, std::uint8_t* ss) {                                                      \
+          return hqc##L##_public_key_object_encaps(static_cast<const hqc##L##_public_key_object*>(o), ct, ss);       \
+        },                                                                                                           \
+        [](const void* o, std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* c) {                               \
+          return hqc##L##_public_key_object_encaps_derand(static_cast<const hqc##L##_public_key_object*>(o), ct, ss, \
+                                                          c);                                                        \
+        },                                                                                                           \
+        [](void* o, const std::uint8_t* s) {                                                                         \
+          return hqc##L##_secret_key_object_generate(static_cast<hqc##L##_secret_key_object*>(o), s);                \
+        },                                                                                                           \
+        [](void* o, const std::uint8_t* sk) {                                                                        \
+          return hqc##L##_secret_key_object_parse(static_cast<hqc##L##_secret_key_object*>(o), sk);                  \
+        },                                                                                                           \
+        [](void* o, void* t, std::size_t n, int* p) {                                                                \
+          return hqc##L##_secret_key_object_prepare(static_cast<hqc##L##_secret_key_object*>(o), t, n, p);           \
+        },                                                                                                           \
+        [](const void* o, std::uint8_t* ss, const std::uint8_t* ct) {                                                \
+          return hqc##L##_secret_key_object_decaps(static_cast<const hqc##L##_secret_key_object*>(o), ss, ct);       \
+        },                                                                                                           \
+        [](const void* o, std::uint8_t* pk) {                                                                        \
+          return hqc##L##_secret_key_object_public(static_cast<const hqc##L##_secret_key_object*>(o), pk);           \
+        },                                                                                                           \
+        [](const void* o, std::uint8_t* sk) {                                                                        \
+          return hqc##L##_secret_key_object_bytes(static_cast<const hqc##L##_secret_key_object*>(o), sk);            \
+        },                                                                                                           \
+        [](void* o) { hqc##L##_secret_key_object_wipe(static_cast<hqc##L##_secret_key_object*>(o)); },               \
+        HQC##L##_SECRET_KEY_TRANSFORMS_BYTES                                                                         \
+  }
+
+// Buffers of the largest level, and key objects in static storage (zero-initialised).
+std::uint8_t g_pk[HQC5_PUBLIC_KEY_BYTES], g_sk[HQC5_SECRET_KEY_BYTES], g_ct[HQC5_CIPHERTEXT_BYTES];
+std::uint8_t g_pk2[HQC5_PUBLIC_KEY_BYTES], g_sk2[HQC5_SECRET_KEY_BYTES], g_ct2[HQC5_CIPHERTEXT_BYTES];
+hqc5_public_key_object g_pk_obj;
+hqc5_secret_key_object g_sk_obj;
+alignas(64) std::uint8_t g_transforms[HQC5_SECRET_KEY_TRANSFORMS_BYTES];
+
+bool all_zero(const std::uint8_t* p, std::size_t n) {
+  std::uint8_t acc = 0;
+  for (std::size_t i = 0; i < n; i++) acc = static_cast<std::uint8_t>(acc | p[i]);
+  return acc == 0;
+}
+
+// The test's randomness hook: a SHAKE256 stream; counts its calls. The failing hook writes part
+// of its output and fails.
+int g_hook_calls = 0;
+int good_hook(void* ctx, std::uint8_t* out, std::size_t len) {
+  g_hook_calls++;
+  static_cast<TestRng*>(ctx)->fill(out, len);
+  return 0;
+}
+int failing_hook(void*, std::uint8_t* out, std::size_t len) {
+  g_hook_calls++;
+  std::memset(out, 0x77, len / 2);
+  return -1;
+}
+
+void test_round_trip(const LevelApi& api, TestRng& rng) {
+  std::uint8_t ss[32], ss2[32], seed[32], coins[HQC_MAX_ENCAPS_COINS_BYTES];
+  hqc_set_randombytes(&good_hook, &rng);
+  check(api.keypair(g_pk, g_sk) == HQC_OK, "keypair with a hook");
+  check(api.encaps(g_ct, ss, g_pk) == HQC_OK, "encaps with a hook");
+  check(api.decaps(ss2, g_ct, g_sk) == HQC_OK && std::memcmp(ss, ss2, 32) == 0, "decaps recovers the key");
+  // Key objects in caller storage agree with the stateless functions.
+  rng.fill(seed, sizeof(seed));
+  rng.fill(coins, sizeof(coins));
+  check(api.keypair_derand(g_pk, g_sk, seed) == HQC_OK, "keypair_derand");
+  check(api.sk_generate(&g_sk_obj, seed) == HQC_OK, "secret key object generate");
+  check(api.sk_public(&g_sk_obj, g_pk2) == HQC_OK && std::memcmp(g_pk, g_pk2, api.pk_bytes) == 0,
+        "object's public key = keypair_derand's");
+  check(api.sk_bytes(&g_sk_obj, g_sk2) == HQC_OK && std::memcmp(g_sk, g_sk2, api.sk_len) == 0,
+        "object's secret key = keypair_derand's");
+  check(api.encaps_derand(g_ct, ss, g_pk, coins) == HQC_OK, "encaps_derand");
+  check(api.pk_parse(&g_pk_obj, g_pk) == HQC_OK, "public key object parse");
+  check(api.pk_encaps_derand(&g_pk_obj, g_ct2, ss2, coins) == HQC_OK && std::memcmp(g_ct, g_ct2, api.ct_bytes) == 0 &&
+            std::memcmp(ss, ss2, 32) == 0,
+        "object encaps_derand = stateless");
+  std::memset(ss2, 0, 32);
+  check(api.sk_decaps(&g_sk_obj, ss2, g_ct) == HQC_OK && std::memcmp(ss, ss2, 32) == 0, "object decaps");
+  check(api.sk_parse(&g_sk_obj, g_sk) == HQC_OK, "secret key object parse");
+  std::memset(ss2, 0, 32);
+  check(api.sk_decaps(&g_sk_obj, ss2, g_ct) == HQC_OK && std::memcmp(ss, ss2, 32) == 0, "parsed object decaps");
+  check(api.pk_encaps(&g_pk_obj, g_ct2, ss2) == HQC_OK && api.decaps(ss, g_ct2, g_sk) == HQC_OK &&
+            std::memcmp(ss, ss2, 32) == 0,
+        "object encaps with the hook");
+  // Prepare: the portable multiplier has no transforms, so nothing is kept and the buffer is not touched.
+  std::memset(g_transforms, 0x5A, sizeof(g_transforms));
+  int prepared = -1;
+  const int rc = api.sk_prepare(&g_sk_obj, g_transforms, api.sk_transforms_bytes, &prepared);
+  bool untouched = true;
+  for (std::uint8_t b : g_transforms) untouched = untouched && b == 0x5A;
+  check(rc == HQC_OK && ((prepared == 0 && untouched) || prepared == 1), "prepare into the caller's buffer");
+  std::memset(ss2, 0, 32);
+  check(api.sk_decaps(&g_sk_obj, ss2, g_ct2) == HQC_OK && std::memcmp(ss, ss2, 32) == 0, "prepared object decaps");
+  api.sk_wipe(&g_sk_obj);
+  check(all_zero(reinterpret_cast<const std::uint8_t*>(&g_sk_obj), sizeof(g_sk_obj)), "wiped object is zero");
+  check(api.sk_decaps(&g_sk_obj, ss2, g_ct2) == HQC_ERR_MALFORMED_KEY && all_zero(ss2, 32),
+        "a wiped object holds no key");
+  hqc_set_randombytes(nullptr, nullptr);
+}
+
+// K_bar = J(H(pk), sigma, ct) = SHA3-256(SHA3-256(pk || 0x01) || sigma || ct || 0x03), from the
+// sponge directly (spec §3, §7.3), not through the decapsulation code.
+void implicit_rejection_key(const LevelApi& api, std::uint8_t out[32], const std::uint8_t* sk, const std::uint8_t* ct) {
+  const auto f = backend::device_portable().keccak_f1600;
+  std::uint8_t hpk[32];
+  sym::Sha3_256 h(f);
+  h.absorb(sk, api.pk_bytes);
+  h.absorb_byte(0x01);
+  h.squeeze(hpk, 32);
+  sym::Sha3_256 j(f);
+  j.absorb(hpk, 32);
+  j.absorb(sk + api.pk_bytes + 32, api.k);
+  j.absorb(ct, api.ct_bytes);
+  j.absorb_byte(0x03);
+  j.squeeze(out, 32);
+}
+
+void test_hostile(const LevelApi& api, TestRng& rng) {
+  std::uint8_t seed[32], coins[HQC_MAX_ENCAPS_COINS_BYTES], ss[32], got[32], want[32];
+  rng.fill(seed, sizeof(seed));
+  rng.fill(coins, sizeof(coins));
+  api.keypair_derand(g_pk, g_sk, seed);
+  api.encaps_derand(g_ct, ss, g_pk, coins);
+  api.sk_parse(&g_sk_obj, g_sk);
+  const std::size_t u_bytes = api.ct_bytes - 16 - (api.ct_bytes - 16 - (api.pk_bytes - 32));
+  for (int kind = 0; kind < 7; kind++) {
+    std::memcpy(g_ct2, g_ct, api.ct_bytes);
+    switch (kind) {
+      case 0: g_ct2[0] ^= 1; break;                                          // u
+      case 1: g_ct2[u_bytes + 5] ^= 0x80; break;                             // v
+      case 2: g_ct2[api.ct_bytes - 1] ^= 1; break;                           // salt
+      case 3: std::memset(g_ct2, 0, api.ct_bytes); break;                    // all zero
+      case 4: std::memset(g_ct2, 0xFF, api.ct_bytes); break;                 // padding bits of u set
+      case 5: rng.fill(g_ct2, api.ct_bytes); break;                          // random
+      case 6: g_ct2[u_bytes - 1] |= static_cast<std::uint8_t>(0x80); break;  // only u's top padding bit
+    }
+    implicit_rejection_key(api, want, g_sk, g_ct2);
+    check(api.decaps(got, g_ct2, g_sk) == HQC_OK && std::memcmp(got, want, 32) == 0,
+          "hostile ciphertext: decaps = J(H(pk), sigma, ct)");
+    check(std::memcmp(got, ss, 32) != 0, "hostile ciphertext: not the encapsulated key");
+    std::memset(got, 0, 32);
+    check(api.sk_decaps(&g_sk_obj, got, g_ct2) == HQC_OK && std::memcmp(got, want, 32) == 0,
+          "hostile ciphertext: object decaps = J(H(pk), sigma, ct)");
+  }
+  api.sk_wipe(&g_sk_obj);
+}
+
+void test_padding(const LevelApi& api, TestRng& rng) {
+  std::uint8_t seed[32], coins[HQC_MAX_ENCAPS_COINS_BYTES], ss[32];
+  rng.fill(seed, sizeof(seed));
+  rng.fill(coins, sizeof(coins));
+  api.keypair_derand(g_pk, g_sk, seed);
+  for (unsigned bit = 7; bit >= 5; bit--) {  // bits beyond n in the last byte (n mod 8 <= 5 at every level)
+    std::memcpy(g_pk2, g_pk, api.pk_bytes);
+    g_pk2[api.pk_bytes - 1] = static_cast<std::uint8_t>(g_pk2[api.pk_bytes - 1] | (1u << bit));
+    std::memset(g_ct2, 0xAA, api.ct_bytes);
+    std::memset(ss, 0xAA, 32);
+    check(api.encaps_derand(g_ct2, ss, g_pk2, coins) == HQC_ERR_MALFORMED_KEY && all_zero(g_ct2, api.ct_bytes) &&
+              all_zero(ss, 32),
+          "padding bits: encaps_derand rejects, outputs zeroed");
+    check(
+        hqc_kem_check_public_key(hqc_kem_info_by_level(api.level)->name, g_pk2, api.pk_bytes) == HQC_ERR_MALFORMED_KEY,
+        "padding bits: check_public_key rejects");
+    check(api.pk_parse(&g_pk_obj, g_pk2) == HQC_ERR_MALFORMED_KEY, "padding bits: object parse rejects");
+    check(api.pk_encaps_derand(&g_pk_obj, g_ct2, ss, coins) == HQC_ERR_MALFORMED_KEY && all_zero(ss, 32),
+          "padding bits: the rejected object holds no key");
+    std::memcpy(g_sk2, g_sk, api.sk_len);
+    std::memcpy(g_sk2, g_pk2, api.pk_bytes);
+    std::memset(ss, 0xAA, 32);
+    check(api.decaps(ss, g_ct, g_sk2) == HQC_ERR_MALFORMED_KEY && all_zero(ss, 32),
+          "padding bits: decaps with such a secret key rejects");
+    check(api.sk_parse(&g_sk_obj, g_sk2) == HQC_ERR_MALFORMED_KEY, "padding bits: secret object parse rejects");
+  }
+  check(api.encaps_derand(g_ct2, ss, g_pk, coins) == HQC_OK, "the unmodified key is accepted");
+}
+
+void test_randomness(const LevelApi& api, TestRng& rng) {
+  std::uint8_t ss[32], seed[32];
+  for (int hook = 0; hook < 2; hook++) {  // 0: none registered, 1: a failing one
+    hqc_set_randombytes(hook == 0 ? nullptr : &failing_hook, nullptr);
+    g_hook_calls = 0;
+    std::memset(g_pk2, 0xAA, api.pk_bytes);
+    std::memset(g_sk2, 0xAA, api.sk_len);
+    check(
+        api.keypair(g_pk2, g_sk2) == HQC_ERR_RANDOMNESS && all_zero(g_pk2, api.pk_bytes) && all_zero(g_sk2, api.sk_len),
+        "no randomness: keypair fails, outputs zeroed");
+    rng.fill(seed, sizeof(seed));
+    api.keypair_derand(g_pk, g_sk, seed);  // the deterministic functions need no hook
+    std::memset(g_ct2, 0xAA, api.ct_bytes);
+    std::memset(ss, 0xAA, 32);
+    check(api.encaps(g_ct2, ss, g_pk) == HQC_ERR_RANDOMNESS && all_zero(g_ct2, api.ct_bytes) && all_zero(ss, 32),
+          "no randomness: encaps fails, outputs zeroed");
+    check(api.sk_generate(&g_sk_obj, nullptr) == HQC_ERR_RANDOMNESS, "no randomness: object generate fails");
+    check(api.sk_decaps(&g_sk_obj, ss, g_ct) == HQC_ERR_MALFORMED_KEY, "no randomness: the object holds no key");
+    check(api.pk_parse(&g_pk_obj, g_pk) == HQC_OK, "object parse needs no randomness");
+    std::memset(ss, 0xAA, 32);
+    check(
+        api.pk_encaps(&g_pk_obj, g_ct2, ss) == HQC_ERR_RANDOMNESS && all_zero(ss, 32) && all_zero(g_ct2, api.ct_bytes),
+        "no randomness: object encaps fails, outputs zeroed");
+    check(hook == 0 ? g_hook_calls == 0 : g_hook_calls == 4, "the failing hook was asked each time");
+  }
+  hqc_set_randombytes(&good_hook, &rng);
+  check(api.keypair(g_pk2, g_sk2) == HQC_OK && !all_zero(g_pk2, api.pk_bytes), "a working hook: keypair");
+  hqc_set_randombytes(nullptr, nullptr);
+}
+
+}  // namespace
+
+int main() {
+  TestRng rng(7);
+  test_keccak();
+  m4::out("m4_test: rows in the device table: ");
+  for (const backend::Backend* be : backend::device_backends()) {
+    m4::out(be->name);
+    m4::out(" ");
+  }
+  m4::out("\n");
+  test_kernels_level<Hqc1>(rng);
+  test_kernels_level<Hqc3>(rng);
+  test_kernels_level<Hqc5>(rng);
+  const LevelApi apis[3] = {HQC_LEVEL_API(1), HQC_LEVEL_API(3), HQC_LEVEL_API(5)};
+  for (const LevelApi& api : apis) {
+    test_round_trip(api, rng);
+    test_hostile(api, rng);
+    test_padding(api, rng);
+    test_randomness(api, rng);
+    m4::out("m4_test: HQC-");
+    m4::out_uint(static_cast<std::uint64_t>(api.level));
+    m4::out(" done\n");
+  }
+  m4::out(m4::failures() == 0 ? "m4_test: all checks passed\n" : "m4_test: FAILED checks: ");
+  if (m4::failures() != 0) {
+    m4::out_uint(static_cast<std::uint64_t>(m4::failures()));
+    m4::out("\n");
+  }
+  m4::flush();
+  std::exit(m4::failures() == 0 ? 0 : 1);
+}
