@@ -23,7 +23,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS = (1, 3, 5)
 KEM_OPS = ["keygen", "encaps", "decaps", "encaps_cached", "decaps_cached"]
-KERNELS = ["mul", "mul2", "rm_decode", "rs_decode", "enc_sample", "keccak_f1600", "hash_pk", "expand_h"]
+KERNELS = ["mul", "mul2", "rm_decode", "rs_decode", "rs_encode", "enc_sample", "keccak_f1600", "hash_pk", "expand_h"]
 ORDER = ["portable", "avx2", "avx512", "avx512-karatsuba", "avx512-fafft"]
 
 
