@@ -1,7 +1,7 @@
 // Every kernel of the backend table, differentially: one backend per input against the portable
 // backend on the same input. Input: [kernel selector][fill mode][operand bytes...]:
 //   selector % 3         the level
-//   (selector / 3) % 7   the kernel: mul, mul2, rm_decode, rs_decode, enc_positions +
+//   (selector / 3) % 7   the kernel: mul, mul2, rm_decode, rs_decode + rs_encode, enc_positions +
 //                        support_to_vector, keccak_f1600, support_to_vector and the keygen
 //                        duplicate test on chosen distinct positions; mul also runs a transform
 //                        multiplier's cached paths (transform, mul_transforms, mul_transform_plain)
@@ -75,13 +75,20 @@ void run(const backend::Backend& chosen, unsigned kernel, std::uint8_t mode, con
       }
       break;
     }
-    case 3: {  // rs_decode of an arbitrary received RS word
+    case 3: {  // rs_decode of an arbitrary received RS word, rs_encode of its first k symbols
       std::uint8_t cw[P::kN1], r[P::kK], o[P::kK];
       fuzz::fill(cw, sizeof(cw), data, size, mode);
       ref.rs_decode(r, cw);
       for (const auto* be : compared) {
         be->kernels<P>().rs_decode(o, cw);
         check<P>(std::memcmp(o, r, sizeof(o)) == 0, *be, "rs_decode");
+      }
+      // rs_encode of the word's first k symbols as a message.
+      std::uint8_t er[P::kN1], eo[P::kN1];
+      ref.rs_encode(er, cw);
+      for (const auto* be : compared) {
+        be->kernels<P>().rs_encode(eo, cw);
+        check<P>(std::memcmp(eo, er, sizeof(eo)) == 0, *be, "rs_encode");
       }
       break;
     }

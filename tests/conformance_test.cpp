@@ -54,6 +54,7 @@ struct KernelTableSlots {
   void* position_taken;
   void* keygen_accept;
   void* rm_decode;
+  void* rs_encode;
   void* rs_decode;
 };
 static_assert(sizeof(KernelTable<Hqc1>) == sizeof(KernelTableSlots),
@@ -667,6 +668,38 @@ void test_rm_decode(const Backend& be) {
 }
 
 template <class P>
+void test_rs_encode(const Backend& be) {
+  const auto& k = be.kernels<P>();
+  ASSERT_NE(k.rs_encode, nullptr);
+  std::mt19937_64 rng(0x7265 + P::kLevel);
+  auto check = [&](const std::vector<std::uint8_t>& msg, const std::string& what) {
+    const std::vector<std::uint8_t> in(msg);  // exactly k bytes
+    std::vector<std::uint8_t> want(P::kN1 + 16, 0xA5), got(P::kN1 + 16, 0xA5);
+    code::rs_encode<P>(want.data(), in.data());  // the shift register of spec §5.2
+    for (std::size_t i = 0; i < P::kN1; i++) got[i] = static_cast<std::uint8_t>(0x5A ^ i);  // garbage
+    k.rs_encode(got.data(), in.data());
+    EXPECT_EQ(want, got) << "rs_encode " << what << " (bytes past n1 are canaries)";
+    EXPECT_EQ(0, std::memcmp(got.data() + P::kRsParity, in.data(), P::kK))
+        << "rs_encode " << what << ": not systematic";
+  };
+  std::vector<std::uint8_t> msg(P::kK, 0);
+  check(msg, "all-zero message");
+  std::fill(msg.begin(), msg.end(), 0xFF);
+  check(msg, "all-0xFF message");
+  // Every symbol value at every position alone: the encoder is linear, so these span every input.
+  for (std::size_t i = 0; i < P::kK; i++)
+    for (unsigned v = 1; v < 256; v++) {
+      std::fill(msg.begin(), msg.end(), 0);
+      msg[i] = static_cast<std::uint8_t>(v);
+      check(msg, "symbol " + std::to_string(v) + " alone at position " + std::to_string(i));
+    }
+  for (int it = 0; it < 200; it++) {
+    for (auto& b : msg) b = static_cast<std::uint8_t>(rng());
+    check(msg, "random message");
+  }
+}
+
+template <class P>
 void test_rs_decode(const Backend& be) {
   const auto& k = be.kernels<P>();
   ASSERT_NE(k.rs_decode, nullptr);
@@ -837,6 +870,7 @@ const PerLevel kPerLevel[] = {
     HQC_PER_LEVEL(position_taken),
     HQC_PER_LEVEL(keygen_accept),
     HQC_PER_LEVEL(rm_decode),
+    HQC_PER_LEVEL(rs_encode),
     HQC_PER_LEVEL(rs_decode),
     HQC_PER_LEVEL(kem),
 };

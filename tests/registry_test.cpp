@@ -134,6 +134,7 @@ void expect_complete(const KernelTable<P>& k) {
   EXPECT_NE(k.position_taken, nullptr);
   EXPECT_NE(k.keygen_accept, nullptr);
   EXPECT_NE(k.rm_decode, nullptr);
+  EXPECT_NE(k.rs_encode, nullptr);
   EXPECT_NE(k.rs_decode, nullptr);
   EXPECT_NE(k.mul_name, nullptr);
   if (k.transforms != nullptr) {  // the one optional capability: complete when present

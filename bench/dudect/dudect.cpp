@@ -21,6 +21,7 @@
 //   k_mul, k_mul2, k_support_to_vector, k_enc_positions, k_rm_decode, k_rs_decode, k_keccak
 //                  one kernel alone, fixed vs random operand (the one decapsulation derives from
 //                  the ciphertext): bisection of a decapsulation signal. Not part of "all".
+//   k_rs_encode    the RS encoder alone, fixed vs random message (the encoding of m and m').
 // Output: one line per (backend, level, test, round) with n, the median, t of the raw data, max |t|
 // over the raw data and the crops, the percentile kept by the crop with the max, and the verdict.
 // Pin it to one core (taskset -c 1) on an otherwise idle machine for meaningful numbers.
@@ -311,6 +312,8 @@ Result run_test(const backend::Backend& be, const std::string& test_name, std::s
     if (test == "k_rm_decode")
       return kernel(sizeof(pke::CodeVec<P>), bytes(sizeof(pke::CodeVec<P>)), [&] { k.rm_decode(msg, u64); });
     if (test == "k_rs_decode") return kernel(P::kN1, bytes(P::kN1), [&] { k.rs_decode(msg, cur); });
+    if (test == "k_rs_encode")
+      return kernel(P::kK, bytes(P::kK), [&] { k.rs_encode(reinterpret_cast<std::uint8_t*>(out1.w), cur); });
     if (test == "k_keccak")
       return kernel(200, bytes(200), [&] {
         std::memcpy(out1.w, cur, 200);
@@ -365,7 +368,7 @@ int main(int argc, char** argv) {
                    "[--rounds R] [--short] [--swap KERNEL:BACKEND]\n"
                    "              [--class0 fixed|random] [--crops] [--seed S] [--null]\n"
                    "  --swap rm_decode:avx2  runs the selected backend with that one kernel (mul, mul2,\n"
-                   "  support_to_vector, enc_positions, rm_decode, rs_decode, keccak) taken from another\n"
+                   "  support_to_vector, enc_positions, rm_decode, rs_decode, rs_encode, keccak) taken from another\n"
                    "  backend: a bisection of a timing signal by kernel\n"
                    "  --class0 random  labels the random inputs class 0 (the other class order)\n"
                    "  --crops  also prints t for each percentile crop\n"
@@ -397,6 +400,7 @@ int main(int argc, char** argv) {
       else if (kernel == "enc_positions") t.enc_positions = f.enc_positions;
       else if (kernel == "rm_decode") t.rm_decode = f.rm_decode;
       else if (kernel == "rs_decode") t.rs_decode = f.rs_decode;
+      else if (kernel == "rs_encode") t.rs_encode = f.rs_encode;
       else return false;
       return true;
     };

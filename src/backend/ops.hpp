@@ -88,6 +88,9 @@ struct KernelTable {
   KeygenAcceptFn keygen_accept;
   // Duplicated RM(1,7) decoding of every block (spec §5.5): in has n1*n2 bits, out n1 bytes.
   void (*rm_decode)(std::uint8_t* out, const std::uint64_t* in);
+  // Systematic RS encoding (spec §5.2): cw[0, 2delta) = parity, cw[2delta, n1) = msg (k bytes).
+  // The portable shift register (code::rs_encode) where a backend has nothing faster.
+  void (*rs_encode)(std::uint8_t* cw, const std::uint8_t* msg);
   // RS decoding (spec §5.6): cw holds n1 received symbols; msg receives the k message bytes.
   void (*rs_decode)(std::uint8_t* msg, const std::uint8_t* cw);
 };

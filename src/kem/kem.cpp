@@ -39,8 +39,13 @@ Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std
   return Status::kOk;
 }
 
+namespace {
+
+// Key generation (spec §7.1) without H(pk): every field of `out` but pub.hpk. The stateless layer
+// serializes pk and sk and never reads H(pk) (decapsulation from bytes hashes the embedded pk
+// again while it parses, side by side with the expansion of h), so only a key object pays for it.
 template <class P>
-void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]) {
+void keypair_without_hpk(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]) {
   // seed_pke || sigma = first 32 + k bytes of XOF(seed_kem) (spec §7.1 step 2).
   ct::Wiped<std::uint8_t[32 + P::kK]> z;
   {
@@ -51,6 +56,14 @@ void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t s
   std::memcpy(out.sigma, *z + 32, P::kK);
   pke::keygen<P>(be, out.pub.pk, out.seed_dk, *z, out.pub.ek, out.y);
   out.y_kept.release();
+}
+
+}  // namespace
+
+template <class P>
+void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]) {
+  keypair_without_hpk<P>(be, out, seed_kem);
+  // A key object is used next (encapsulation to it, decapsulation with it): H(pk) once, here.
   sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
 }
 
@@ -144,8 +157,8 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
 template <class P>
 void stateless_keypair(const backend::Backend& be, std::uint8_t pk[P::kPublicKeyBytes],
                        std::uint8_t sk[P::kSecretKeyBytes], const std::uint8_t seed_kem[32]) {
-  SecretKey<P> key;  // wiped by its destructor
-  keypair<P>(be, key, seed_kem);
+  SecretKey<P> key;  // wiped by its destructor; its hpk stays unset (nothing reads it here)
+  keypair_without_hpk<P>(be, key, seed_kem);
   std::memcpy(pk, key.pub.pk, P::kPublicKeyBytes);
   key.serialize(sk);
 }

@@ -68,7 +68,8 @@ Status parse_public_key(const backend::Backend& be, PublicKey<P>& out, const std
 template <class P>
 Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t sk[P::kSecretKeyBytes]);
 
-// Key generation from seed_kem (spec §7.1).
+// Key generation from seed_kem (spec §7.1) into a key object, H(pk) included (the key is used
+// next: a TLS client decapsulates with it). stateless_keypair skips H(pk).
 template <class P>
 void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]);
 
@@ -115,7 +116,8 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
 // parse, operate and wipe, with the key objects on the stack (no heap), so they are what a device
 // build calls as well. On error every output is zeroed.
 
-// Key generation from seed_kem (spec §7.1) into serialized pk and sk.
+// Key generation from seed_kem (spec §7.1) into serialized pk and sk. Does not compute H(pk):
+// neither output holds it.
 template <class P>
 void stateless_keypair(const backend::Backend& be, std::uint8_t pk[P::kPublicKeyBytes],
                        std::uint8_t sk[P::kSecretKeyBytes], const std::uint8_t seed_kem[32]);

@@ -12,11 +12,20 @@
 
 namespace hqc::pke {
 
-// Encode(m) (spec §5.1): RS then duplicated RM.
+// Encode(m) (spec §5.1): RS then duplicated RM, with the portable RS encoder (the oracle).
 template <class P>
 void code_encode(CodeVec<P>& out, const std::uint8_t m[P::kK]) {
   std::uint8_t cw[P::kN1];
   code::rs_encode<P>(cw, m);
+  code::rm_encode<P>(out.w, cw);
+  ct::wipe(cw, sizeof(cw));
+}
+
+// Encode(m) (spec §5.1) with the RS encoder of kernel table k (the same bytes on every table).
+template <class P>
+void code_encode(const backend::KernelTable<P>& k, CodeVec<P>& out, const std::uint8_t m[P::kK]) {
+  std::uint8_t cw[P::kN1];
+  k.rs_encode(cw, m);
   code::rm_encode<P>(out.w, cw);
   ct::wipe(cw, sizeof(cw));
 }

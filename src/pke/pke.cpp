@@ -143,7 +143,7 @@ void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, R
     k.mul2(u.w, tmp->t.w, ekx.h.w, ekx.s.w, tmp->r2.w);
   }
   for (std::size_t i = 0; i < P::kNWords; i++) u.w[i] ^= tmp->r1.w[i];
-  code_encode<P>(v, m);
+  code_encode<P>(k, v, m);
   for (std::size_t i = 0; i < P::kN1N2Words; i++) v.w[i] ^= tmp->t.w[i] ^ tmp->e.w[i];  // Truncate: low n1*n2 bits
 }
 

@@ -82,6 +82,7 @@ TYPED_TEST(Avx2Kernels, BackendRowsUseTheseKernels) {
     EXPECT_EQ(k.mul, r.vpclmul ? &av::mul_vpclmul<P> : &av::mul_pclmul<P>) << r.name;
     EXPECT_EQ(k.mul2, r.vpclmul ? &av::mul2_vpclmul<P> : &av::mul2_pclmul<P>) << r.name;
     EXPECT_EQ(k.rs_decode, r.gfni ? &av::rs_decode_gfni<P> : &av::rs_decode_avx2<P>) << r.name;
+    EXPECT_EQ(k.rs_encode, r.gfni ? &av::rs_encode_gfni<P> : &av::rs_encode_avx2<P>) << r.name;
     EXPECT_EQ(k.rm_decode, &av::rm_decode<P>) << r.name;
     EXPECT_EQ((be->required & backend::kCpuVpclmul) != 0, r.vpclmul) << r.name;
     EXPECT_EQ((be->required & backend::kCpuGfni) != 0, r.gfni) << r.name;

@@ -196,6 +196,10 @@ int taint(const backend::Backend& be) {
   ct::poison(cw, sizeof(cw));
   k.rs_decode(msg, cw);
   report("rs_decode", msg, sizeof(msg));
+  for (std::size_t i = 0; i < P::kK; i++) msg[i] = static_cast<std::uint8_t>(i * 53 + 7);
+  ct::poison(msg, sizeof(msg));
+  k.rs_encode(cw, msg);
+  report("rs_encode", cw, sizeof(cw));
   return bad;
 }
 

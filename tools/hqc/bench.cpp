@@ -75,6 +75,7 @@ struct Ctx {
   pke::RingVec<P> a, b, out1, out2;
   pke::CodeVec<P> noisy;
   std::uint8_t rs_word[P::kN1];
+  std::uint8_t rs_cw[P::kN1];
   std::uint8_t msg[P::kK];
   std::uint32_t pos[P::kWr > P::kW ? P::kWr : P::kW];
   std::uint8_t rnd[4 * P::kWr];
@@ -132,6 +133,7 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
   out.push_back({"mul2", "kernel", [&c, &k] { k.mul2(c.out1.w, c.out2.w, c.a.w, c.a.w, c.b.w); }});
   out.push_back({"rm_decode", "kernel", [&c, &k] { k.rm_decode(c.rs_word, c.noisy.w); }});
   out.push_back({"rs_decode", "kernel", [&c, &k] { k.rs_decode(c.msg, c.rs_word); }});
+  out.push_back({"rs_encode", "kernel", [&c, &k] { k.rs_encode(c.rs_cw, c.msg); }});
   out.push_back({"enc_sample", "kernel", [&c, &k] {
                    k.enc_positions(c.pos, c.rnd, P::kWr);
                    k.support_to_vector(c.out1.w, c.pos, P::kWr);

@@ -2,7 +2,7 @@
 // combination of the two optional instruction sets that a kernel can use:
 //   VPCLMULQDQ  the ring multiplier's base product on 256-bit vectors (gf2x_vpclmul.cpp) instead
 //               of PCLMULQDQ (gf2x_avx2.cpp);
-//   GFNI        the Reed-Solomon decoder's field arithmetic (reed_solomon_gfni.cpp) instead of
+//   GFNI        the Reed-Solomon encoder's and decoder's field arithmetic (reed_solomon_gfni.cpp) instead of
 //               PSHUFB nibble tables (reed_solomon_avx2.cpp).
 // src/backend/registry.cpp lists the four rows (avx2-vpclmul-gfni, avx2-vpclmul, avx2-gfni,
 // avx2-base) and resolves the name "avx2" to the first of them that the CPU supports; no kernel
@@ -38,6 +38,7 @@ constexpr KernelTable<P> table(bool vpclmul, bool gfni) {
       .position_taken = &position_taken,
       .keygen_accept = &generic::keygen_accept_draws<P, &position_taken>,
       .rm_decode = &rm_decode<P>,
+      .rs_encode = gfni ? &rs_encode_gfni<P> : &rs_encode_avx2<P>,
       .rs_decode = gfni ? &rs_decode_gfni<P> : &rs_decode_avx2<P>,
   };
 }

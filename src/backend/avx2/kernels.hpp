@@ -70,6 +70,13 @@ void rs_decode_avx2(std::uint8_t* msg, const std::uint8_t* cw);
 template <class P>
 void rs_decode_gfni(std::uint8_t* msg, const std::uint8_t* cw);
 
+// Systematic Reed-Solomon encoding (spec §5.2): the same two field representations as the
+// decoder (PSHUFB tables / GFNI), the same bytes as code::rs_encode.
+template <class P>
+void rs_encode_avx2(std::uint8_t* cw, const std::uint8_t* msg);
+template <class P>
+void rs_encode_gfni(std::uint8_t* cw, const std::uint8_t* msg);
+
 // Keccak-f[1600], unrolled, scalar with BMI2 rotations.
 void keccak_f1600(std::uint64_t state[25]);
 

@@ -84,4 +84,13 @@ template void rs_decode_avx2<Hqc1>(std::uint8_t*, const std::uint8_t*);
 template void rs_decode_avx2<Hqc3>(std::uint8_t*, const std::uint8_t*);
 template void rs_decode_avx2<Hqc5>(std::uint8_t*, const std::uint8_t*);
 
+template <class P>
+void rs_encode_avx2(std::uint8_t* cw, const std::uint8_t* msg) {
+  rs_encode_impl<P, Avx2Field>(cw, msg);
+}
+
+template void rs_encode_avx2<Hqc1>(std::uint8_t*, const std::uint8_t*);
+template void rs_encode_avx2<Hqc3>(std::uint8_t*, const std::uint8_t*);
+template void rs_encode_avx2<Hqc5>(std::uint8_t*, const std::uint8_t*);
+
 }  // namespace hqc::backend::avx2

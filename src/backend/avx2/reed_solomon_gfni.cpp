@@ -127,6 +127,15 @@ template void rs_decode_gfni<Hqc1>(std::uint8_t*, const std::uint8_t*);
 template void rs_decode_gfni<Hqc3>(std::uint8_t*, const std::uint8_t*);
 template void rs_decode_gfni<Hqc5>(std::uint8_t*, const std::uint8_t*);
 
+template <class P>
+void rs_encode_gfni(std::uint8_t* cw, const std::uint8_t* msg) {
+  rs_encode_impl<P, GfniField>(cw, msg);
+}
+
+template void rs_encode_gfni<Hqc1>(std::uint8_t*, const std::uint8_t*);
+template void rs_encode_gfni<Hqc3>(std::uint8_t*, const std::uint8_t*);
+template void rs_encode_gfni<Hqc5>(std::uint8_t*, const std::uint8_t*);
+
 }  // namespace hqc::backend::avx2
 
 #if defined(__clang__)

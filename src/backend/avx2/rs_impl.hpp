@@ -78,6 +78,68 @@ struct RsTables {
   }();
 };
 
+// The systematic encoder's rows (spec §5.2): cw's parity is msg(x) x^(2 delta) mod g(x) =
+// sum_i msg_i (x^(2 delta + i) mod g(x)), so row i holds the 2 delta coefficients of
+// x^(2 delta + i) mod g(x), with g(x) = prod_{l=1}^{2 delta} (x - alpha^l) (spec §1.5), in F's
+// representation (0 above lane 2 delta). Public constants, computed at compile time.
+template <class P, class F>
+struct RsEncodeTables {
+  using D = RsDims<P>;
+  static_assert(D::kK <= 32);
+  static constexpr auto kRow = [] {
+    std::array<u8, D::kR + 1> g{};
+    g[0] = 1;
+    for (std::size_t l = 1; l <= D::kR; l++) {
+      const u8 root = kHqcExp[l];
+      for (std::size_t j = l; j >= 1; j--) g[j] = static_cast<u8>(g[j - 1] ^ hqc_mul_ct(g[j], root));
+      g[0] = hqc_mul_ct(g[0], root);
+    }
+    std::array<std::array<u8, 64>, D::kK> t{};
+    std::array<u8, D::kR> rem{};  // x^(2 delta) mod g = g - x^(2 delta) (characteristic 2)
+    for (std::size_t j = 0; j < D::kR; j++) rem[j] = g[j];
+    for (std::size_t i = 0; i < D::kK; i++) {
+      for (std::size_t j = 0; j < D::kR; j++) t[i][j] = F::kMap[rem[j]];
+      const u8 top = rem[D::kR - 1];  // rem <- x rem mod g
+      for (std::size_t j = D::kR - 1; j >= 1; j--) rem[j] = static_cast<u8>(rem[j - 1] ^ hqc_mul_ct(top, g[j]));
+      rem[0] = hqc_mul_ct(top, g[0]);
+    }
+    return t;
+  }();
+};
+
+// Systematic RS encoding (spec §5.2) as the sum of the rows above scaled by the message symbols:
+// k independent products of a broadcast symbol with a constant row (no data-dependent branch or
+// address; the symbols enter and leave F's representation through F::to / F::from). The same
+// bytes as the portable shift register for every message (the shift register computes the same
+// remainder).
+template <class P, class F>
+void rs_encode_impl(u8* cw, const u8* msg) {
+  using D = RsDims<P>;
+  using T = RsEncodeTables<P, F>;
+  constexpr std::size_t R = D::kR, K = D::kK;
+  struct State {
+    alignas(32) u8 m[32];
+    alignas(32) u8 par[64];
+  };
+  alignas(32) State s;
+  std::memset(&s, 0, sizeof(s));
+  std::memcpy(s.m, msg, K);
+  store256(s.m, F::to(load256(s.m)));
+  // Two accumulators per half: the products of even and odd symbols are independent chains.
+  __m256i p0[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+  __m256i p1[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+  for (std::size_t i = 0; i < K; i++) {
+    const typename F::Prep pr = F::prep(_mm256_set1_epi8(static_cast<char>(s.m[i])));
+    p0[i & 1] = _mm256_xor_si256(p0[i & 1], F::mul_s(load256(T::kRow[i].data()), pr));
+    if constexpr (R > 32) p1[i & 1] = _mm256_xor_si256(p1[i & 1], F::mul_s(load256(T::kRow[i].data() + 32), pr));
+  }
+  store256(s.par, F::from(_mm256_xor_si256(p0[0], p0[1])));
+  store256(s.par + 32, F::from(_mm256_xor_si256(p1[0], p1[1])));
+  std::memcpy(cw, s.par, R);
+  std::memcpy(cw + R, msg, K);
+  wipe(&s, sizeof(s));
+}
+
 // XOR of the 32 lanes, broadcast.
 inline __m256i hxor8(__m256i v) {
   __m256i x = _mm256_xor_si256(v, _mm256_permute2x128_si256(v, v, 0x01));

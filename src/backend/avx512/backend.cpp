@@ -52,6 +52,7 @@ constexpr KernelTable<P> table(Multiplier m) {
       .position_taken = &position_taken,
       .keygen_accept = &keygen_accept<P>,
       .rm_decode = &rm_decode<P>,
+      .rs_encode = &rs_encode<P>,
       .rs_decode = &rs_decode<P>,
   };
 }

@@ -115,6 +115,9 @@ template <class P>
 void rm_decode(std::uint8_t* out, const std::uint64_t* in);
 template <class P>
 void rs_decode(std::uint8_t* msg, const std::uint8_t* cw);
+// Systematic Reed-Solomon encoding with GFNI (spec §5.2), the same bytes as code::rs_encode.
+template <class P>
+void rs_encode(std::uint8_t* cw, const std::uint8_t* msg);
 
 // Wipes memory so that the compiler cannot drop it (own copy: common/ct.hpp is not used here).
 void wipe(void* p, std::size_t len);

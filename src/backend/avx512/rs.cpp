@@ -261,4 +261,68 @@ template void rs_decode<Hqc1>(std::uint8_t*, const std::uint8_t*);
 template void rs_decode<Hqc3>(std::uint8_t*, const std::uint8_t*);
 template void rs_decode<Hqc5>(std::uint8_t*, const std::uint8_t*);
 
+namespace {
+
+// The systematic encoder's rows (spec §5.2): the parity of msg is msg(x) x^(2 delta) mod g(x) =
+// sum_i msg_i (x^(2 delta + i) mod g(x)); row i holds the coefficients of x^(2 delta + i) mod
+// g(x), g(x) = prod_{l=1}^{2 delta} (x - alpha^l) (spec §1.5), in the AES representation (lanes
+// >= 2 delta zero). Public constants, computed at compile time in HQC's field, then mapped.
+template <class P>
+struct RsEncodeRows {
+  alignas(64) u8 row[P::kK][64];
+};
+
+template <class P>
+constexpr RsEncodeRows<P> make_encode_rows() {
+  constexpr std::size_t R = P::kRsParity;
+  u8 g[R + 1] = {1};
+  for (std::size_t l = 1; l <= R; l++) {
+    const unsigned root = kMaps.exp11d[l];
+    for (std::size_t j = l; j >= 1; j--) g[j] = static_cast<u8>(g[j - 1] ^ gf_mul_poly(g[j], root, 0x11D));
+    g[0] = static_cast<u8>(gf_mul_poly(g[0], root, 0x11D));
+  }
+  RsEncodeRows<P> t{};
+  u8 rem[R] = {};  // x^(2 delta) mod g = g - x^(2 delta) (characteristic 2)
+  for (std::size_t j = 0; j < R; j++) rem[j] = g[j];
+  for (std::size_t i = 0; i < P::kK; i++) {
+    for (std::size_t j = 0; j < R; j++) t.row[i][j] = apply_matrix(kMaps.phi, rem[j]);
+    const unsigned top = rem[R - 1];  // rem <- x rem mod g
+    for (std::size_t j = R - 1; j >= 1; j--) rem[j] = static_cast<u8>(rem[j - 1] ^ gf_mul_poly(top, g[j], 0x11D));
+    rem[0] = static_cast<u8>(gf_mul_poly(top, g[0], 0x11D));
+  }
+  return t;
+}
+
+}  // namespace
+
+// Systematic RS encoding (spec §5.2): k products of a broadcast message symbol with a constant row
+// (gf2p8mulb in the AES representation, the symbols mapped in and the parity out by
+// gf2p8affineqb), four independent accumulators. No data-dependent branch or address; the same
+// bytes as the portable shift register for every message.
+template <class P>
+void rs_encode(std::uint8_t* cw, const std::uint8_t* msg) {
+  constexpr std::size_t R = P::kRsParity, K = P::kK;
+  static_assert(R <= 64 && K <= 32 && K % 4 == 0);
+  static constexpr RsEncodeRows<P> kT = make_encode_rows<P>();
+  constexpr __mmask32 kmask = K == 32 ? ~__mmask32{0} : (__mmask32{1} << K) - 1;
+  alignas(32) u8 m[32];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(m),
+                     _mm256_gf2p8affine_epi64_epi8(_mm256_maskz_loadu_epi8(kmask, msg),
+                                                   _mm256_set1_epi64x(static_cast<long long>(kMaps.phi)), 0));
+  __m512i acc[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+  for (std::size_t i = 0; i < K; i++)
+    acc[i % 4] = _mm512_xor_si512(
+        acc[i % 4], _mm512_gf2p8mul_epi8(_mm512_set1_epi8(static_cast<char>(m[i])), _mm512_load_si512(kT.row[i])));
+  const __m512i par = _mm512_gf2p8affine_epi64_epi8(xor3_512(acc[0], acc[1], _mm512_xor_si512(acc[2], acc[3])),
+                                                    _mm512_set1_epi64(static_cast<long long>(kMaps.phi_inv)), 0);
+  constexpr __mmask64 rmask = R == 64 ? ~__mmask64{0} : (__mmask64{1} << R) - 1;
+  _mm512_mask_storeu_epi8(cw, rmask, par);
+  _mm256_mask_storeu_epi8(cw + R, kmask, _mm256_maskz_loadu_epi8(kmask, msg));
+  wipe(m, sizeof(m));
+}
+
+template void rs_encode<Hqc1>(std::uint8_t*, const std::uint8_t*);
+template void rs_encode<Hqc3>(std::uint8_t*, const std::uint8_t*);
+template void rs_encode<Hqc5>(std::uint8_t*, const std::uint8_t*);
+
 }  // namespace hqc::backend::avx512
