@@ -163,8 +163,13 @@ void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>
              const CodeVec<P>& v, const Transform<P>* yt) {
   const auto& k = be.kernels<P>();
   ct::Wiped<RingVec<P>> uy;
-  if (yt != nullptr) k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
-  else k.mul(uy->w, u.w, y.w);
+  // A prepared secret key brings y's kept transform (pke::KeptTransforms, the one check of the
+  // table's capability): u * y from it; otherwise the table's plain product.
+  if (yt == nullptr) {
+    k.mul(uy->w, u.w, y.w);
+  } else {
+    k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
+  }
   ct::Wiped<CodeVec<P>> recv;
   for (std::size_t i = 0; i < P::kN1N2Words; i++) recv->w[i] = v.w[i] ^ uy->w[i];
   code_decode<P>(k, m, *recv);
