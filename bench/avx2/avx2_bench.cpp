@@ -15,6 +15,7 @@
 #include "backend/avx2/kernels.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "tsc.hpp"
 
 namespace {
 
@@ -31,12 +32,8 @@ bool variant_runs(int v) {
 
 std::size_t g_runs = 1000;
 
-inline std::uint64_t tsc() {
-  _mm_lfence();
-  const std::uint64_t t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
+using timing::tsc_begin;
+using timing::tsc_end;
 
 double g_last_min = 0;  // minimum of the last median_cycles() call
 
@@ -45,9 +42,9 @@ double median_cycles(F&& f) {
   for (std::size_t i = 0; i < g_runs / 10 + 10; i++) f();
   std::vector<std::uint64_t> t(g_runs);
   for (std::size_t i = 0; i < g_runs; i++) {
-    const std::uint64_t a = tsc();
+    const std::uint64_t a = tsc_begin();
     f();
-    t[i] = tsc() - a;
+    t[i] = tsc_end() - a;
   }
   std::sort(t.begin(), t.end());
   g_last_min = static_cast<double>(t[0]);
@@ -87,10 +84,10 @@ void bench_level(bool decomp_only) {
   for (std::size_t r = 0; r < g_runs + g_runs / 10; r++) {
     for (int v = 0; v <= kV; v++) {
       if (v < kV && !variant_runs(v)) continue;
-      const std::uint64_t t0 = tsc();
+      const std::uint64_t t0 = tsc_begin();
       if (v < kV) backend::avx2::mul_variant<P>(static_cast<backend::avx2::MulVariant>(v), d, a, b);
       else avx2_row()->kernels<P>().mul(d, a, b);
-      const std::uint64_t t1 = tsc();
+      const std::uint64_t t1 = tsc_end();
       if (r >= g_runs / 10) times[static_cast<std::size_t>(v)].push_back(t1 - t0);
     }
   }

@@ -21,18 +21,15 @@
 #include "backend/avx512/kernels.hpp"
 #include "backend/registry.hpp"
 #include "pke/pke.hpp"
+#include "tsc.hpp"
 
 namespace {
 
 using namespace hqc;
 namespace ff = backend::avx512::fafft;
 
-inline std::uint64_t tsc() {
-  _mm_lfence();
-  const std::uint64_t t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
+using timing::tsc_begin;
+using timing::tsc_end;
 
 struct Contender {
   std::string name;
@@ -89,9 +86,9 @@ void bench_level(int rounds) {
   for (int r = 0; r < rounds; r++)
     for (std::size_t k = 0; k < cs.size(); k++) {
       auto& c = cs[(k + static_cast<std::size_t>(r)) % cs.size()];  // rotate the order
-      const std::uint64_t t0 = tsc();
+      const std::uint64_t t0 = tsc_begin();
       c.run();
-      const std::uint64_t t1 = tsc();
+      const std::uint64_t t1 = tsc_end();
       c.samples.push_back(t1 - t0);
     }
   const double kar = static_cast<double>(median(cs[0].samples));

@@ -32,6 +32,7 @@
 #include "gf2x/gf2x_portable.hpp"
 #include "median_cycles.hpp"
 #include "params/params.hpp"
+#include "tsc.hpp"
 
 namespace {
 
@@ -314,16 +315,16 @@ std::vector<Result> confirm(const std::vector<Result>& first, const MulPlan& shi
   for (std::size_t r = 0; r < turns + 10; r++) {
     for (std::size_t k = 0; k < plans.size(); k++) {
       Bufs& x = bufs[k];
-      unsigned aux;
-      const unsigned long long c0 = __rdtscp(&aux);
+      const std::uint64_t c0 = hqc::timing::tsc_begin();
       hqc::backend::avx512::plan_multiply(x.o1.data(), x.a.data(), x.b.data(), plans[k], x.scr.data());
-      const unsigned long long c1 = __rdtscp(&aux);
+      const std::uint64_t c1 = hqc::timing::tsc_end();
+      const std::uint64_t c2 = hqc::timing::tsc_begin();
       hqc::backend::avx512::plan_multiply2(x.o1.data(), x.o2.data(), x.a.data(), x.a2.data(), x.b.data(), plans[k],
                                            x.scr.data());
-      const unsigned long long c2 = __rdtscp(&aux);
+      const std::uint64_t c3 = hqc::timing::tsc_end();
       if (r >= 10) {  // warm-up turns
         t1[k].push_back(c1 - c0);
-        t2[k].push_back(c2 - c1);
+        t2[k].push_back(c3 - c2);
       }
     }
   }

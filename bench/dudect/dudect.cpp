@@ -40,17 +40,14 @@
 
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
+#include "tsc.hpp"
 
 namespace {
 
 using namespace hqc;
 
-inline std::uint64_t cycles() {
-  _mm_lfence();
-  const std::uint64_t t = __rdtsc();
-  _mm_lfence();
-  return t;
-}
+using timing::tsc_begin;
+using timing::tsc_end;
 
 // Welch's t-test with online (Welford) means and variances.
 struct TTest {
@@ -134,9 +131,9 @@ Result measure(std::size_t n, Prepare&& prepare, Op&& op) {
   }
   for (std::size_t i = 0; i < n; i++) {
     prepare(i, cls[i]);
-    const std::uint64_t a = cycles();
+    const std::uint64_t a = tsc_begin();
     op(i);
-    const std::uint64_t b = cycles();
+    const std::uint64_t b = tsc_end();
     t[i] = b - a;
   }
   return analyse(t, cls);

@@ -18,21 +18,14 @@
 #include "kem/kem.hpp"
 #include "perf_baseline.hpp"
 #include "sym/oracles.hpp"
+#include "tsc.hpp"
 
 namespace hqc::tools {
 
 namespace {
 
-inline std::uint64_t tsc_begin() {
-  _mm_lfence();
-  return __rdtsc();
-}
-inline std::uint64_t tsc_end() {
-  unsigned aux;
-  const std::uint64_t t = __rdtscp(&aux);
-  _mm_lfence();
-  return t;
-}
+using timing::tsc_begin;
+using timing::tsc_end;
 inline std::uint64_t now_ns() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
