@@ -11,7 +11,9 @@
 #  7. portable-only preset (no SIMD backend compiled in, as on a non-x86 gateway): the KATs, the
 #     vectors test and the conformance suite (labels kat, conformance); benchmarks and provider
 #     are not built there, to keep the step short;
-#  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only).
+#  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only);
+#  9. cortex-m4: the device build (arm-none-eabi-g++ 12, picolibc) in QEMU's mps2-an386, label m4
+#     (scripts/m4-test.sh: KATs, device tests, measurement image, example firmware).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
