@@ -2,7 +2,7 @@
 # The openssl command line with the hqckit provider: the sample openssl.cnf activates it with no
 # -provider options, `openssl list` shows the KEMs, genpkey/pkey write and read HQC keys (PEM,
 # DER, text), malformed key files are refused with an error, `pkey -check` recomputes a secret
-# key, and hybrid groups say that they have no key files.
+# key, hybrid groups say that they have no key files, and `hqc info` ($HQC) reports the provider.
 # Usage: cli_test.sh <module-dir> <sample-openssl.cnf>
 set -u
 MODDIR=$1 CNF=$2
@@ -92,3 +92,17 @@ out=$(OQS_CODEPOINT_HQC5=70000 $OPENSSL list -providers -provider hqckit 2>&1) &
 printf '%s\n' "$out" | grep -q "hqckit: OQS_CODEPOINT_HQC5='70000' in the environment: not a TLS code point" ||
   fail "OQS_CODEPOINT_HQC5=70000: $out"
 echo "OK: invalid code points refused with a message"
+
+# `hqc info` (when its path is given) tells whether the running OpenSSL has the provider active,
+# and shows the active code points: moved by OQS_CODEPOINT_HQC1 here.
+if [ -n "${HQC:-}" ]; then
+  info=$(OQS_CODEPOINT_HQC1=12000 "$HQC" info --json) || fail "hqc info --json"
+  printf '%s\n' "$info" | grep -q '"status": "active"' || fail "hqc info: provider not reported active: $info"
+  printf '%s\n' "$info" | grep -q '"tls_groups": "hqc1=0x2EE0 p256_hqc1=0xFE34 ' || fail "hqc info: code points: $info"
+  info=$(OPENSSL_CONF="$WORK/noact.cnf" "$HQC" info) || fail "hqc info without activation"
+  printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit found in $MODDIR, not activated" ||
+    fail "hqc info with the provider not activated: $info"
+  info=$(OPENSSL_MODULES="$WORK" "$HQC" info) || fail "hqc info without the module"
+  printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit not found in $WORK" || fail "hqc info without the module: $info"
+  echo "OK: hqc info reports the provider (active / found / not found) and its code points"
+fi
