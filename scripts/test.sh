@@ -11,7 +11,9 @@
 #  7. portable-only preset (no SIMD backend compiled in, as on a non-x86 gateway): the KATs, the
 #     vectors test and the conformance suite (labels kat, conformance); benchmarks and provider
 #     are not built there, to keep the step short;
-#  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only).
+#  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only);
+#  9. scripts/openssl35-test.sh: a cached Debian 13 root (OpenSSL 3.5, g++ 14) builds hqckit and runs
+#     the provider and tls labels there (ML-KEM beside HQC, two key shares, nginx + curl).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -31,4 +33,6 @@ ctest --preset portable-only -L 'kat|conformance'
 step "style (clang-format)"
 scripts/check-style.sh --format-only
 echo "clang-format: every source is formatted"
+step "OpenSSL 3.5 (Debian 13 root, g++ 14): provider and tls tests"
+scripts/openssl35-test.sh
 step "all test steps passed"
