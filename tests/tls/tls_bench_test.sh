@@ -177,6 +177,15 @@ keyshares)
   jq -e '(.[2].client_hello_bytes - (.[0].client_hello_bytes + .[1].client_hello_bytes) | fabs) < 400 and
          .[3].bytes_c2s > .[3].client_hello_bytes + 2000' "$TMP/k.json" >/dev/null ||
     fail "ClientHello sizes: $(jq -c '[.[] | {group, client_hello_bytes, bytes_c2s}]' "$TMP/k.json")"
+  # Through a 40 ms link (root): the HelloRetryRequest costs exactly one more RTT, and the count of
+  # round trips agrees (the dummy ChangeCipherSpec after the HelloRetryRequest is no extra one).
+  if [[ $(id -u) -eq 0 ]]; then
+    "$BIN" --groups '*X25519MLKEM768:*x25519_hqc1,*X25519MLKEM768:x25519_hqc1' --server-groups 'x25519_hqc1/X25519MLKEM768' \
+      --handshakes 4 --warmup 1 --rtt 40 --json >"$TMP/kl.json" 2>"$TMP/err" || fail "key-share link run failed: $(cat "$TMP/err")"
+    jq -e '.[0].round_trips == 2 and .[1].round_trips == 3 and .[0].median_ms >= 80 and .[0].median_ms < 110 and
+           .[1].median_ms >= 120 and .[1].median_ms < 150' "$TMP/kl.json" >/dev/null ||
+      fail "40 ms link: two shares should take 2 RTTs, the HelloRetryRequest 3: $(jq -c '[.[] | {group, round_trips, median_ms}]' "$TMP/kl.json")"
+  fi
   echo "key shares OK: $(jq -c '[.[] | {group, negotiated, round_trips, client_hello_bytes, median_ms}]' "$TMP/k.json")"
   ;;
 netns-rtt)

@@ -394,8 +394,12 @@ struct IoCount {
   uint32_t first_flight = 0;
   bool any_read = false;
   int last_op = 0;  // 1 write, 2 read
-  double last_read_ms = 0;
-  double gap_ms = 0;  // > 0: a pause longer than this between reads counts as a wait
+  double last_read_ms = 0, last_write_ms = 0;
+  // > 0 (link runs): a read counts as a wait when its data came more than gap_ms after our last
+  // write, or after the previous read. Data already there when we read after a write (the dummy
+  // ChangeCipherSpec that follows a HelloRetryRequest) is no wait. 0 (loopback): every read after
+  // a write counts.
+  double gap_ms = 0;
   uint32_t waits = 0;
 };
 
@@ -406,10 +410,12 @@ long bio_cb(BIO* b, int oper, const char*, std::size_t, int, long, int ret, std:
     c->sent += *processed;
     if (!c->any_read) c->first_flight += static_cast<uint32_t>(*processed);
     c->last_op = 1;
+    c->last_write_ms = now_ms();
   } else if (oper == (BIO_CB_READ | BIO_CB_RETURN)) {
     double t = now_ms();
-    if (c->last_op == 1) ++c->waits;
-    else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms) ++c->waits;
+    if (c->last_op == 1) {
+      if (c->gap_ms <= 0 || t - c->last_write_ms > c->gap_ms) ++c->waits;
+    } else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms) ++c->waits;
     c->last_read_ms = t;
     c->last_op = 2;
     c->recv += *processed;
