@@ -338,8 +338,7 @@ $(md35_keyshares keyshares-link)
   X25519MLKEM768 share gets a HelloRetryRequest (one more round trip, the rows above); a client that knows neither
   HQC nor ML-KEM falls through to X25519. If every client of yours sends ML-KEM shares first, put
   X25519MLKEM768 in the same tuple as x25519_hqc1 (\`x25519_hqc1:X25519MLKEM768/X25519\`): no HelloRetryRequest,
-  each client gets the post-quantum group it sent a share for. \`?x25519_hqc1\` keeps the configuration valid on
-  machines without hqckit.
+  each client gets the post-quantum group it sent a share for.
 * **Client:** sending two shares (\`*X25519MLKEM768:*x25519_hqc1\`) costs the bytes of the second share in every
   ClientHello (the table above) and saves a round trip with every server that prefers the other group. On slow
   links, weigh the extra bytes (2.3 kB at 1 Mbit/s is about 19 ms one way) against one RTT.
