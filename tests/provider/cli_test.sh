@@ -106,5 +106,8 @@ if [ -n "${HQC:-}" ]; then
     fail "hqc info with the provider not activated: $info"
   info=$(OPENSSL_MODULES="$WORK" "$HQC" info) || fail "hqc info without the module"
   printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit not found in $WORK" || fail "hqc info without the module: $info"
-  echo "OK: hqc info reports the provider (active / found / not found) and its code points"
+  info=$(OPENSSL_CONF="$WORK/noact.cnf" HQC_BACKEND=no_such_backend "$HQC" info 2>/dev/null)
+  printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit in $MODDIR but failed to load: no usable HQC backend" ||
+    fail "hqc info with a provider that cannot initialise: $info"
+  echo "OK: hqc info reports the provider (active / found / load failed / not found) and its code points"
 fi

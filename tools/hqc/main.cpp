@@ -159,10 +159,11 @@ void check_backend() {
 
 // The hqckit OpenSSL provider as the running OpenSSL sees it: "active" (loaded by the OpenSSL
 // configuration into the default library context: what openssl(1), nginx and curl get), "found"
-// (loadable from the module directory, not activated), or "not found"; with the active code
+// (loadable from the module directory, not activated), "load failed" (there, but its initialisation
+// failed, e.g. no usable HQC backend), or "not found"; with the active code
 // points from its "tls-groups" parameter.
 struct ProviderStatus {
-  std::string status, version, tls_groups, modules_dir;
+  std::string status, version, tls_groups, modules_dir, error;
 };
 
 ProviderStatus provider_status() {
@@ -195,8 +196,17 @@ ProviderStatus provider_status() {
   } else {  // in a library context of its own: the default one stays as configured
     OSSL_LIB_CTX* lib = OSSL_LIB_CTX_new();
     OSSL_PROVIDER* p = lib != nullptr ? OSSL_PROVIDER_load(lib, "hqckit") : nullptr;
-    st.status = p != nullptr ? "found" : "not found";
+    const std::string file = st.modules_dir + "/hqckit.so";
+    st.status = p != nullptr ? "found" : std::ifstream(file).good() ? "load failed" : "not found";
     if (p != nullptr) query(p);
+    if (p == nullptr && st.status == "load failed") {
+      // The first error is the provider's own reason (its text), the later ones OpenSSL's "init fail".
+      const char* data = nullptr;
+      int flags = 0;
+      char buf[256] = "";
+      if (const unsigned long e = ERR_peek_error_data(&data, &flags); e != 0) ERR_error_string_n(e, buf, sizeof buf);
+      st.error = data != nullptr && (flags & ERR_TXT_STRING) != 0 && *data != '\0' ? data : buf;
+    }
     OSSL_PROVIDER_unload(p);
     OSSL_LIB_CTX_free(lib);
   }
@@ -249,7 +259,8 @@ int cmd_info(bool json) {
                              {"status", ps.status},
                              {"version", ps.version.empty() ? Json(nullptr) : Json(ps.version)},
                              {"tls_groups", ps.tls_groups.empty() ? Json(nullptr) : Json(ps.tls_groups)},
-                             {"modules_dir", ps.modules_dir}};
+                             {"modules_dir", ps.modules_dir},
+                             {"error", ps.error.empty() ? Json(nullptr) : Json(ps.error)}};
     std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     std::cout << "hqckit " << hqc_version() << "\n";
@@ -277,7 +288,8 @@ int cmd_info(bool json) {
     std::cout << "OpenSSL provider:  hqckit "
               << (ps.status == "active"  ? "active (loaded by the OpenSSL configuration)"
                   : ps.status == "found" ? "found in " + ps.modules_dir + ", not activated by the OpenSSL configuration"
-                                         : "not found in " + ps.modules_dir)
+                  : ps.status == "load failed" ? "in " + ps.modules_dir + " but failed to load: " + ps.error
+                                               : "not found in " + ps.modules_dir)
               << "\n";
     if (!ps.tls_groups.empty()) std::cout << "TLS code points:   " << ps.tls_groups << "\n";
   }
