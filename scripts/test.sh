@@ -13,7 +13,9 @@
 #     are not built there, to keep the step short;
 #  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only);
 #  9. cortex-m4: the device build (arm-none-eabi-g++ 12, picolibc) in QEMU's mps2-an386, label m4
-#     (scripts/m4-test.sh: KATs, device tests, measurement image, example firmware).
+#     (scripts/m4-test.sh: KATs, device tests, measurement image, example firmware);
+# 10. scripts/openssl35-test.sh: a cached Debian 13 root (OpenSSL 3.5, g++ 14) builds hqckit and runs
+#     the provider and tls labels there (ML-KEM beside HQC, two key shares, nginx + curl).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -35,4 +37,6 @@ scripts/check-style.sh --format-only
 echo "clang-format: every source is formatted"
 step "cortex-m4 (device build in QEMU, label m4: scripts/m4-test.sh)"
 scripts/m4-test.sh
+step "OpenSSL 3.5 (Debian 13 root, g++ 14): provider and tls tests"
+scripts/openssl35-test.sh
 step "all test steps passed"

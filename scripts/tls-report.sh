@@ -7,9 +7,15 @@
 # Environment: HANDSHAKES (loopback, default 900), LINK_HANDSHAKES (per link scenario, default 30),
 # QUICK=1 (small counts, for trying the script), SKIP_LOOPBACK=1 / SKIP_LINK=1 (keep that part's
 # previous data and only redo the rest and the report), GROUPS_LOOPBACK / GROUPS_LINK (comma lists),
-# EXTRA_PROVIDER (e.g. oqsprovider) with EXTRA_GROUPS (e.g. hqc128,mlkem768) to add a third-party
-# provider's groups to the loopback run.
-# Link scenarios need root (network namespaces); without it only the loopback part is redone.
+# EXTRA_PROVIDER (e.g. oqsprovider) with EXTRA_GROUPS (e.g. hqc1@oqsprovider,mlkem768) to add a
+# third-party provider's groups to the loopback run (NAME@PROVIDER: the same group name from two
+# providers in one run, each in its own library context).
+# OpenSSL 3.5 (as root): the same loopback and link runs, with OpenSSL's ML-KEM groups beside HQC,
+# and the two-key-share runs, inside the Debian 13 root of scripts/openssl35-test.sh (built there
+# with g++ 14); results in docs/tls/data-openssl35/. SKIP_OPENSSL35=1 keeps that part's previous
+# data; GROUPS35_LOOPBACK / GROUPS35_LINK override its groups.
+# Link scenarios and the OpenSSL 3.5 part need root (network namespaces, chroot); without it only the
+# loopback part is redone.
 # Needs: jq, gnuplot (gnuplot-nox), iproute2.
 set -euo pipefail
 
@@ -50,9 +56,16 @@ if [[ $(id -u) -eq 0 && "${REALTIME:-1}" == 1 ]]; then RT=(--realtime); fi
 
 # 1. Loopback: interleaved handshakes, CPU split, gateway throughput with 4 concurrent clients.
 LOOP_ARGS=(--groups "$GL" --handshakes "$HS" --warmup 5 --concurrency 4 --duration 2 "${RT[@]}")
-if [[ -n "${EXTRA_PROVIDER:-}" ]]; then
-  LOOP_ARGS=(--groups "$GL,${EXTRA_GROUPS:?set EXTRA_GROUPS}" --provider "hqckit,$EXTRA_PROVIDER"
-             --handshakes "$HS" --warmup 5 --concurrency 4 --duration 2 "${RT[@]}")
+if [[ -n "${EXTRA_PROVIDER:-}${EXTRA_GROUPS:-}" ]]; then
+  # Each extra group from its provider's own library context (NAME@PROVIDER): hqc1@oqsprovider runs
+  # beside hqckit's hqc1 and every row says which provider served it.
+  EG=""
+  IFS=, read -r -a _eg <<<"${EXTRA_GROUPS:?set EXTRA_GROUPS, e.g. hqc1@oqsprovider,mlkem768@oqsprovider}"
+  for g in "${_eg[@]}"; do
+    [[ "$g" == *@* || -z "${EXTRA_PROVIDER:-}" ]] || g="$g@$EXTRA_PROVIDER"
+    EG+=",$g"
+  done
+  LOOP_ARGS=(--groups "$GL$EG" --handshakes "$HS" --warmup 5 --concurrency 4 --duration 2 "${RT[@]}")
 fi
 if [[ "${SKIP_LOOPBACK:-0}" != 1 || ! -f "$DATA/loopback.json" ]]; then
   LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -79,16 +92,53 @@ else
   echo "tls-report: not root: link scenarios kept from the previous run" >&2
 fi
 
+# 3. OpenSSL 3.5 in the Debian 13 root (root only): ML-KEM beside HQC in the same interleaved runs.
+DATA35=$OUT/data-openssl35
+G35=${GROUPS35_LOOPBACK:-x25519,MLKEM512,MLKEM768,MLKEM1024,X25519MLKEM768,SecP256r1MLKEM768,SecP384r1MLKEM1024,hqc1,hqc3,hqc5,x25519_hqc1,p256_hqc1,x448_hqc3,p384_hqc3,p521_hqc5}
+GK35=${GROUPS35_LINK:-x25519,MLKEM512,MLKEM768,MLKEM1024,X25519MLKEM768,hqc1,hqc3,hqc5,x25519_hqc1}
+KS_GROUPS='X25519MLKEM768,x25519_hqc1,*X25519MLKEM768:*x25519_hqc1,*X25519MLKEM768:x25519_hqc1'
+KS_SERVER='x25519_hqc1/X25519MLKEM768'
+run35() {   # run35 NAME ARGS...: hqc-tls-bench inside the root, JSON into data-openssl35/NAME.json
+  local name=$1; shift
+  echo "tls-report: OpenSSL 3.5: $name: hqc-tls-bench $*" >&2
+  HQC_OPENSSL35_KEEP_BUILD=1 "$ROOT/scripts/openssl35-test.sh" -- \
+    /var/tmp/hqckit-build/tools/tls-bench/hqc-tls-bench "$@" --json >"$TMP/35-$name.json"
+  mv "$TMP/35-$name.json" "$DATA35/$name.json"
+}
+if [[ "${SKIP_OPENSSL35:-0}" == 1 ]]; then
+  echo "tls-report: SKIP_OPENSSL35=1: OpenSSL 3.5 results kept from the previous run" >&2
+elif [[ $(id -u) -eq 0 ]]; then
+  mkdir -p "$DATA35"
+  LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+  run35 loopback --groups "$G35" --handshakes "$HS" --warmup 5 --concurrency 4 --duration 2 "${RT[@]}"
+  echo "$LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg)" >"$DATA35/loopback.load"
+  echo "${RT[*]:-normal priority}" >"$DATA35/loopback.mode"
+  run35 keyshares --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$HS" --warmup 5 "${RT[@]}"
+  run35 keyshares-link --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
+  run35 paper --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
+  run35 rtt-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset rtt-sweep "${RT[@]}"
+  run35 bw-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset bw-sweep "${RT[@]}" --rtt 50
+  run35 initcwnd --groups x25519,MLKEM1024,hqc3,hqc5,p521_hqc5 --handshakes "$LHS" --warmup 1 --preset initcwnd --rtt 50 --initcwnd 20 "${RT[@]}"
+  HQC_OPENSSL35_KEEP_BUILD=1 "$ROOT/scripts/openssl35-test.sh" -- openssl version >"$DATA35/openssl.version"
+else
+  echo "tls-report: not root: OpenSSL 3.5 results kept from the previous run" >&2
+fi
+
 # ---------------------------------------------------------------- plots
-plot_sweep() {   # plot_sweep FILE XFIELD XLABEL PNG TITLE [logx]
+plot_sweep() {   # plot_sweep FILE XFIELD XLABEL PNG TITLE [logx]; FILE: NAME (data/NAME.json) or a path
   local f=$DATA/$1.json x=$2 xl=$3 png=$4 title=$5 logx=${6:-}
+  [[ "$1" == */* ]] && f=$1
   [[ -f "$f" ]] || return 0
-  local cmds="" g
+  local cmds="" g tag
+  tag=$(basename "$(dirname "$f")")-$(basename "$f" .json)
   for g in $(jq -r '[.[].group] | unique | .[]' "$f"); do
     jq -r --arg g "$g" --arg x "$x" \
       '[.[] | select(.group == $g)] | map(.[$x] = (if .[$x] == 0 and $x == "link_rate_mbit" then 1000 else .[$x] end))
-       | sort_by(.[$x]) | .[] | "\(.[$x]) \(.median_ms) \(.p10_ms) \(.p90_ms)"' "$f" >"$TMP/$1-$g.dat"
-    cmds+="${cmds:+, }'$TMP/$1-$g.dat' using 1:2:3:4 with yerrorlines title '$g'"
+       | sort_by(.[$x]) | .[] | "\(.[$x]) \(.median_ms) \(.p10_ms) \(.p90_ms)"' "$f" >"$TMP/$tag-$g.dat"
+    # ML-KEM (OpenSSL's own groups) dashed, HQC solid.
+    local style=""
+    [[ "$g" == *MLKEM* ]] && style=" dt 2"
+    cmds+="${cmds:+, }'$TMP/$tag-$g.dat' using 1:2:3:4 with yerrorlines$style title '$g'"
   done
   gnuplot <<EOF
 set terminal pngcairo size 900,560 noenhanced
@@ -106,6 +156,10 @@ EOF
 plot_sweep rtt-sweep link_rtt_ms 'added RTT [ms]' latency-vs-rtt.png 'TLS 1.3 handshake latency vs RTT (unlimited bandwidth)'
 plot_sweep bw-sweep link_rate_mbit 'bottleneck rate [Mbit/s] (1000 = unlimited)' latency-vs-bandwidth.png \
   'TLS 1.3 handshake latency vs bandwidth (RTT 50 ms)' logx
+plot_sweep "$DATA35/rtt-sweep.json" link_rtt_ms 'added RTT [ms]' openssl35-latency-vs-rtt.png \
+  'OpenSSL 3.5: HQC (solid) and ML-KEM (dashed) handshake latency vs RTT (unlimited bandwidth)'
+plot_sweep "$DATA35/bw-sweep.json" link_rate_mbit 'bottleneck rate [Mbit/s] (1000 = unlimited)' \
+  openssl35-latency-vs-bandwidth.png 'OpenSSL 3.5: HQC (solid) and ML-KEM (dashed) latency vs bandwidth (RTT 50 ms)' logx
 
 jq -r '.[] | "\(.group) \(.kem_client_us // 0) \(.rest_client_us // .client_cpu_us) \(.kem_server_us // 0) \(.rest_server_us // .server_cpu_us)"' \
   "$DATA/loopback.json" >"$TMP/cpu.dat"
@@ -166,6 +220,151 @@ summary() {
         "\((.[0].median_ms - .[1].median_ms) * 10 | round / 10) ms saved, " +
         (if (.[0].round_trips - .[1].round_trips) == 1 then "the extra round trip is gone" else "round trips unchanged" end)' "$DATA/initcwnd.json"
   fi
+}
+
+# ---------------------------------------------------------------- OpenSSL 3.5 section
+L35=$DATA35/loopback.json
+peer_of='{"hqc1": "MLKEM512", "hqc3": "MLKEM768", "hqc5": "MLKEM1024", "x25519_hqc1": "X25519MLKEM768",
+  "p256_hqc1": "SecP256r1MLKEM768", "p384_hqc3": "SecP384r1MLKEM1024"}'
+md35_loop() {
+  jq -r --argjson peer "$peer_of" '
+    (map({key: .group, value: .median_ms}) | from_entries) as $m
+    | .[] | "| \(.group) | \(.provider) | \(.median_ms) | \(.p10_ms) | \(.p90_ms) | \((.median_ms / $m["x25519"] * 100 | round) / 100)x | " +
+      (if $peer[.group] and $m[$peer[.group]] then "\($peer[.group]): \((.median_ms / $m[$peer[.group]] * 100 | round) / 100)x" else "" end) +
+      " | \(.client_cpu_us) | \(.server_cpu_us) | \(.kem_client_us) | \(.kem_server_us) | \(.client_hello_bytes) | \(.bytes_s2c) | \(.hs_per_s) |"' "$L35"
+}
+md35_targets() {   # the issue's targets: ratio of medians from the one interleaved run
+  jq -r '(map({key: .group, value: .}) | from_entries) as $m
+    | [["hqc1", "MLKEM512", 0.90], ["hqc3", "MLKEM768", 1.00], ["hqc5", "MLKEM1024", 1.00], ["x25519_hqc1", "X25519MLKEM768", 1.00]][]
+    | select($m[.[0]] and $m[.[1]]) | . as [$h, $k, $t] | ($m[$h].median_ms / $m[$k].median_ms) as $r
+    | "| \($h) / \($k) | \($m[$h].median_ms) / \($m[$k].median_ms) ms | \(($r * 1000 | round) / 1000) | <= \($t) | \(if $r <= $t then "met" else "**missed**" end) | \($m[$h].client_cpu_us + $m[$h].server_cpu_us | round) / \($m[$k].client_cpu_us + $m[$k].server_cpu_us | round) us |"' "$L35"
+}
+md35_split() {   # where the CPU difference of each pair goes: key exchange (in-process timing) or the rest
+  jq -r '(map({key: .group, value: .}) | from_entries) as $m
+    | [["hqc1", "MLKEM512"], ["hqc3", "MLKEM768"], ["hqc5", "MLKEM1024"], ["x25519_hqc1", "X25519MLKEM768"]][]
+    | select($m[.[0]] and $m[.[1]]) | $m[.[0]] as $h | $m[.[1]] as $k
+    | def d(f): ((($h | f) - ($k | f)) * 10 | round / 10);
+    "* \($h.group) - \($k.group): client CPU \(d(.client_cpu_us)) us (key exchange \(d(.kem_client_us)), rest \(d(.rest_client_us))), server CPU \(d(.server_cpu_us)) us (key exchange \(d(.kem_server_us)), rest \(d(.rest_server_us))); bytes on the wire \(d(.bytes_c2s + .bytes_s2c)) B"' "$L35"
+}
+md35_vs() {   # md35_vs FILE: per scenario, HQC-1/3/5 beside ML-KEM-512/768/1024
+  [[ -f "$DATA35/$1.json" ]] || { echo "| (not measured) |"; return; }
+  jq -r '. as $all | (reduce .[].scenario as $s ([]; if any(.[]; . == $s) then . else . + [$s] end))[]
+    | . as $s | [$all[] | select(.scenario == $s)] | (map({key: .group, value: .median_ms}) | from_entries) as $m
+    | "| \(.[0].scenario | sub(":"; ": ")) | " +
+      ([["hqc1", "MLKEM512"], ["hqc3", "MLKEM768"], ["hqc5", "MLKEM1024"], ["x25519_hqc1", "X25519MLKEM768"]]
+       | map(if $m[.[0]] and $m[.[1]] then "\($m[.[0]]) / \($m[.[1]]) (\(($m[.[0]] / $m[.[1]] * 100 | round) / 100)x)" else "-" end)
+       | join(" | ")) + " |"' "$DATA35/$1.json"
+}
+md35_link() {   # md35_link FILE: every row with the estimate
+  [[ -f "$DATA35/$1.json" ]] || { echo "| (not measured) |"; return; }
+  jq -r '.[] | "| \(.scenario | sub("^[a-z-]+:"; "")) | \(.group) | \(.median_ms) | \(.p90_ms) | \(.estimate_ms) | \(((.median_ms / .estimate_ms - 1) * 1000 | round) / 10)% | \(.round_trips) | \(.client_hello_bytes) / \(.bytes_c2s) / \(.bytes_s2c) |"' "$DATA35/$1.json"
+}
+md35_keyshares() {   # md35_keyshares FILE
+  [[ -f "$DATA35/$1.json" ]] || { echo "| (not measured) |"; return; }
+  jq -r '.[] | "| \(.scenario | sub("^[a-z-]+:"; "")) | `\(.group)` | \(.negotiated) | \(.round_trips) | \(.client_hello_bytes) | \(.bytes_c2s) | \(.bytes_s2c) | \(.median_ms) | \(.client_cpu_us) / \(.server_cpu_us) |"' "$DATA35/$1.json"
+}
+paper35() {   # the paper's 1 Mbit/s + 50 ms comparison, measured, with the model's terms
+  [[ -f "$DATA35/paper.json" ]] || return 0
+  jq -r '[.[] | select(.link_rtt_ms == 50 and .link_rate_mbit == 1)] | (map({key: .group, value: .}) | from_entries) as $m
+    | select($m["hqc5"] and $m["MLKEM1024"]) | $m["hqc5"] as $h | $m["MLKEM1024"] as $k
+    | "At 1 Mbit/s and 50 ms RTT, HQC-5 took **\($h.median_ms) ms** and ML-KEM-1024 **\($k.median_ms) ms** (medians, same interleaved run, from socket() to the end of SSL_connect). " +
+      "Without the TCP handshake (\($h.connect_ms) / \($k.connect_ms) ms, one RTT plus the SYNs), as the paper counts, that is **\(($h.median_ms - $h.connect_ms) * 10 | round / 10) vs \(($k.median_ms - $k.connect_ms) * 10 | round / 10) ms**: the paper reports 243 vs 87 ms. " +
+      "The first-principles model gives \($h.estimate_ms) and \($k.estimate_ms) ms. The difference is bytes: HQC-5 sends \($h.client_hello_bytes) B in the ClientHello and \($h.bytes_s2c) B from the server, " +
+      "ML-KEM-1024 \($k.client_hello_bytes) and \($k.bytes_s2c) B; at 1 Mbit/s every 1000 B cost about 8.3 ms of serialisation (1448-byte segments plus 52 bytes of headers), so the " +
+      "\($h.client_hello_bytes + $h.bytes_s2c - $k.client_hello_bytes - $k.bytes_s2c) extra bytes alone are \((($h.client_hello_bytes + $h.bytes_s2c - $k.client_hello_bytes - $k.bytes_s2c) * 1500 / 1448 * 8 / 1000 * 10 | round) / 10) ms; " +
+      "the HQC-5 server flight (\($h.bytes_s2c) B) is more than the initial window of 10 segments holds, but at this rate the first ACKs come back while the window is still being serialised, so it costs no extra round trip here (\($h.round_trips) observed, as for ML-KEM-1024: \($k.round_trips)). " + "CPU is \(($h.client_cpu_us + $h.server_cpu_us) / 1000 * 100 | round / 100) ms against \(($k.client_cpu_us + $k.server_cpu_us) / 1000 * 100 | round / 100) ms: not what separates them on such a link."' "$DATA35/paper.json"
+  echo
+  echo
+  jq -r '[.[] | select(.link_rtt_ms == 50 and .link_rate_mbit == 1)] | map(((.median_ms / .estimate_ms - 1) | fabs) <= 0.10) as $ok
+    | "Every median at 1 Mbit/s + 50 ms within 10 % of its estimate: " + (if all($ok[]) then "yes, for all \(length) groups" else "no: " + ([.[] | select(((.median_ms / .estimate_ms - 1) | fabs) > 0.10) | "\(.group) \(((.median_ms / .estimate_ms - 1) * 1000 | round) / 10)%"] | join(", ")) end) + "."' "$DATA35/paper.json"
+}
+section35() {
+  [[ -f "$L35" ]] || { echo "(OpenSSL 3.5 not measured yet: run scripts/tls-report.sh as root.)"; return; }
+  cat <<EOS
+The same measurements on **$(cat "$DATA35/openssl.version" 2>/dev/null | sed 's/ (Library.*//')** (Debian 13 in a
+debootstrap root, \`scripts/openssl35-test.sh\`; hqckit and \`hqc tls-bench\` built there with g++ 14), where OpenSSL
+itself provides ML-KEM-512/768/1024 and the hybrids X25519MLKEM768, SecP256r1MLKEM768 and SecP384r1MLKEM1024.
+Every row is from one interleaved run: HQC and ML-KEM are measured under the same load, so the ratios are
+meaningful even where the absolute numbers move. Load average (1/5/15 min) before / after the loopback run:
+$(cat "$DATA35/loopback.load" 2>/dev/null || echo n/a); scheduling: $(cat "$DATA35/loopback.mode" 2>/dev/null || echo n/a).
+
+### Loopback ($HS interleaved handshakes per group)
+
+| group | provider | median ms | p10 | p90 | vs X25519 | vs ML-KEM peer | client CPU us | server CPU us | KEM client us | KEM server us | ClientHello B | server B | hs/s (4 clients) |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+$(md35_loop)
+
+Targets of issue 17 (medians of the run above; last column: client + server CPU per handshake):
+
+| HQC / ML-KEM | medians | ratio | target | | CPU us HQC / ML-KEM |
+|---|---|---|---|---|---|
+$(md35_targets)
+
+Where the CPU difference of each pair goes, per handshake (HQC minus ML-KEM; key exchange = the in-process keygen +
+decaps on the client and encaps on the server through the same providers, rest = everything else: TLS, hashing and
+copying the larger messages, system calls). The provider's key exchange costs what the library's prepared-key
+operations cost (\`hqc bench --no-kernels\`: keygen + decaps_cached on the client, prepare_pk + encaps_cached on the
+server), so what separates HQC-5 from ML-KEM-1024 is HQC-5's arithmetic and its larger messages, not the provider path.
+
+$(md35_split)
+
+### HQC beside ML-KEM in every link scenario (median ms, HQC / ML-KEM, ratio)
+
+| scenario | HQC-1 / ML-KEM-512 | HQC-3 / ML-KEM-768 | HQC-5 / ML-KEM-1024 | X25519+HQC-1 / X25519MLKEM768 |
+|---|---|---|---|---|
+$(md35_vs paper)
+$(md35_vs rtt-sweep)
+$(md35_vs bw-sweep)
+$(md35_vs initcwnd)
+
+With unlimited bandwidth the HQC-1 and HQC-3 handshakes take as long as ML-KEM's: two round trips, the bytes cost
+nothing. HQC-5 needs a third round trip there because its server flight does not fit the initial congestion window
+(10 segments); the last initcwnd row (initcwnd 20 on the server's route) removes it. With limited bandwidth the
+bytes set the latency, which the first-principles model below accounts for.
+
+$(paper35)
+
+![OpenSSL 3.5 latency vs RTT](tls/openssl35-latency-vs-rtt.png)
+
+![OpenSSL 3.5 latency vs bandwidth](tls/openssl35-latency-vs-bandwidth.png)
+
+All link rows with the first-principles estimate (RTs = round trips; bytes: ClientHello / client total / server):
+
+| scenario | group | median ms | p90 | estimate ms | deviation | RTs | bytes |
+|---|---|---|---|---|---|---|---|
+$(md35_link paper)
+$(md35_link rtt-sweep)
+$(md35_link bw-sweep)
+$(md35_link initcwnd)
+
+### Two key shares in one ClientHello versus a HelloRetryRequest
+
+OpenSSL 3.5 clients can send several key shares: \`-groups '*X25519MLKEM768:*x25519_hqc1'\` (a \`*\` marks each group
+that gets one). The server here prefers x25519_hqc1 and falls back to X25519MLKEM768 (\`--server-groups
+'$KS_SERVER'\`: two tuples, \`/\` between them). A client that shares only X25519MLKEM768 but lists x25519_hqc1 too
+(\`*X25519MLKEM768:x25519_hqc1\`) gets a HelloRetryRequest for x25519_hqc1: one more round trip and a second
+ClientHello. Sending both shares costs the bytes of both in the first flight and saves that round trip.
+
+| scenario | client groups | negotiated | RTs | ClientHello B | client B | server B | median ms | CPU us client / server |
+|---|---|---|---|---|---|---|---|---|
+$(md35_keyshares keyshares)
+$(md35_keyshares keyshares-link)
+
+### Gateway configuration (OpenSSL 3.5)
+
+* **Server (nginx \`ssl_ecdh_curve\`, openssl.cnf \`Groups =\`):** put the groups you prefer in the first tuple and
+  the ones you accept in later tuples, e.g. \`x25519_hqc1/X25519MLKEM768:X25519\`. A client that sent a share for
+  any group of the first tuple is served at once; a client that supports x25519_hqc1 but sent only an
+  X25519MLKEM768 share gets a HelloRetryRequest (one more round trip, the rows above); a client that knows neither
+  HQC nor ML-KEM falls through to X25519. If every client of yours sends ML-KEM shares first, put
+  X25519MLKEM768 in the same tuple as x25519_hqc1 (\`x25519_hqc1:X25519MLKEM768/X25519\`): no HelloRetryRequest,
+  each client gets the post-quantum group it sent a share for.
+* **Client:** sending two shares (\`*X25519MLKEM768:*x25519_hqc1\`) costs the bytes of the second share in every
+  ClientHello (the table above) and saves a round trip with every server that prefers the other group. On slow
+  links, weigh the extra bytes (2.3 kB at 1 Mbit/s is about 19 ms one way) against one RTT.
+* **HQC-5 at the gateway:** on fast links its 15 kB server flight needs one round trip more than the initial window
+  of 10 segments allows (on slow ones the serialisation hides it); \`ip route ... initcwnd 20\` on the route to the clients removes it (initcwnd study above).
+EOS
 }
 
 NOW=$(date -u +"%Y-%m-%d %H:%M UTC")
@@ -234,9 +433,13 @@ fi)
 Reference points (measured earlier on this machine type with OpenSSL 3.0.19 and an ECDSA P-256
 certificate, 900 interleaved handshakes): X25519 1.54 ms; oqs-provider's HQC on liboqs' reference code
 12.5 / 38.5 / 92.4 ms (hqc1/3/5); published optimized HQC figures 1.57 / 2.05 / 2.96 ms. oqs-provider is not
-packaged for Debian 12, so it is not in this run; with it installed, add it with
-\`EXTRA_PROVIDER=oqsprovider EXTRA_GROUPS=hqc128,mlkem768 scripts/tls-report.sh\` (any group of any loaded
-provider can be compared in one run).
+packaged for Debian 12 or 13, so it is not in this run; with it installed, add its groups with
+\`EXTRA_GROUPS=hqc1@oqsprovider,hqc5@oqsprovider scripts/tls-report.sh\`: \`NAME@PROVIDER\` loads that provider in
+a library context of its own, so hqckit's hqc1 and oqs-provider's hqc1 are compared in one interleaved run and
+every row names the provider that served it. oqs-provider's group names follow liboqs' algorithm names, which
+have changed across HQC rounds (older releases: \`hqc128\`/\`hqc192\`/\`hqc256\`); \`openssl list -tls-groups
+-provider oqsprovider\` (OpenSSL 3.5) or \`hqc tls-bench --groups nosuch@oqsprovider\` (its error lists the
+provider's groups) shows the names of the installed version.
 
 ### CPU per handshake (median, us)
 
@@ -300,6 +503,10 @@ with \`--initcwnd 20\` (\`ip route replace ... initcwnd 20\` in both namespaces)
 | scenario | group | median ms | p90 | estimate ms | deviation | connect ms | RTs | bytes c2s / s2c |
 |---|---|---|---|---|---|---|---|---|
 $(md_link initcwnd)
+
+## OpenSSL 3.5: HQC against ML-KEM
+
+$(section35)
 
 ## Reproducing
 

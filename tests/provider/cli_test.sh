@@ -2,7 +2,7 @@
 # The openssl command line with the hqckit provider: the sample openssl.cnf activates it with no
 # -provider options, `openssl list` shows the KEMs, genpkey/pkey write and read HQC keys (PEM,
 # DER, text), malformed key files are refused with an error, `pkey -check` recomputes a secret
-# key, and hybrid groups say that they have no key files.
+# key, hybrid groups say that they have no key files, and `hqc info` ($HQC) reports the provider.
 # Usage: cli_test.sh <module-dir> <sample-openssl.cnf>
 set -u
 MODDIR=$1 CNF=$2
@@ -64,7 +64,9 @@ for alg in hqc1 hqc3 hqc5; do
   $OPENSSL pkey -inform DER -in "$WORK/trail.der" -noout 2>/dev/null && fail "$alg: PKCS#8 with trailing bytes accepted"
   $OPENSSL pkey -inform DER -in "$WORK/trail_oct.der" -noout 2>/dev/null && fail "$alg: oversized OCTET STRING accepted"
   out=$($OPENSSL pkey -pubin -inform DER -in "$WORK/zero.der" -pubcheck -noout 2>&1) && fail "$alg: all-zero public key accepted"
-  printf '%s\n' "$out" | grep -q 'Could not read key' || fail "$alg: all-zero public key: $out"
+  # (OpenSSL 3.0 prints "Could not read key", 3.5 "Could not find private key of Public Key".)
+  printf '%s\n' "$out" | grep -Eq 'Could not read key|Could not find private key of Public Key' ||
+    fail "$alg: all-zero public key: $out"
   # The same constructions without the defect load (the test builds its files correctly).
   { printf '\060\202'; len82 $((size - 4)); tail -c +5 "$WORK/$alg.der"; } | $OPENSSL pkey -inform DER -noout ||
     fail "$alg: rebuilt PKCS#8 refused"
@@ -92,3 +94,20 @@ out=$(OQS_CODEPOINT_HQC5=70000 $OPENSSL list -providers -provider hqckit 2>&1) &
 printf '%s\n' "$out" | grep -q "hqckit: OQS_CODEPOINT_HQC5='70000' in the environment: not a TLS code point" ||
   fail "OQS_CODEPOINT_HQC5=70000: $out"
 echo "OK: invalid code points refused with a message"
+
+# `hqc info` (when its path is given) tells whether the running OpenSSL has the provider active,
+# and shows the active code points: moved by OQS_CODEPOINT_HQC1 here.
+if [ -n "${HQC:-}" ]; then
+  info=$(OQS_CODEPOINT_HQC1=12000 "$HQC" info --json) || fail "hqc info --json"
+  printf '%s\n' "$info" | grep -q '"status": "active"' || fail "hqc info: provider not reported active: $info"
+  printf '%s\n' "$info" | grep -q '"tls_groups": "hqc1=0x2EE0 p256_hqc1=0xFE34 ' || fail "hqc info: code points: $info"
+  info=$(OPENSSL_CONF="$WORK/noact.cnf" "$HQC" info) || fail "hqc info without activation"
+  printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit found in $MODDIR, not activated" ||
+    fail "hqc info with the provider not activated: $info"
+  info=$(OPENSSL_MODULES="$WORK" "$HQC" info) || fail "hqc info without the module"
+  printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit not found in $WORK" || fail "hqc info without the module: $info"
+  info=$(OPENSSL_CONF="$WORK/noact.cnf" HQC_BACKEND=no_such_backend "$HQC" info 2>/dev/null)
+  printf '%s\n' "$info" | grep -q "OpenSSL provider:  hqckit in $MODDIR but failed to load: no usable HQC backend" ||
+    fail "hqc info with a provider that cannot initialise: $info"
+  echo "OK: hqc info reports the provider (active / found / load failed / not found) and its code points"
+fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CTest driver for hqc-tls-bench (issue 6).
 #   tls_bench_test.sh MODE BIN GRP [HQC5]
-# MODE: loopback | badargs | netns-rtt | netns-rate | netns-cleanup
+# MODE: loopback | badargs | providers | keyshares | netns-rtt | netns-rate | netns-cleanup
 # GRP: comma list to run (x25519 plus hqckit groups when the provider is built).
 # Exit 77 = skipped (CTest SKIP_RETURN_CODE).
 set -u
@@ -138,6 +138,64 @@ badargs)
   fi
   [[ -z "$(our_procs)" ]] || fail "process left behind: $(our_procs)"
   echo "bad arguments OK"
+  ;;
+providers)
+  # NAME@PROVIDER: one library context per named provider; every row names the provider that
+  # offered the group. hqc1 twice (main context, and a context with only hqckit) and x25519 from
+  # the default provider.
+  [[ "$GRP" == *hqc1* ]] || { echo "SKIP: hqckit provider not built"; exit 77; }
+  "$BIN" --groups hqc1,hqc1@hqckit,x25519@default,x25519 --handshakes 4 --warmup 1 --json >"$TMP/p.json" 2>"$TMP/err" ||
+    fail "run with NAME@PROVIDER failed: $(cat "$TMP/err")"
+  got=$(jq -r '[.[] | "\(.group)=\(.provider)/\(.negotiated)"] | join(",")' "$TMP/p.json")
+  [[ "$got" == "hqc1=hqckit/hqc1,hqc1@hqckit=hqckit/hqc1,x25519@default=default/x25519,x25519=default/x25519" ]] ||
+    fail "groups/providers: $got"
+  jq -e 'all(.[]; .handshakes == 4 and .median_ms > 0 and .kem_client_us > 0)' "$TMP/p.json" >/dev/null ||
+    fail "implausible values: $(cat "$TMP/p.json")"
+  # The two hqc1 rows are the same bytes on the wire.
+  jq -e '.[0].bytes_c2s == .[1].bytes_c2s and .[0].client_hello_bytes == .[1].client_hello_bytes' "$TMP/p.json" >/dev/null ||
+    fail "hqc1 from two contexts differs in bytes: $(jq -c '[.[] | {group, bytes_c2s, client_hello_bytes}]' "$TMP/p.json")"
+  "$BIN" --groups hqc1@hqckit,x25519 --handshakes 2 --warmup 0 --csv >"$TMP/p.csv" 2>"$TMP/err" || fail "csv run failed"
+  head -1 "$TMP/p.csv" | grep -q ',provider$' || fail "CSV header lacks the provider column"
+  grep -q '^hqc1@hqckit,hqc1,.*,hqckit$' "$TMP/p.csv" || fail "CSV row of hqc1@hqckit: $(cat "$TMP/p.csv")"
+  expect_err2() {
+    local pat=$1; shift
+    "$BIN" "$@" >"$TMP/o" 2>"$TMP/e"; local rc=$?
+    [[ $rc -eq 2 ]] || fail "'$*' exited $rc, expected 2 (stderr: $(cat "$TMP/e"))"
+    grep -q -- "$pat" "$TMP/e" || fail "'$*': stderr lacks '$pat': $(cat "$TMP/e")"
+  }
+  expect_err2 "TLS group 'x25519' is not offered by provider 'hqckit'" --groups x25519@hqckit --handshakes 1
+  expect_err2 "group 'hqc1' listed twice" --groups hqc1,hqc1 --handshakes 1
+  expect_err2 "group 'hqc1@hqckit' listed twice" --groups hqc1@hqckit,hqc1@hqckit --handshakes 1
+  expect_err2 "cannot load provider 'no_such_provider'" --groups hqc1@no_such_provider --handshakes 1
+  expect_err2 "use NAME or NAME@PROVIDER" --groups hqc1@ --handshakes 1
+  echo "providers OK: $got"
+  ;;
+keyshares)
+  # OpenSSL 3.5: two key shares in one ClientHello versus a HelloRetryRequest. The server prefers
+  # x25519_hqc1 (tuple 1) over X25519MLKEM768 (tuple 2).
+  ver=$(openssl version 2>/dev/null | awk '{print $2}')
+  [[ "$ver" == 3.[5-9]* || "$ver" == [4-9].* ]] || { echo "SKIP: OpenSSL $ver has no ML-KEM / key-share lists (3.5+)"; exit 77; }
+  [[ "$GRP" == *x25519_hqc1* ]] || { echo "SKIP: hqckit provider not built"; exit 77; }
+  G='X25519MLKEM768,x25519_hqc1,*X25519MLKEM768:*x25519_hqc1,*X25519MLKEM768:x25519_hqc1'
+  "$BIN" --groups "$G" --server-groups 'x25519_hqc1/X25519MLKEM768' --handshakes 5 --warmup 1 --json >"$TMP/k.json" \
+    2>"$TMP/err" || fail "key-share run failed: $(cat "$TMP/err")"
+  got=$(jq -r '[.[] | "\(.negotiated)/\(.round_trips)"] | join(",")' "$TMP/k.json")
+  [[ "$got" == "X25519MLKEM768/2,x25519_hqc1/2,x25519_hqc1/2,x25519_hqc1/3" ]] ||
+    fail "negotiated/round trips: $got (expected the two-share hello to need no HelloRetryRequest)"
+  # Both shares travel in the first flight: its size is about the sum of the single ones.
+  jq -e '(.[2].client_hello_bytes - (.[0].client_hello_bytes + .[1].client_hello_bytes) | fabs) < 400 and
+         .[3].bytes_c2s > .[3].client_hello_bytes + 2000' "$TMP/k.json" >/dev/null ||
+    fail "ClientHello sizes: $(jq -c '[.[] | {group, client_hello_bytes, bytes_c2s}]' "$TMP/k.json")"
+  # Through a 40 ms link (root): the HelloRetryRequest costs exactly one more RTT, and the count of
+  # round trips agrees (the dummy ChangeCipherSpec after the HelloRetryRequest is no extra one).
+  if [[ $(id -u) -eq 0 ]]; then
+    "$BIN" --groups '*X25519MLKEM768:*x25519_hqc1,*X25519MLKEM768:x25519_hqc1' --server-groups 'x25519_hqc1/X25519MLKEM768' \
+      --handshakes 4 --warmup 1 --rtt 40 --json >"$TMP/kl.json" 2>"$TMP/err" || fail "key-share link run failed: $(cat "$TMP/err")"
+    jq -e '.[0].round_trips == 2 and .[1].round_trips == 3 and .[0].median_ms >= 80 and .[0].median_ms < 110 and
+           .[1].median_ms >= 120 and .[1].median_ms < 150' "$TMP/kl.json" >/dev/null ||
+      fail "40 ms link: two shares should take 2 RTTs, the HelloRetryRequest 3: $(jq -c '[.[] | {group, round_trips, median_ms}]' "$TMP/kl.json")"
+  fi
+  echo "key shares OK: $(jq -c '[.[] | {group, negotiated, round_trips, client_hello_bytes, median_ms}]' "$TMP/k.json")"
   ;;
 netns-rtt)
   need_root

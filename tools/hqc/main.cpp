@@ -7,6 +7,11 @@
 //   hqc bench [--level N] [--json|--csv|--summary] [--backend NAME[,NAME..]|all] [--runs N] [--warmup N] [--no-kernels]
 //   [--cpu N] hqc selftest hqc tls-bench ... (when built with the TLS benchmark; it parses its own options)
 // Exit codes: 0 success, 1 failure, 2 usage error (the message names the problem).
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
@@ -152,6 +157,63 @@ void check_backend() {
 
 // ---- Commands. Each gets its parsed options; usage problems found after parsing exit 2.
 
+// The hqckit OpenSSL provider as the running OpenSSL sees it: "active" (loaded by the OpenSSL
+// configuration into the default library context: what openssl(1), nginx and curl get), "found"
+// (loadable from the module directory, not activated), "load failed" (there, but its initialisation
+// failed, e.g. no usable HQC backend), or "not found"; with the active code
+// points from its "tls-groups" parameter.
+struct ProviderStatus {
+  std::string status, version, tls_groups, modules_dir, error;
+};
+
+ProviderStatus provider_status() {
+  ProviderStatus st;
+  st.modules_dir = OpenSSL_version(OPENSSL_MODULES_DIR);  // MODULESDIR: "/usr/lib/..."
+  if (const auto q = st.modules_dir.find('"'); q != std::string::npos && st.modules_dir.back() == '"')
+    st.modules_dir = st.modules_dir.substr(q + 1, st.modules_dir.size() - q - 2);
+  if (const char* env = std::getenv("OPENSSL_MODULES"); env != nullptr) st.modules_dir = env;
+  OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, nullptr);
+  auto query = [&st](OSSL_PROVIDER* p) {
+    const char* ver = nullptr;
+    const char* groups = nullptr;
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_ptr(OSSL_PROV_PARAM_VERSION, const_cast<char**>(&ver), 0),
+                           OSSL_PARAM_construct_utf8_ptr("tls-groups", const_cast<char**>(&groups), 0),
+                           OSSL_PARAM_construct_end()};
+    if (OSSL_PROVIDER_get_params(p, params) == 1) {
+      if (ver != nullptr) st.version = ver;
+      if (groups != nullptr) st.tls_groups = groups;
+    }
+  };
+  if (OSSL_PROVIDER_available(nullptr, "hqckit") == 1) {
+    st.status = "active";
+    OSSL_PROVIDER_do_all(
+        nullptr,
+        [](OSSL_PROVIDER* p, void* arg) {
+          if (std::strcmp(OSSL_PROVIDER_get0_name(p), "hqckit") == 0) (*static_cast<decltype(query)*>(arg))(p);
+          return 1;
+        },
+        &query);
+  } else {  // in a library context of its own: the default one stays as configured
+    OSSL_LIB_CTX* lib = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER* p = lib != nullptr ? OSSL_PROVIDER_load(lib, "hqckit") : nullptr;
+    const std::string file = st.modules_dir + "/hqckit.so";
+    st.status = p != nullptr ? "found" : std::ifstream(file).good() ? "load failed" : "not found";
+    if (p != nullptr) query(p);
+    if (p == nullptr && st.status == "load failed") {
+      // The first error is the provider's own reason (its text), the later ones OpenSSL's "init fail".
+      const char* data = nullptr;
+      int flags = 0;
+      char buf[256] = "";
+      if (const unsigned long e = ERR_peek_error_data(&data, &flags); e != 0) ERR_error_string_n(e, buf, sizeof buf);
+      st.error = data != nullptr && (flags & ERR_TXT_STRING) != 0 && *data != '\0' ? data : buf;
+    }
+    OSSL_PROVIDER_unload(p);
+    OSSL_LIB_CTX_free(lib);
+  }
+  ERR_clear_error();
+  return st;
+}
+
 int cmd_info(bool json) {
   using namespace hqc::backend;
   const auto detected = detect_cpu_features();
@@ -191,6 +253,14 @@ int cmd_info(bool json) {
                                  {"ciphertext_bytes", i->ciphertext_bytes},
                                  {"shared_secret_bytes", i->shared_secret_bytes}});
     }
+    const ProviderStatus ps = provider_status();
+    j["openssl"] = OpenSSL_version(OPENSSL_VERSION);
+    j["openssl_provider"] = {{"name", "hqckit"},
+                             {"status", ps.status},
+                             {"version", ps.version.empty() ? Json(nullptr) : Json(ps.version)},
+                             {"tls_groups", ps.tls_groups.empty() ? Json(nullptr) : Json(ps.tls_groups)},
+                             {"modules_dir", ps.modules_dir},
+                             {"error", ps.error.empty() ? Json(nullptr) : Json(ps.error)}};
     std::cout << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
     std::cout << "hqckit " << hqc_version() << "\n";
@@ -213,6 +283,15 @@ int cmd_info(bool json) {
       std::cout << i->name << ": pk " << i->public_key_bytes << " B, sk " << i->secret_key_bytes << " B, ct "
                 << i->ciphertext_bytes << " B, ss " << i->shared_secret_bytes << " B\n";
     }
+    const ProviderStatus ps = provider_status();
+    std::cout << "OpenSSL:           " << OpenSSL_version(OPENSSL_VERSION) << "\n";
+    std::cout << "OpenSSL provider:  hqckit "
+              << (ps.status == "active"  ? "active (loaded by the OpenSSL configuration)"
+                  : ps.status == "found" ? "found in " + ps.modules_dir + ", not activated by the OpenSSL configuration"
+                  : ps.status == "load failed" ? "in " + ps.modules_dir + " but failed to load: " + ps.error
+                                               : "not found in " + ps.modules_dir)
+              << "\n";
+    if (!ps.tls_groups.empty()) std::cout << "TLS code points:   " << ps.tls_groups << "\n";
   }
   if (!selected) std::cerr << "hqc: " << active_error() << "\n";
   return selected ? 0 : kExitFailure;

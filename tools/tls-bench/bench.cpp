@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <sstream>
 #include <string>
@@ -41,7 +42,13 @@ const char* kUsage =
     "Full TLS 1.3 handshakes (no resumption, ECDSA P-256 certificate made in memory) between a\n"
     "client and a server process pinned to separate cores; groups are interleaved round-robin.\n"
     "\n"
-    "  --groups LIST        TLS groups to compare (any loaded provider), e.g. x25519,hqc1,hqc5\n"
+    "  --groups LIST        TLS groups to compare (any loaded provider), e.g. x25519,hqc1,hqc5;\n"
+    "                       NAME@PROVIDER: the group as served by PROVIDER, in a library context\n"
+    "                       of its own (e.g. hqc1@hqckit,hqc1@oqsprovider,x25519@default);\n"
+    "                       A:B: the client offers a list (OpenSSL 3.5: *A:*B sends key shares\n"
+    "                       for both, *A:B only for A), the server picks\n"
+    "  --server-groups L    the server's group list, in its order of preference (OpenSSL 3.5:\n"
+    "                       '/' separates tuples; default: every group of the run)\n"
     "  --handshakes N       measured handshakes per group (default 20, max 100000)\n"
     "  --warmup N           unmeasured handshakes per group first (default 2)\n"
     "  --concurrency C      also measure handshakes/s with C concurrent clients (default off)\n"
@@ -111,7 +118,8 @@ struct Parsed {
 // The command line as given: flags and the text of every value, before any check.
 struct RawArgs {
   bool json = false, csv = false, no_kem_micro = false, netns = false;
-  std::string groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss, initcwnd, queue;
+  std::string groups, server_groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss,
+      initcwnd, queue;
   std::vector<std::string> providers;
   std::vector<std::string> given;  // names of the value options present
 
@@ -134,6 +142,7 @@ bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::stri
   app.add_flag("--realtime", o.realtime);
   app.add_flag("--netns", raw->netns);
   const std::pair<const char*, std::string*> values[] = {{"--groups", &raw->groups},
+                                                         {"--server-groups", &raw->server_groups},
                                                          {"--handshakes", &raw->handshakes},
                                                          {"--warmup", &raw->warmup},
                                                          {"--concurrency", &raw->concurrency},
@@ -186,6 +195,13 @@ bool convert_values(const RawArgs& raw, Parsed* p, std::string* err) {
     o.groups = split(raw.groups);
     if (o.groups.empty()) {
       *err = "--groups needs at least one group name";
+      return false;
+    }
+  }
+  if (raw.has("--server-groups")) {
+    o.server_groups = raw.server_groups;
+    if (o.server_groups.empty()) {
+      *err = "--server-groups needs a group list";
       return false;
     }
   }
@@ -373,8 +389,12 @@ struct Mapping {
   }
 };
 
-// Names differ for aliases (P-256 is negotiated as secp256r1): compare code points too.
+// Names differ for aliases (P-256 is negotiated as secp256r1): compare code points too. A client
+// list matches any of its members.
 bool same_group(const Tls& tls, const char* negotiated, const GroupInfo& want) {
+  for (const auto& m : want.members)
+    if (same_group(tls, negotiated, m)) return true;
+  if (!want.members.empty()) return false;
   if (strcasecmp(negotiated, want.name.c_str()) == 0) return true;
   for (const auto& g : tls.all_groups())
     if (strcasecmp(g.name.c_str(), negotiated) == 0 && g.id == want.id && want.id != 0) return true;
@@ -406,7 +426,7 @@ struct Records {
   }
 };
 
-// The server and client TLS contexts of a scenario, freed together.
+// The server and client TLS contexts of a scenario for one library context, freed together.
 struct Contexts {
   SSL_CTX* server = nullptr;
   SSL_CTX* client = nullptr;
@@ -417,13 +437,15 @@ struct Contexts {
     SSL_CTX_free(server);
     SSL_CTX_free(client);
   }
-  bool create(Tls& tls, const std::vector<GroupInfo>& groups, std::string* err) {
-    server = tls.server_ctx(groups, err);
+  bool create(Tls& tls, const std::string& server_groups, std::string* err) {
+    server = tls.server_ctx(server_groups, err);
     if (server == nullptr) return false;
     client = tls.client_ctx(err);
     return client != nullptr;
   }
 };
+
+using ContextSet = std::vector<std::unique_ptr<Contexts>>;  // index: library context (GroupInfo::ctx)
 
 // Everything the two child processes of a scenario share (read-only after setup).
 struct Scenario {
@@ -432,7 +454,7 @@ struct Scenario {
   const LinkConfig& lc;
   Link& link;
   Records& rec;
-  Contexts& ctx;
+  const ContextSet& ctx;
   uint32_t rounds;  // warm-up + measured handshakes per group
   uint32_t per;     // rounds x groups: records per side
   bool pin;         // both cores available
@@ -442,6 +464,8 @@ struct Scenario {
 
 // Server child: listens on the scenario's address (inside the server namespace with a link) and
 // serves until the stop pipe closes.
+// Server child: one listening socket per library context on the scenario's address (inside the
+// server namespace with a link), each served by its own thread until the stop pipe closes.
 [[noreturn]] void server_child(const Scenario& sc, pid_t parent, int stop_r) {
   child_setup(parent, sc.o.cpu_server, sc.pin, sc.o.realtime);
   Shared* sh = sc.rec.sh;
@@ -449,26 +473,42 @@ struct Scenario {
     set_shared_error(sh, std::string("server setns: ") + std::strerror(errno));
     _exit(1);
   }
-  int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-  int one = 1;
-  sockaddr_in sa{};
-  sa.sin_family = AF_INET;
-  inet_pton(AF_INET, sc.ip.c_str(), &sa.sin_addr);
-  socklen_t sl = sizeof sa;
-  if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
-      bind(lfd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || listen(lfd, 1024) != 0 ||
-      getsockname(lfd, reinterpret_cast<sockaddr*>(&sa), &sl) != 0) {
-    set_shared_error(sh, "server socket on " + sc.ip + ": " + std::strerror(errno));
-    _exit(1);
+  std::vector<int> lfds;
+  for (std::size_t i = 0; i < sc.ctx.size(); ++i) {
+    int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int one = 1;
+    sockaddr_in sa{};
+    sa.sin_family = AF_INET;
+    inet_pton(AF_INET, sc.ip.c_str(), &sa.sin_addr);
+    socklen_t sl = sizeof sa;
+    if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        bind(lfd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || listen(lfd, 1024) != 0 ||
+        getsockname(lfd, reinterpret_cast<sockaddr*>(&sa), &sl) != 0) {
+      set_shared_error(sh, "server socket on " + sc.ip + ": " + std::strerror(errno));
+      _exit(1);
+    }
+    sh->server_ports[i].store(ntohs(sa.sin_port));
+    lfds.push_back(lfd);
   }
-  sh->server_port.store(ntohs(sa.sin_port));
+  sh->server_port.store(sh->server_ports[0].load());
   sh->server_ready.store(1);
-  server_loop(sc.ctx.server, lfd, stop_r, sh, sc.rec.server, sc.per, std::max(1, sc.o.concurrency));
+  const int threads = std::max(1, sc.o.concurrency);
+  std::vector<std::thread> others;
+  for (std::size_t i = 1; i < lfds.size(); ++i)
+    others.emplace_back(
+        [&, i]() { server_loop(sc.ctx[i]->server, lfds[i], stop_r, sh, sc.rec.server, sc.per, threads); });
+  server_loop(sc.ctx[0]->server, lfds[0], stop_r, sh, sc.rec.server, sc.per, threads);
+  for (auto& t : others) t.join();
   _exit(0);
 }
 
+// Where and with which client context group g is handshaked.
+Endpoint endpoint_of(const Scenario& sc, const GroupInfo& g) {
+  return Endpoint{sc.ip, sc.rec.sh->server_ports[g.ctx].load()};
+}
+
 // Client, throughput phase: for each group, o.concurrency threads handshake for o.duration_s.
-void client_throughput(const Scenario& sc, const Endpoint& ep) {
+void client_throughput(const Scenario& sc) {
   Shared* sh = sc.rec.sh;
   for (uint32_t g = 0; g < sc.groups.size() && sc.o.concurrency > 0; ++g) {
     sh->phase.store(static_cast<int>(g) + 1);
@@ -480,7 +520,8 @@ void client_throughput(const Scenario& sc, const Endpoint& ep) {
         HsRecord rec;
         std::string te;
         for (int i = 0; i < 1000000 && now_ms() < deadline && sh->error_set.load() == 0; ++i) {
-          if (!client_handshake(sc.ctx.client, ep, sc.groups[g].name, 0, &rec, &te)) {
+          const GroupInfo& gi = sc.groups[g];
+          if (!client_handshake(sc.ctx[gi.ctx]->client, endpoint_of(sc, gi), gi.name, 0, &rec, &te)) {
             set_shared_error(sh, "concurrency phase: " + te);
             break;
           }
@@ -496,7 +537,7 @@ void client_throughput(const Scenario& sc, const Endpoint& ep) {
 
 // Client child: the sequential handshakes, groups interleaved round-robin, then the throughput
 // phase.
-[[noreturn]] void client_child(const Scenario& sc, pid_t parent, int stop_w, const Endpoint& ep) {
+[[noreturn]] void client_child(const Scenario& sc, pid_t parent, int stop_w) {
   child_setup(parent, sc.o.cpu_client, sc.pin, sc.o.realtime);
   close(stop_w);
   Shared* sh = sc.rec.sh;
@@ -509,13 +550,14 @@ void client_throughput(const Scenario& sc, const Endpoint& ep) {
   uint32_t k = 0;
   for (uint32_t r = 0; r < sc.rounds; ++r)
     for (uint32_t g = 0; g < G; ++g, ++k) {
-      if (!client_handshake(sc.ctx.client, ep, sc.groups[g].name, sc.gap, &sc.rec.client[k], &e)) {
+      const GroupInfo& gi = sc.groups[g];
+      if (!client_handshake(sc.ctx[gi.ctx]->client, endpoint_of(sc, gi), gi.name, sc.gap, &sc.rec.client[k], &e)) {
         set_shared_error(sh, e);
         _exit(1);
       }
       sc.rec.client[k].group_idx = static_cast<int32_t>(g);
     }
-  client_throughput(sc, ep);
+  client_throughput(sc);
   _exit(0);
 }
 
@@ -599,12 +641,14 @@ std::string outcome(const Scenario& sc, const std::string& why, int client_statu
 }
 
 // The measured handshakes of group g: medians (and the other statistics) of both sides' records.
-bool summarize_group(const Scenario& sc, const Tls& tls, uint32_t g, const KemTiming& kem, GroupResult* out,
-                     std::string* err) {
+bool summarize_group(const Scenario& sc, const std::vector<Tls*>& tls_of, uint32_t g, const KemTiming& kem,
+                     GroupResult* out, std::string* err) {
   const auto G = static_cast<uint32_t>(sc.groups.size());
   std::vector<double> lat, con, ccpu, scpu, c2s, s2c, ch, seg_c, seg_s, rt, trtt, rtx;
   GroupResult r;
-  r.group = sc.groups[g].name;
+  const Tls& tls = *tls_of[static_cast<std::size_t>(sc.groups[g].ctx)];
+  r.group = sc.groups[g].spec;
+  r.provider = sc.groups[g].provider;
   r.link = sc.lc;
   r.scenario = sc.lc.label;
   for (uint32_t k = static_cast<uint32_t>(sc.o.warmup) * G; k < sc.per; ++k) {
@@ -674,16 +718,20 @@ bool summarize_group(const Scenario& sc, const Tls& tls, uint32_t g, const KemTi
 
 // One scenario: link, shared records and TLS contexts; server and client processes; supervision
 // and cleanup; then one result per group.
-int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& groups, const std::vector<KemTiming>& kem,
-                 const LinkConfig& lc, std::vector<GroupResult>* results, std::string* err) {
+int run_scenario(const Options& o, const std::vector<Tls*>& tls_of, const std::vector<std::string>& server_groups,
+                 const std::vector<GroupInfo>& groups, const std::vector<KemTiming>& kem, const LinkConfig& lc,
+                 std::vector<GroupResult>* results, std::string* err) {
   Link link;
   if (lc.enabled && !link.setup(lc, err)) return 1;
   const auto rounds = static_cast<uint32_t>(o.warmup + o.handshakes);
   const uint32_t per = rounds * static_cast<uint32_t>(groups.size());
   Records rec;
   if (!rec.allocate(per, err)) return 1;
-  Contexts ctx;
-  if (!ctx.create(tls, groups, err)) return 1;
+  ContextSet ctx;
+  for (std::size_t i = 0; i < tls_of.size(); ++i) {
+    ctx.push_back(std::make_unique<Contexts>());
+    if (!ctx.back()->create(*tls_of[i], server_groups[i], err)) return 1;
+  }
 
   const bool pin = pin_possible(o.cpu_client, o.cpu_server);
   if (!pin && o.verbose)
@@ -696,7 +744,6 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
   int stop_w = -1;
   pid_t srv = start_server(sc, parent, &stop_w, err);
   if (srv < 0) return 1;
-  const Endpoint ep{sc.ip, rec.sh->server_port.load()};
   const pid_t cli = fork();
   if (cli < 0) {
     *err = std::string("fork: ") + std::strerror(errno);
@@ -704,7 +751,7 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
     kill_wait(srv, 1000);
     return 1;
   }
-  if (cli == 0) client_child(sc, parent, stop_w, ep);
+  if (cli == 0) client_child(sc, parent, stop_w);
 
   int client_status = 0;
   bool client_done = false;
@@ -718,11 +765,124 @@ int run_scenario(const Options& o, Tls& tls, const std::vector<GroupInfo>& group
 
   for (uint32_t g = 0; g < groups.size(); ++g) {
     GroupResult r;
-    if (!summarize_group(sc, tls, g, kem[g], &r, err)) return 1;
+    if (!summarize_group(sc, tls_of, g, kem[g], &r, err)) return 1;
     results->push_back(r);
   }
   return 0;
 }
+
+// The --groups entries resolved to groups and library contexts. Context 0 is the main one (the
+// --provider list, hqckit loaded on demand); NAME@PROVIDER gets a context of its own with only
+// PROVIDER (and the default provider for the certificate), so that the same group name can come
+// from two providers in one run and each is served by the one named.
+struct Resolver {
+  const Options& o;
+  std::vector<Tls*> ctxs;                   // [0]: the main context
+  std::vector<std::unique_ptr<Tls>> owned;  // the others
+  std::vector<std::string> ctx_provider;    // "" for context 0
+
+  Resolver(const Options& opts, Tls& main) : o(opts), ctxs{&main}, ctx_provider{""} {}
+
+  int context_for(const std::string& provider, std::string* err) {
+    for (std::size_t i = 1; i < ctx_provider.size(); ++i)
+      if (ctx_provider[i] == provider) return static_cast<int>(i);
+    if (ctxs.size() >= static_cast<std::size_t>(kMaxContexts)) {
+      *err = "at most " + std::to_string(kMaxContexts - 1) + " providers named with NAME@PROVIDER per run";
+      return -1;
+    }
+    Options po = o;
+    po.providers = {provider};
+    auto t = std::make_unique<Tls>();
+    if (!t->init(po, err)) return -1;
+    ctxs.push_back(t.get());
+    owned.push_back(std::move(t));
+    ctx_provider.push_back(provider);
+    return static_cast<int>(ctxs.size() - 1);
+  }
+
+  bool member(int ctx, const std::string& name, GroupInfo* out, std::string* err) {
+    Tls& t = *ctxs[static_cast<std::size_t>(ctx)];
+    const std::string& prov = ctx_provider[static_cast<std::size_t>(ctx)];
+    if (t.resolve_group(name, prov, out, err)) return true;
+    // Groups not offered by the providers of the main context: hqckit is loaded on demand.
+    if (ctx != 0 || t.has_provider("hqckit")) return false;
+    std::string e2;
+    if (!t.load_provider("hqckit", &e2)) {
+      *err += "\n  (and " + e2 + ")";
+      return false;
+    }
+    return t.resolve_group(name, prov, out, err);
+  }
+
+  // NAME, NAME@PROVIDER, or a client list "A:B" / "*A:*B" (OpenSSL 3.5: '*' marks the groups that
+  // get a key share in the ClientHello; '/' separates tuples), optionally @PROVIDER as a whole.
+  bool resolve(const std::string& spec, GroupInfo* out, std::string* err) {
+    std::string list = spec, provider;
+    if (const auto at = spec.rfind('@'); at != std::string::npos) {
+      list = spec.substr(0, at);
+      provider = spec.substr(at + 1);
+      if (list.empty() || provider.empty()) {
+        *err = "group '" + spec + "': use NAME or NAME@PROVIDER";
+        return false;
+      }
+    }
+    const int ctx = provider.empty() ? 0 : context_for(provider, err);
+    if (ctx < 0) return false;
+    std::vector<GroupInfo> members;
+    std::string cur;
+    for (std::size_t i = 0; i <= list.size(); ++i) {
+      if (i < list.size() && list[i] != ':' && list[i] != '/') {
+        cur += list[i];
+        continue;
+      }
+      std::string name = cur;
+      cur.clear();
+      while (!name.empty() && (name[0] == '*' || name[0] == '?')) name.erase(0, 1);
+      if (name.empty()) {
+        *err = "group list '" + spec + "' has an empty entry";
+        return false;
+      }
+      GroupInfo m;
+      if (!member(ctx, name, &m, err)) return false;
+      m.ctx = ctx;
+      members.push_back(m);
+    }
+    if (members.size() == 1 && list.find_first_of("*?") == std::string::npos) {
+      *out = members.front();
+    } else {
+      *out = GroupInfo{};
+      out->name = list;
+      out->members = members;
+      for (const auto& m : members)
+        if (out->provider.find(m.provider) == std::string::npos)
+          out->provider += (out->provider.empty() ? "" : "+") + m.provider;
+    }
+    out->spec = spec;
+    out->ctx = ctx;
+    return true;
+  }
+
+  // Per context: --server-groups, or every group the run uses there (in order, once each).
+  std::vector<std::string> server_lists(const std::vector<GroupInfo>& groups) const {
+    std::vector<std::string> lists(ctxs.size());
+    for (std::size_t i = 0; i < ctxs.size(); ++i) {
+      if (!o.server_groups.empty()) {
+        lists[i] = o.server_groups;
+        continue;
+      }
+      std::vector<std::string> names;
+      for (const auto& g : groups) {
+        if (g.ctx != static_cast<int>(i)) continue;
+        std::vector<GroupInfo> one{g};
+        for (const auto& m : g.members.empty() ? one : g.members)
+          if (std::find(names.begin(), names.end(), m.name) == names.end()) names.push_back(m.name);
+      }
+      for (const auto& n : names) lists[i] += (lists[i].empty() ? "" : ":") + n;
+      if (lists[i].empty()) lists[i] = "x25519";  // the main context when every group names its provider
+    }
+    return lists;
+  }
+};
 
 }  // namespace
 }  // namespace tlsb
@@ -766,23 +926,27 @@ int tls_bench_main(int argc, char** argv) {
     std::fprintf(stderr, "%s: error: %s\n", prog, err.c_str());
     return 2;
   }
+  Resolver res{o, tls};
   std::vector<GroupInfo> groups;
-  if (!tls.resolve_groups(o.groups, &groups, &err)) {
-    // Groups not offered by the named providers: hqckit is loaded on demand.
-    std::string e2;
-    if (tls.has_provider("hqckit") || !tls.load_provider("hqckit", &e2) ||
-        !tls.resolve_groups(o.groups, &groups, &err)) {
-      std::fprintf(stderr, "%s: error: %s%s%s\n", prog, err.c_str(), e2.empty() ? "" : "\n  (and ",
-                   e2.empty() ? "" : (e2 + ")").c_str());
+  for (const auto& spec : o.groups) {
+    GroupInfo g;
+    if (!res.resolve(spec, &g, &err)) {
+      std::fprintf(stderr, "%s: error: %s\n", prog, err.c_str());
       return 2;
     }
+    groups.push_back(g);
   }
   for (std::size_t i = 0; i < groups.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (groups[i].name == groups[j].name) {
-        std::fprintf(stderr, "%s: error: group '%s' listed twice\n", prog, groups[i].name.c_str());
+      if (groups[i].spec == groups[j].spec ||
+          (groups[i].ctx == groups[j].ctx && strcasecmp(groups[i].name.c_str(), groups[j].name.c_str()) == 0)) {
+        std::fprintf(
+            stderr, "%s: error: group '%s' listed twice (use NAME@PROVIDER for the same group from another provider)\n",
+            prog, groups[i].spec.c_str());
         return 2;
       }
+  const std::vector<Tls*>& tls_of = res.ctxs;
+  const std::vector<std::string> server_groups = res.server_lists(groups);
 
   std::vector<KemTiming> kem(groups.size());
   if (o.kem_micro) {
@@ -803,7 +967,9 @@ int tls_bench_main(int argc, char** argv) {
       sp.sched_priority = 20;
       sched_setscheduler(0, SCHED_FIFO, &sp);
     }
-    for (std::size_t g = 0; g < groups.size(); ++g) kem[g] = tls.time_kem(groups[g], 0.25);
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (groups[g].members.empty())
+        kem[g] = tls_of[static_cast<std::size_t>(groups[g].ctx)]->time_kem(groups[g], 0.25);
     if (o.realtime) sched_setscheduler(0, old_policy, &old_sp);
     if (have_set) sched_setaffinity(0, sizeof old_set, &old_set);
   }
@@ -822,7 +988,7 @@ int tls_bench_main(int argc, char** argv) {
   for (const auto& lc : scen) {
     if (o.verbose || scen.size() > 1)
       std::fprintf(stderr, "%s: %s: %d handshakes x %zu groups\n", prog, lc.label.c_str(), o.handshakes, groups.size());
-    rc = run_scenario(o, tls, groups, kem, lc, &results, &err);
+    rc = run_scenario(o, tls_of, server_groups, groups, kem, lc, &results, &err);
     if (rc != 0) {
       std::fprintf(stderr, "%s: error (%s): %s\n", prog, lc.label.c_str(), err.c_str());
       break;

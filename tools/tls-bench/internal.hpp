@@ -26,7 +26,8 @@ struct LinkConfig {
 };
 
 struct Options {
-  std::vector<std::string> groups;
+  std::vector<std::string> groups;  // as given: NAME, NAME@PROVIDER, or a client list A:B (key shares: *A:*B)
+  std::string server_groups;        // server's group list (SSL_CTX_set1_groups_list); "" = the run's groups
   int handshakes = 20;
   int warmup = 2;
   int concurrency = 0;      // 0: no throughput phase
@@ -64,11 +65,13 @@ struct HsRecord {  // one side of one handshake; plain data, lives in shared mem
 };
 
 constexpr int kMaxGroups = 32;
+constexpr int kMaxContexts = 8;  // library contexts per run (one per NAME@PROVIDER provider, plus the main one)
 
 struct Shared {  // control block at the head of the shared mapping
   std::atomic<uint32_t> server_count;
   std::atomic<int> server_ready;
-  std::atomic<int> server_port;
+  std::atomic<int> server_port;  // of library context 0
+  std::atomic<int> server_ports[kMaxContexts];
   std::atomic<int> error_set;
   std::atomic<int> phase;  // 0 sequential, 1+g throughput for group g
   std::atomic<uint64_t> tput_count[kMaxGroups];
@@ -81,12 +84,16 @@ void set_shared_error(Shared* sh, const std::string& msg);
 
 // ---------------------------------------------------------------- OpenSSL side
 struct GroupInfo {
-  std::string name;      // TLS group name as registered by the provider
+  std::string name;      // TLS group name as registered by the provider (a client list: as given, without @)
   std::string internal;  // provider's internal name
   std::string alg;       // key management algorithm
   std::string provider;
   unsigned id = 0;
   bool is_kem = false;
+  // Set by the command line's resolution (bench.cpp):
+  std::string spec;                // the --groups entry as given (the result's "group")
+  int ctx = 0;                     // library context that serves it
+  std::vector<GroupInfo> members;  // a client list A:B: each group in it; empty for one group
 };
 
 struct KemTiming {  // in-process micro timing of the group's key exchange primitives
@@ -103,7 +110,9 @@ class Tls {
   bool load_provider(const std::string& name, std::string* err);
   bool has_provider(const std::string& name) const;
   bool resolve_groups(const std::vector<std::string>& want, std::vector<GroupInfo>* out, std::string* err) const;
-  SSL_CTX* server_ctx(const std::vector<GroupInfo>& groups, std::string* err);
+  // One group by name; with `provider` non-empty, only as offered by that provider.
+  bool resolve_group(const std::string& want, const std::string& provider, GroupInfo* out, std::string* err) const;
+  SSL_CTX* server_ctx(const std::string& group_list, std::string* err);
   SSL_CTX* client_ctx(std::string* err);
   KemTiming time_kem(const GroupInfo& g, double budget_s) const;
   const std::vector<GroupInfo>& all_groups() const { return all_; }
@@ -167,6 +176,7 @@ class Link {
 // ---------------------------------------------------------------- statistics and output
 struct GroupResult {
   std::string group, negotiated, scenario;
+  std::string provider;  // provider(s) whose TLS-GROUP capability offered the group (list: joined by '+')
   LinkConfig link;
   int n = 0;
   double median_ms = 0, p10_ms = 0, p90_ms = 0, p99_ms = 0, mean_ms = 0;

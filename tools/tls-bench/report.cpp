@@ -130,6 +130,7 @@ void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool l
       const auto& r = rs[i];
       Json j;
       j["group"] = r.group;
+      j["provider"] = r.provider;
       j["negotiated"] = r.negotiated;
       j["scenario"] = r.scenario;
       j["link"] = r.link.enabled;
@@ -140,25 +141,30 @@ void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool l
   } else if (f == Options::Format::Csv) {
     os << "group,negotiated,scenario,link";
     for (const auto& c : kCols) os << "," << c.name;
-    os << "\n";
+    os << ",provider\n";  // appended: the columns before it keep their positions
     for (const auto& r : rs) {
       os << r.group << "," << r.negotiated << "," << r.scenario << "," << (r.link.enabled ? 1 : 0);
       for (const auto& c : kCols) os << "," << num(c.get(r), c.prec);
-      os << "\n";
+      os << "," << r.provider << "\n";
     }
   } else {
-    char line[512];
+    char line[768];
     std::string last;
+    int gw = 12, pw = 8;  // column widths: the longest group label and provider name
+    for (const auto& r : rs) {
+      gw = std::max(gw, static_cast<int>(std::min<std::size_t>(r.group.size(), 64)));
+      pw = std::max(pw, static_cast<int>(std::min<std::size_t>(r.provider.size(), 32)));
+    }
     for (const auto& r : rs) {
       if (r.scenario != last || &r == &rs.front()) {
         last = r.scenario;
         os << "\n== " << (r.scenario.empty() ? "loopback" : r.scenario) << "\n";
-        std::snprintf(line, sizeof line, "%-12s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", "group",
-                      "n", "median", "p10", "p90", "p99", "cli_cpu", "srv_cpu", "kem_cli", "kem_srv", "B_c2s", "B_s2c",
-                      "seg_sc", "RTs", "hs/s", link_cols ? "  connect  estimate" : "");
+        std::snprintf(line, sizeof line, "%-*s %-*s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", gw,
+                      "group", pw, "provider", "n", "median", "p10", "p90", "p99", "cli_cpu", "srv_cpu", "kem_cli",
+                      "kem_srv", "B_c2s", "B_s2c", "seg_sc", "RTs", "hs/s", link_cols ? "  connect  estimate" : "");
         os << line;
-        std::snprintf(line, sizeof line, "%-12s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", "", "",
-                      "ms", "ms", "ms", "ms", "us", "us", "us", "us", "", "", "", "", "",
+        std::snprintf(line, sizeof line, "%-*s %-*s %5s %9s %9s %9s %9s %9s %9s %9s %9s %7s %7s %6s %4s %9s%s\n", gw,
+                      "", pw, "", "", "ms", "ms", "ms", "ms", "us", "us", "us", "us", "", "", "", "", "",
                       link_cols ? "       ms        ms" : "");
         os << line;
       }
@@ -169,11 +175,11 @@ void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool l
         extra = b;
       }
       std::snprintf(line, sizeof line,
-                    "%-12s %5d %9.3f %9.3f %9.3f %9.3f %9.1f %9.1f %9s %9s %7.0f %7.0f %6.0f %4.0f %9s%s\n",
-                    r.group.c_str(), r.n, r.median_ms, r.p10_ms, r.p90_ms, r.p99_ms, r.client_cpu_us, r.server_cpu_us,
-                    r.kem.ok ? num(r.kem.client_us, 1).c_str() : "-", r.kem.ok ? num(r.kem.server_us, 1).c_str() : "-",
-                    r.bytes_c2s, r.bytes_s2c, r.segs_s2c, r.round_trips,
-                    r.hs_per_s >= 0 ? num(r.hs_per_s, 1).c_str() : "-", extra.c_str());
+                    "%-*s %-*s %5d %9.3f %9.3f %9.3f %9.3f %9.1f %9.1f %9s %9s %7.0f %7.0f %6.0f %4.0f %9s%s\n", gw,
+                    r.group.c_str(), pw, r.provider.c_str(), r.n, r.median_ms, r.p10_ms, r.p90_ms, r.p99_ms,
+                    r.client_cpu_us, r.server_cpu_us, r.kem.ok ? num(r.kem.client_us, 1).c_str() : "-",
+                    r.kem.ok ? num(r.kem.server_us, 1).c_str() : "-", r.bytes_c2s, r.bytes_s2c, r.segs_s2c,
+                    r.round_trips, r.hs_per_s >= 0 ? num(r.hs_per_s, 1).c_str() : "-", extra.c_str());
       os << line;
     }
   }

@@ -130,7 +130,11 @@ int cap_cb(const OSSL_PARAM params[], void* arg) {
 }
 
 int prov_cb(OSSL_PROVIDER* prov, void* arg) {
-  CapCollect cc{static_cast<std::vector<GroupInfo>*>(arg), OSSL_PROVIDER_get0_name(prov)};
+  // A provider loaded from a path ("/.../hqckit.so") is named by its file, as loaded by name.
+  std::string name = OSSL_PROVIDER_get0_name(prov);
+  if (const auto slash = name.rfind('/'); slash != std::string::npos) name.erase(0, slash + 1);
+  if (name.size() > 3 && name.compare(name.size() - 3, 3, ".so") == 0) name.resize(name.size() - 3);
+  CapCollect cc{static_cast<std::vector<GroupInfo>*>(arg), name};
   OSSL_PROVIDER_get_capabilities(prov, "TLS-GROUP", cap_cb, &cc);
   return 1;
 }
@@ -219,18 +223,30 @@ std::string Tls::provider_list() const {
   return s;
 }
 
+bool Tls::resolve_group(const std::string& w, const std::string& provider, GroupInfo* out, std::string* err) const {
+  auto it = std::find_if(all_.begin(), all_.end(), [&](const GroupInfo& g) {
+    return iequal(g.name, w) && (provider.empty() || g.provider == provider);
+  });
+  if (it != all_.end()) {
+    *out = *it;
+    return true;
+  }
+  std::string avail;
+  for (const auto& g : all_)
+    if (provider.empty() || g.provider == provider) avail += (avail.empty() ? "" : ",") + g.name;
+  if (provider.empty())
+    *err = "unknown TLS group '" + w + "': not offered by the loaded providers (" + provider_list() +
+           "); available: " + avail;
+  else *err = "TLS group '" + w + "' is not offered by provider '" + provider + "'; it offers: " + avail;
+  return false;
+}
+
 bool Tls::resolve_groups(const std::vector<std::string>& want, std::vector<GroupInfo>* out, std::string* err) const {
   out->clear();
   for (const auto& w : want) {
-    auto it = std::find_if(all_.begin(), all_.end(), [&](const GroupInfo& g) { return iequal(g.name, w); });
-    if (it == all_.end()) {
-      std::string avail;
-      for (const auto& g : all_) avail += (avail.empty() ? "" : ",") + g.name;
-      *err = "unknown TLS group '" + w + "': not offered by the loaded providers (" + provider_list() +
-             "); available: " + avail;
-      return false;
-    }
-    out->push_back(*it);
+    GroupInfo g;
+    if (!resolve_group(w, "", &g, err)) return false;
+    out->push_back(g);
   }
   return true;
 }
@@ -249,11 +265,9 @@ static SSL_CTX* base_ctx(OSSL_LIB_CTX* lib, const SSL_METHOD* m, std::string* er
   return c;
 }
 
-SSL_CTX* Tls::server_ctx(const std::vector<GroupInfo>& groups, std::string* err) {
+SSL_CTX* Tls::server_ctx(const std::string& list, std::string* err) {
   SSL_CTX* c = base_ctx(lib_, TLS_server_method(), err);
   if (c == nullptr) return nullptr;
-  std::string list;
-  for (const auto& g : groups) list += (list.empty() ? "" : ":") + g.name;
   if (SSL_CTX_use_certificate(c, static_cast<X509*>(cert_)) != 1 ||
       SSL_CTX_use_PrivateKey(c, static_cast<EVP_PKEY*>(key_)) != 1 || SSL_CTX_set1_groups_list(c, list.c_str()) != 1) {
     *err = "server SSL_CTX setup failed (groups " + list + "): " + ssl_errors();
@@ -380,8 +394,12 @@ struct IoCount {
   uint32_t first_flight = 0;
   bool any_read = false;
   int last_op = 0;  // 1 write, 2 read
-  double last_read_ms = 0;
-  double gap_ms = 0;  // > 0: a pause longer than this between reads counts as a wait
+  double last_read_ms = 0, last_write_ms = 0;
+  // > 0 (link runs): a read counts as a wait when its data came more than gap_ms after our last
+  // write, or after the previous read. Data already there when we read after a write (the dummy
+  // ChangeCipherSpec that follows a HelloRetryRequest) is no wait. 0 (loopback): every read after
+  // a write counts.
+  double gap_ms = 0;
   uint32_t waits = 0;
 };
 
@@ -392,10 +410,12 @@ long bio_cb(BIO* b, int oper, const char*, std::size_t, int, long, int ret, std:
     c->sent += *processed;
     if (!c->any_read) c->first_flight += static_cast<uint32_t>(*processed);
     c->last_op = 1;
+    c->last_write_ms = now_ms();
   } else if (oper == (BIO_CB_READ | BIO_CB_RETURN)) {
     double t = now_ms();
-    if (c->last_op == 1) ++c->waits;
-    else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms) ++c->waits;
+    if (c->last_op == 1) {
+      if (c->gap_ms <= 0 || t - c->last_write_ms > c->gap_ms) ++c->waits;
+    } else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms) ++c->waits;
     c->last_read_ms = t;
     c->last_op = 2;
     c->recv += *processed;
