@@ -84,16 +84,12 @@ int keypair_derand(std::uint8_t* pk, std::uint8_t* sk, const std::uint8_t* coins
 template <class P>
 int keypair(std::uint8_t* pk, std::uint8_t* sk) {
   if (pk == nullptr || sk == nullptr) return keypair_derand<P>(pk, sk, nullptr);
-  std::uint8_t seed[HQC_KEYPAIR_COINS_BYTES];
-  int rc = api::random_bytes(seed, sizeof(seed));
-  if (rc == HQC_OK) {
-    rc = keypair_derand<P>(pk, sk, seed);
-  } else {  // no key is produced without randomness
-    zero(pk, P::kPublicKeyBytes);
-    zero(sk, P::kSecretKeyBytes);
-  }
-  ct::wipe(seed, sizeof(seed));
-  return rc;
+  return api::with_random_bytes<HQC_KEYPAIR_COINS_BYTES>(
+      HQC_KEYPAIR_COINS_BYTES, [&](const std::uint8_t* seed) { return keypair_derand<P>(pk, sk, seed); },
+      [&] {
+        zero(pk, P::kPublicKeyBytes);
+        zero(sk, P::kSecretKeyBytes);
+      });
 }
 
 template <class P>
@@ -114,16 +110,12 @@ int encaps_derand(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk, co
 template <class P>
 int encaps(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk) {
   if (ct == nullptr || ss == nullptr || pk == nullptr) return encaps_derand<P>(ct, ss, pk, nullptr);
-  std::uint8_t coins[P::kEncapsCoinsBytes];
-  int rc = api::random_bytes(coins, sizeof(coins));
-  if (rc == HQC_OK) {
-    rc = encaps_derand<P>(ct, ss, pk, coins);
-  } else {
-    zero(ct, P::kCiphertextBytes);
-    zero(ss, HQC_SHARED_SECRET_BYTES);
-  }
-  ct::wipe(coins, sizeof(coins));
-  return rc;
+  return api::with_random_bytes<P::kEncapsCoinsBytes>(
+      P::kEncapsCoinsBytes, [&](const std::uint8_t* coins) { return encaps_derand<P>(ct, ss, pk, coins); },
+      [&] {
+        zero(ct, P::kCiphertextBytes);
+        zero(ss, HQC_SHARED_SECRET_BYTES);
+      });
 }
 
 template <class P>

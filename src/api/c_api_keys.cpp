@@ -127,17 +127,13 @@ int hqc_public_key_encaps(const hqc_public_key* key, std::uint8_t* ct, std::size
                           std::size_t ss_len) {
   if (key == nullptr || ct == nullptr || ss == nullptr)  // the argument errors, without drawing randomness
     return hqc_public_key_encaps_derand(key, ct, ct_len, ss, ss_len, nullptr, 0);
-  std::uint8_t coins[HQC_MAX_ENCAPS_COINS_BYTES];
   const std::size_t n = key->info->encaps_coins_bytes;
-  int rc = api::random_bytes(coins, n);
-  if (rc == HQC_OK) {
-    rc = hqc_public_key_encaps_derand(key, ct, ct_len, ss, ss_len, coins, n);
-  } else {
-    zero(ct, ct_len);
-    zero(ss, ss_len);
-  }
-  ct::wipe(coins, sizeof(coins));
-  return rc;
+  return api::with_random_bytes<HQC_MAX_ENCAPS_COINS_BYTES>(
+      n, [&](const std::uint8_t* coins) { return hqc_public_key_encaps_derand(key, ct, ct_len, ss, ss_len, coins, n); },
+      [&] {
+        zero(ct, ct_len);
+        zero(ss, ss_len);
+      });
 }
 
 int hqc_secret_key_generate(const char* alg, const std::uint8_t* coins, std::size_t coins_len, hqc_secret_key** out) {

@@ -146,16 +146,12 @@ template <class P>
 int public_encaps(const typename Storage<P>::Public* s, std::uint8_t* ct, std::uint8_t* ss) {
   if (s == nullptr || ct == nullptr || ss == nullptr || as_public<P>(s)->tag != kPublicTag<P>)
     return public_encaps_derand<P>(s, ct, ss, nullptr);  // the argument errors, without drawing randomness
-  std::uint8_t coins[P::kEncapsCoinsBytes];
-  int rc = api::random_bytes(coins, sizeof(coins));
-  if (rc == HQC_OK) {
-    rc = public_encaps_derand<P>(s, ct, ss, coins);
-  } else {
-    zero(ct, P::kCiphertextBytes);
-    zero(ss, HQC_SHARED_SECRET_BYTES);
-  }
-  ct::wipe(coins, sizeof(coins));
-  return rc;
+  return api::with_random_bytes<P::kEncapsCoinsBytes>(
+      P::kEncapsCoinsBytes, [&](const std::uint8_t* coins) { return public_encaps_derand<P>(s, ct, ss, coins); },
+      [&] {
+        zero(ct, P::kCiphertextBytes);
+        zero(ss, HQC_SHARED_SECRET_BYTES);
+      });
 }
 
 template <class P>
