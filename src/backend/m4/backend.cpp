@@ -18,6 +18,8 @@
 // out[0..4) = a[0..2) * b[0..2) as 32-bit little-endian words: one 128-bit carry-less product
 // (clmul_m4.S). The operands are read through their addresses only, which are public.
 extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
+// out[0..8) = a[0..4) * b[0..4): one 256-bit product, nine 32x32 products in one frame.
+extern "C" void hqc_m4_clmul128(void* out, const void* a, const void* b);
 // ORs bit arg[2q+1] into the 32-bit word at address arg[2q] of out[0 .. end), q = 0..4, by
 // predicated ORs over every word (support_m4.S); (end - out) is even.
 extern "C" void hqc_m4_support_or5(void* out, const void* end, const std::uint32_t arg[10]);
@@ -35,16 +37,7 @@ void karatsuba(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* 
     return;
   }
   if (n == 2) {
-    std::uint64_t z0[2], z2[2], z1[2], as = a[0] ^ a[1], bs = b[0] ^ b[1];
-    hqc_m4_clmul64(z0, &a[0], &b[0]);
-    hqc_m4_clmul64(z2, &a[1], &b[1]);
-    hqc_m4_clmul64(z1, &as, &bs);
-    z1[0] ^= z0[0] ^ z2[0];
-    z1[1] ^= z0[1] ^ z2[1];
-    out[0] = z0[0];
-    out[1] = z0[1] ^ z1[0];
-    out[2] = z2[0] ^ z1[1];
-    out[3] = z2[1];
+    hqc_m4_clmul128(out, a, b);
     return;
   }
   const std::size_t lo = n / 2, hi = n - lo;

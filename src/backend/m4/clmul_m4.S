@@ -97,3 +97,77 @@ hqc_m4_clmul64:
   add sp, #28
   pop {r4-r11, pc}
   .size hqc_m4_clmul64, . - hqc_m4_clmul64
+
+@ CLMUL64 oa, ob, oz: the 128-bit product of the 64-bit operands at [sp, #oa] and [sp, #ob] into
+@ the four words at [sp, #oz], by Karatsuba on the 32-bit halves (three CLMUL32).
+.macro CLMUL64 oa, ob, oz
+  ldr r0, [sp, #\oa]
+  ldr r4, [sp, #\ob]
+  CLMUL32
+  strd r12, lr, [sp, #\oz]          @ z0 = a0 b0
+  ldr r0, [sp, #\oa + 4]
+  ldr r4, [sp, #\ob + 4]
+  CLMUL32
+  strd r12, lr, [sp, #\oz + 8]      @ z2 = a1 b1
+  ldrd r0, r1, [sp, #\oa]
+  ldrd r4, r5, [sp, #\ob]
+  eor r0, r0, r1
+  eor r4, r4, r5
+  CLMUL32                           @ z1 = (a0 + a1)(b0 + b1)
+  ldrd r0, r1, [sp, #\oz]
+  ldrd r2, r3, [sp, #\oz + 8]
+  eor r12, r12, r0
+  eor lr, lr, r1
+  eor r12, r12, r2
+  eor lr, lr, r3                    @ z1 + z0 + z2
+  eor r1, r1, r12
+  eor r2, r2, lr
+  str r1, [sp, #\oz + 4]
+  str r2, [sp, #\oz + 8]
+.endm
+
+@ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
+@ out = a * b (256-bit product of two 128-bit polynomials), Karatsuba on the 64-bit halves: nine
+@ CLMUL32 in one frame (the two-word base case of the m4 backend's Karatsuba).
+@ Frame: [sp] a0 + a1, [sp, #8] b0 + b1, [sp, #16] P0 = a0 b0, [sp, #32] P2 = a1 b1,
+@ [sp, #48] P1 = (a0 + a1)(b0 + b1), [sp, #64] a, [sp, #80] b, [sp, #96] out.
+  .global hqc_m4_clmul128
+  .type hqc_m4_clmul128, %function
+  .thumb_func
+hqc_m4_clmul128:
+  push {r0-r2, r4-r11, lr}
+  sub sp, #96
+  ldm r1, {r4-r7}
+  add r8, sp, #64
+  stm r8, {r4-r7}
+  eor r4, r4, r6
+  eor r5, r5, r7
+  strd r4, r5, [sp]
+  ldm r2, {r4-r7}
+  add r8, sp, #80
+  stm r8, {r4-r7}
+  eor r4, r4, r6
+  eor r5, r5, r7
+  strd r4, r5, [sp, #8]
+  CLMUL64 64, 80, 16
+  CLMUL64 72, 88, 32
+  CLMUL64 0, 8, 48
+  add r12, sp, #16
+  ldm r12, {r0-r11}                 @ P0 = r0-r3, P2 = r4-r7, P1 = r8-r11
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7                  @ M = P0 + P1 + P2
+  eor r2, r2, r8
+  eor r3, r3, r9
+  eor r4, r4, r10
+  eor r5, r5, r11
+  ldr r12, [sp, #96]
+  stm r12, {r0-r7}                  @ P0 + x^64 M + x^128 P2
+  add sp, #108
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul128, . - hqc_m4_clmul128
