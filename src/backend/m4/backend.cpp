@@ -26,6 +26,10 @@ extern "C" void hqc_m4_support_or5(void* out, const void* end, const std::uint32
 
 namespace hqc::backend {
 namespace m4 {
+
+// Keccak-f[1600], bit-interleaved (keccak_m4.cpp).
+void keccak_f1600(std::uint64_t state[25]);
+
 namespace {
 
 // out[0 .. 2n) = a * b (spec §2.2), the recursion of gf2x::karatsuba with the M4 base case; the
@@ -146,8 +150,8 @@ const Backend kM4Backend = {
     .description = "Cortex-M4 (Thumb-2 carry-less base from UMULL under Karatsuba; constant time)",
     .required = 0,
     .variant = false,
-    .keccak_f1600 = &sym::keccak_f1600_portable,
-    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&sym::keccak_f1600_portable>,
+    .keccak_f1600 = &m4::keccak_f1600,
+    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&m4::keccak_f1600>,
     .hqc1 = m4::table_if_enabled<Hqc1>(),
     .hqc3 = m4::table_if_enabled<Hqc3>(),
     .hqc5 = m4::table_if_enabled<Hqc5>(),
