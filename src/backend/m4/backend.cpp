@@ -29,6 +29,9 @@ namespace m4 {
 
 // Keccak-f[1600], bit-interleaved (keccak_m4.cpp).
 void keccak_f1600(std::uint64_t state[25]);
+// RM(1,7) decoding with SIMD32 butterflies (reed_muller_m4.cpp).
+template <class P>
+void rm_decode(std::uint8_t out[P::kN1], const std::uint64_t in[P::kN1N2Words]);
 
 namespace {
 
@@ -130,7 +133,7 @@ constexpr KernelTable<P> table() {
       .enc_positions = &sampling::enc_positions_portable<P>,
       .position_taken = &sampling::position_taken_portable,
       .keygen_accept = &sampling::keygen_accept_portable<P>,
-      .rm_decode = &code::rm_decode_portable<P>,
+      .rm_decode = &rm_decode<P>,
       .rs_decode = [](std::uint8_t* msg, const std::uint8_t* cw) { code::rs_decode_portable<P>(msg, cw); },
   };
 }
