@@ -25,7 +25,8 @@ constexpr std::size_t stored_index(std::size_t p) { return (p & 0x60) | ((p & 15
 // code::rm_hadamard_block).
 template <std::size_t Mult>
 void hadamard_block(std::int16_t F[128], const std::uint64_t* block) {
-  std::uint32_t w[64] = {};
+  std::uint32_t w[64];
+  for (std::uint32_t& x : w) x = 0;  // a loop, not a call to the C library's byte-wise memset
   for (std::size_t t = 0; t < Mult; t++)
     for (std::size_t c = 0; c < 4; c++) {
       std::uint32_t x;
