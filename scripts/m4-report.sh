@@ -53,6 +53,8 @@ for preset in cortex-m4 cortex-m4-size; do
   if [ "$preset" = cortex-m4 ]; then
     cmake --build --preset "$preset" -j 2 --target m4_cycle_calib >/dev/null
     tests/m4/cycle_model_test.sh "$dir/tests/m4/m4_cycle_calib.elf" | sed "s/^/calib /" >>"$raw"
+    cmake --build --preset "$preset" -j 2 --target m4_ct >/dev/null
+    tests/m4/ct_trace_test.sh "$dir/tests/m4/m4_ct.elf" | sed "s/^/ct /" >>"$raw"
   fi
   # The KAT transcripts against the official files: every record at -O3, the first 10 at -Os.
   cmake --build --preset "$preset" -j 2 --target m4_kat >/dev/null
@@ -71,7 +73,7 @@ spec.loader.exec_module(m4_cycles)
 
 raw, as_json = sys.argv[1], sys.argv[2] == "1"
 OPT = {"cortex-m4": "-O3", "cortex-m4-size": "-Os"}
-ops, marks, backend, maps, kats, profiles, calib = {}, {}, {}, [], [], {}, []
+ops, marks, backend, maps, kats, profiles, calib, ct = {}, {}, {}, [], [], {}, [], []
 for line in open(raw):
     f = line.split()
     if f[0] == "image" and f[3] == "op":
@@ -82,6 +84,8 @@ for line in open(raw):
         marks.setdefault((f[1], int(f[2])), {})[int(f[4])] = int(f[5])
     elif f[0] == "profile":
         profiles[(f[1], int(f[2]))] = m4_cycles.analyse(f[3], f[4])
+    elif f[0] == "ct":
+        ct.append(line.split(None, 1)[1].strip())
     elif f[0] == "calib":
         calib.append(line.split(None, 1)[1].strip())
     elif f[0] == "kat":
@@ -304,6 +308,47 @@ w("The published HQC-1 figures are those the issue cites for prior work (NUCLEO-
 w("wait states, arm-none-eabi-gcc -O3, pqm4; Chen et al. and Jang et al., IACR ePrint 2025/1939). No")
 w("HQC-3/HQC-5 Cortex-M4 figure was found in the sources available to this project, so those rows")
 w("have no published column yet.")
+w("")
+w("## The m4 backend and where its cycles go")
+w("")
+w("The `m4` row (src/backend/m4, device builds only) fills these slots; every other slot holds the")
+w("portable kernel. Each was chosen by the cycle model and is checked against portable by the device")
+w("test image (`m4_test`: random and edge inputs) and by the KAT image.")
+w("")
+w("- `mul`, `mul2`: Karatsuba over 64-bit words (one-pass middle term) down to two-word leaves in")
+w("  Thumb-2 (`clmul_m4.S`: `hqc_m4_clmul128`, nine 32x32 carry-less products in one frame, each 62")
+w("  single-cycle instructions: the operands split into four bit classes, 16 UMULLs, XOR-accumulated")
+w("  class sums, masks). No transforms: nothing of one Karatsuba operand is worth caching, so key")
+w("  objects keep none (0 bytes of RAM for transforms) and save only parsing and H(pk).")
+w("- `keccak_f1600`: bit-interleaved C++ (`keccak_m4.cpp`), about 18.6k estimated cycles per")
+w("  permutation against 32.4k for the portable one; lane complementing was not tried.")
+w("- `support_to_vector`: IT-predicated ORs over the 32-bit words, five positions per pass")
+w("  (`support_m4.S`, about 4 estimated cycles per position and word).")
+w("- `rm_decode`: SIMD32 butterflies (SADD16/SSUB16/SASX) on a bit-permuted layout of the counts, about")
+w("  4.1k estimated cycles per block against 25k for the portable decoder.")
+w("- Not replaced (portable): RS decoding and encoding, the samplers, the multi-state Keccak.")
+w("- The C library: picolibc's `memset` and `memcpy` move one byte per iteration (about 7 estimated")
+w("  cycles a byte); `ct::wipe` stores words on the M4 and the device library keeps its zeroing loops,")
+w("  but the remaining explicit `memset`/`memcpy` calls show in the `memcpy/memset` column. An")
+w("  integrator's word-wise C library would remove most of it.")
+w("")
+w("## Constant time on the M4: equal execution traces")
+w("")
+w("`tests/m4/ct_trace_test.sh` (ctest `m4_ct_trace`, label m4) runs `tests/m4/m4_ct.cpp` with the plugin's")
+w("`trace=1`: a 64-bit FNV-1a hash of every executed translation block (start and length, which fix the")
+w("sequence of PCs: a block runs straight through) and of every data access (address and direction),")
+w("per operation. Two sets of secret inputs A and B (different key seeds and encapsulation coins)")
+w("that agree on what spec §8 makes public, the key-generation sampler's accept pattern (which draws")
+w("are rejected, computed by the image and printed), must give equal hashes for keygen, encaps,")
+w("decaps of the valid ciphertext and decaps of a tampered one (implicit rejection); the valid and")
+w("the tampered decapsulation must be equal too, and no UDIV/SDIV may execute in any of them. The")
+w("planted leak (`m4_ct_trace_catches_leak`: `leak=1` adds a branch on a secret bit inside the")
+w("decapsulation window) must be reported as a trace difference of decaps. IT-predicated instructions")
+w("(support expansion) execute whatever their condition and access no memory, so they leave the")
+w("trace equal, as they leave the M4's timing. This run (m4 backend, -O3):")
+w("")
+for line in ct:
+    w(f"- {line}")
 w("")
 for opt in ("-O3", "-Os"):
     w(f"## Instructions and peak stack ({opt})")
