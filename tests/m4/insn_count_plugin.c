@@ -12,8 +12,10 @@
  * Two optional modes (scripts/m4-cycles.py, tests/m4/ct_trace_test.sh):
  *   profile=1  per translation block: how often it ran and how often control then left it for an
  *              address other than its fall-through (its last instruction branched). At each marker
- *              the plugin logs "tb N START NINSNS EXECS TAKEN" for every block that ran since the
- *              previous marker (N = the marker that ends the window), then clears the counts.
+ *              the plugin logs "tb N START NINSNS EXECS TAKEN FALLIN" for every block that ran since the
+ *              previous marker (N = the marker that ends the window), then clears the counts;
+ *              a last field FALLIN counts the runs entered by falling through from the block
+ *              that ends where it starts (QEMU splits straight-line code at page boundaries).
  *   trace=1    a 64-bit FNV-1a hash of the executed trace since the previous marker: the start and
  *              length of every block executed (a block runs straight through, so this fixes the
  *              sequence of PCs) and the address and direction of every data access. At each
@@ -70,6 +72,7 @@ static int profile, trace;
 struct block {
   uint64_t start, end; /* first instruction; the address after the last one */
   uint64_t ninsns, execs, taken;
+  uint64_t fallin; /* runs entered from the block before it in memory, by falling through */
 };
 static struct block **blocks;
 static size_t nblocks, capblocks;
@@ -88,6 +91,7 @@ static void on_block(unsigned int vcpu, void *udata) {
   struct block *b = udata;
   (void)vcpu;
   if (last && b->start != last->end) last->taken++;
+  if (last && b->start == last->end) b->fallin++;
   b->execs++;
   last = b;
 }
@@ -111,10 +115,10 @@ static void flush_window(void) {
     for (size_t i = 0; i < nblocks; i++) {
       struct block *b = blocks[i];
       if (b->execs == 0 && b->taken == 0) continue;
-      snprintf(line, sizeof line, "tb %" PRIu64 " 0x%" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", hits, b->start,
-               b->ninsns, b->execs, b->taken);
+      snprintf(line, sizeof line, "tb %" PRIu64 " 0x%" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+               hits, b->start, b->ninsns, b->execs, b->taken, b->fallin);
       qemu_plugin_outs(line);
-      b->execs = b->taken = 0;
+      b->execs = b->taken = b->fallin = 0;
     }
   }
   if (trace) {

@@ -2,7 +2,7 @@
 // Cortex-M4 cycle counts are known by hand (tests/m4/cycle_calib.S) and a kernel whose inner loop
 // docs/M4.md counts by hand (the portable support expansion at HQC-1), each between markers
 // 2*ID and 2*ID+1, as tests/m4/m4_measure.cpp does, and one Keccak-f[1600] permutation of the
-// portable backend. Prints "op NAME ID" per routine.
+// portable backend and of the device table's first row. Prints "op NAME ID" per routine.
 #include <cstdint>
 #include <cstdlib>
 
@@ -45,6 +45,8 @@ int main() {
   measure("support_to_vector_hqc1", 3,
           [] { hqc::backend::device_portable().kernels<hqc::Hqc1>().support_to_vector(g_vec, g_pos, hqc::Hqc1::kW); });
   measure("keccak_f1600", 4, [] { hqc::backend::device_portable().keccak_f1600(g_state); });
+  // The permutation of the device's own row (the first of its table: m4 when it is built).
+  measure("keccak_f1600_device", 5, [] { hqc::backend::device_backends().front()->keccak_f1600(g_state); });
   m4::flush();
   std::exit(0);
 }
