@@ -18,6 +18,7 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 
 set(HQC_M4_CPU_FLAGS "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16")
 set(CMAKE_C_FLAGS_INIT "${HQC_M4_CPU_FLAGS} --specs=picolibc.specs -ffunction-sections -fdata-sections")
+set(CMAKE_ASM_FLAGS_INIT "${HQC_M4_CPU_FLAGS}")
 set(CMAKE_CXX_FLAGS_INIT "${HQC_M4_CPU_FLAGS} --specs=picolibc.specs -ffunction-sections -fdata-sections \
 -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-asynchronous-unwind-tables -fno-unwind-tables")
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-Wl,--gc-sections")

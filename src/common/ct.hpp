@@ -62,7 +62,21 @@ inline void select_bytes(std::uint8_t* out, const std::uint8_t* a, const std::ui
 // Wipes memory in a way the compiler may not remove.
 inline void wipe(void* p, std::size_t len) {
   if (len == 0 || p == nullptr) return;
+#if defined(__ARM_ARCH_7EM__)
+  // Cortex-M4 (the device build): the C library's memset may store one byte per iteration
+  // (picolibc's: about 7 estimated cycles a byte, docs/M4.md), so whole words where aligned,
+  // through volatile so that no store is removed.
+  typedef std::uint32_t __attribute__((may_alias)) alias_word;
+  auto* b = static_cast<volatile std::uint8_t*>(p);
+  std::size_t i = 0;
+  for (; i < len && (reinterpret_cast<std::uintptr_t>(b + i) & 3) != 0; i++) b[i] = 0;
+  auto* w = reinterpret_cast<volatile alias_word*>(reinterpret_cast<std::uintptr_t>(b + i));  // aligned
+  const std::size_t words = (len - i) / 4;
+  for (std::size_t k = 0; k < words; k++) w[k] = 0;
+  for (i += 4 * words; i < len; i++) b[i] = 0;
+#else
   std::memset(p, 0, len);
+#endif
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
