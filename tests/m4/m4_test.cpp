@@ -197,6 +197,10 @@ void test_kernels_level(TestRng& rng) {
       k.rs_decode(d1, c);
       ref.rs_decode(d2, c);
       check(std::memcmp(d1, d2, sizeof(d1)) == 0, "row rs_decode = portable");
+      std::uint8_t e1[P::kN1], e2[P::kN1];
+      k.rs_encode(e1, d1);
+      ref.rs_encode(e2, d1);
+      check(std::memcmp(e1, e2, sizeof(e1)) == 0, "row rs_encode = portable");
     }
   }
 }

@@ -134,6 +134,7 @@ constexpr KernelTable<P> table() {
       .position_taken = &sampling::position_taken_portable,
       .keygen_accept = &sampling::keygen_accept_portable<P>,
       .rm_decode = &rm_decode<P>,
+      .rs_encode = &code::rs_encode<P>,
       .rs_decode = [](std::uint8_t* msg, const std::uint8_t* cw) { code::rs_decode_portable<P>(msg, cw); },
   };
 }
