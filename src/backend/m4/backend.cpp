@@ -11,6 +11,7 @@
 #include "backend/ops.hpp"
 #include "code/reed_muller.hpp"
 #include "code/reed_solomon.hpp"
+#include "common/ct.hpp"
 #include "gf2x/gf2x_portable.hpp"
 #include "sampling/sampling.hpp"
 #include "sym/keccak.hpp"
@@ -76,12 +77,6 @@ void karatsuba(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* 
   for (std::size_t i = 2 * lo; i < 2 * hi; i++) out[lo + i] ^= z1[i] ^ c[i];
 }
 
-// Wipes through a volatile pointer, so the compiler keeps the stores (as ct::wipe does).
-void wipe(std::uint64_t* p, std::size_t words) {
-  volatile std::uint64_t* v = p;
-  for (std::size_t i = 0; i < words; i++) v[i] = 0;
-}
-
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   constexpr std::size_t W = P::kNWords;
@@ -90,8 +85,8 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   karatsuba(prod, a, b, W, scratch);
   gf2x::reduce_mod_xn_minus_1(out, prod, P::kN, W);
   for (std::size_t i = W; i < P::kNWordsPadded; i++) out[i] = 0;
-  wipe(prod, 2 * W);
-  wipe(scratch, gf2x::karatsuba_scratch_words(W));
+  ct::wipe(prod, sizeof(prod));
+  ct::wipe(scratch, sizeof(scratch));
 }
 
 template <class P>
@@ -118,8 +113,7 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
     }
     hqc_m4_support_or5(out, out + P::kNWords, arg);
   }
-  volatile std::uint32_t* v = arg;
-  for (std::size_t i = 0; i < 10; i++) v[i] = 0;
+  ct::wipe(arg, sizeof(arg));
 }
 
 template <class P>
