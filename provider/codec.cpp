@@ -348,6 +348,8 @@ int decode(void* vctx, OSSL_CORE_BIO* cin, int, OSSL_CALLBACK* data_cb, void* da
   OSSL_PARAM params[] = {
       OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE, &object_type),
       OSSL_PARAM_construct_utf8_string(OSSL_OBJECT_PARAM_DATA_TYPE, const_cast<char*>(g.name), 0),
+      // An object reference is the address of the key pointer, sized as a pointer (OpenSSL's idiom).
+      // NOLINTNEXTLINE(bugprone-sizeof-expression)
       OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_REFERENCE, &key, sizeof(key)),
       OSSL_PARAM_construct_end(),
   };

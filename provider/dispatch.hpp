@@ -9,7 +9,7 @@ namespace hqckit::provider {
 
 template <class Sig>
 inline void (*as_dispatch(Sig* f))(void) {
-  return reinterpret_cast<void (*)(void)>(f);
+  return reinterpret_cast<void (*)()>(f);
 }
 
 }  // namespace hqckit::provider

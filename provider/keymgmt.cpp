@@ -261,6 +261,7 @@ int km_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
 // Takes a key object that this provider's decoder passed by reference (OSSL_OBJECT_PARAM_REFERENCE).
 template <std::size_t I>
 void* km_load(const void* reference, std::size_t reference_sz) {
+  // NOLINTNEXTLINE(bugprone-sizeof-expression): the reference is a Key* (see codec.cpp)
   if (reference == nullptr || reference_sz != sizeof(Key*)) return nullptr;
   Key** slot = static_cast<Key**>(const_cast<void*>(reference));
   Key* key = *slot;

@@ -175,6 +175,7 @@ const OSSL_DISPATCH kProviderDispatch[] = {
 
 }  // namespace
 
+// NOLINTNEXTLINE(cert-dcl50-cpp): printf-style, forwarded to the core's vset_error (a C callback)
 void raise(const ProvCtx* ctx, int reason, const char* fmt, ...) {
   if (ctx == nullptr || g_new_error == nullptr || g_vset_error == nullptr) return;
   g_new_error(ctx->handle);

@@ -107,10 +107,12 @@ long first_diff(const void* a, const void* b, std::size_t bytes) {
     if (x[i] != y[i]) return static_cast<long>(i);
   return -1;
 }
-#define ASSERT_SAME_BYTES(a, b, n, what)                                               \
-  do {                                                                                 \
-    const long d_ = first_diff((a), (b), (n));                                         \
-    ASSERT_EQ(d_, -1) << what << ": first difference at byte " << d_ << " of " << (n); \
+#define ASSERT_SAME_BYTES(a, b, n, what)                                                                             \
+  do {                                                                                                               \
+    const long d_ = first_diff((a), (b), (n));                                                                       \
+    ASSERT_EQ(d_, -1)                                                                                                \
+        << what /* NOLINT(bugprone-macro-parentheses): a stream expression */ << ": first difference at byte " << d_ \
+        << " of " << (n);                                                                                            \
   } while (0)
 
 // ---- Ring inputs: the edge cases, then random ones, each with a name for messages.
@@ -223,7 +225,7 @@ std::vector<std::pair<std::size_t, std::size_t>> operand_pairs(const std::vector
     for (std::size_t a = 0; a < vs.size(); a++) {
       const bool a_partner = std::find(partners.begin(), partners.end(), a) != partners.end();
       const bool b_partner = std::find(partners.begin(), partners.end(), b) != partners.end();
-      if (a == b || a_partner || b_partner) pairs.push_back({a, b});
+      if (a == b || a_partner || b_partner) pairs.emplace_back(a, b);
     }
   return pairs;
 }
@@ -354,6 +356,7 @@ void test_mul_transforms(const Backend& be) {
   std::mt19937_64 rng(0x74727332 + P::kLevel);
   const auto vs = ring_inputs<P>(rng);
   std::vector<std::unique_ptr<Tr<P>>> ts;
+  ts.reserve(vs.size());
   for (const auto& a : vs) ts.push_back(transform_of(tm, a.v));
   for (auto [i, j] : operand_pairs(vs)) {
     Ring<P> want, got = garbage_ring<P>();
@@ -371,6 +374,7 @@ void test_mul_transform_plain(const Backend& be) {
   std::mt19937_64 rng(0x74727033 + P::kLevel);
   const auto vs = ring_inputs<P>(rng);
   std::vector<std::unique_ptr<Tr<P>>> ts;
+  ts.reserve(vs.size());
   for (const auto& a : vs) ts.push_back(transform_of(tm, a.v));
   for (auto [i, j] : operand_pairs(vs)) {
     Ring<P> want, got = garbage_ring<P>();
@@ -389,7 +393,7 @@ void test_support_to_vector(const Backend& be) {
   ASSERT_NE(k.support_to_vector, nullptr);
   std::mt19937_64 rng(0x737570 + P::kLevel);
   auto check = [&](const std::vector<std::uint32_t>& pos, const std::string& what) {
-    const std::vector<std::uint32_t> in(pos);  // exact size: ASan reports a read past w
+    const auto& in = pos;  // exact size: ASan reports a read past w
     Ring<P> want = from_support<P>(pos), r = garbage_ring<P>(), got = garbage_ring<P>();
     ref<P>().support_to_vector(r.w, in.data(), in.size());
     k.support_to_vector(got.w, in.data(), in.size());
@@ -423,7 +427,7 @@ void test_enc_positions(const Backend& be) {
   ASSERT_NE(k.enc_positions, nullptr);
   std::mt19937_64 rng(0x656e63 + P::kLevel);
   auto check = [&](const std::vector<std::uint8_t>& bytes, std::size_t w, const std::string& what) {
-    const std::vector<std::uint8_t> in(bytes);  // exactly 4 w bytes
+    const auto& in = bytes;  // exactly 4 w bytes
     std::vector<std::uint32_t> want(w + 16, kCanary), got(w + 16, kCanary);
     ref<P>().enc_positions(want.data(), in.data(), w);
     k.enc_positions(got.data(), in.data(), w);
@@ -673,7 +677,7 @@ void test_rs_encode(const Backend& be) {
   ASSERT_NE(k.rs_encode, nullptr);
   std::mt19937_64 rng(0x7265 + P::kLevel);
   auto check = [&](const std::vector<std::uint8_t>& msg, const std::string& what) {
-    const std::vector<std::uint8_t> in(msg);  // exactly k bytes
+    const auto& in = msg;  // exactly k bytes
     std::vector<std::uint8_t> want(P::kN1 + 16, 0xA5), got(P::kN1 + 16, 0xA5);
     code::rs_encode<P>(want.data(), in.data());  // the shift register of spec §5.2
     for (std::size_t i = 0; i < P::kN1; i++) got[i] = static_cast<std::uint8_t>(0x5A ^ i);  // garbage
@@ -705,7 +709,7 @@ void test_rs_decode(const Backend& be) {
   ASSERT_NE(k.rs_decode, nullptr);
   std::mt19937_64 rng(0x7273 + P::kLevel);
   auto check = [&](const std::vector<std::uint8_t>& word, const std::string& what, const std::uint8_t* sent) {
-    const std::vector<std::uint8_t> in(word);  // exactly n1 bytes
+    const auto& in = word;  // exactly n1 bytes
     std::vector<std::uint8_t> want(P::kK), got(P::kK, 0xEE);
     ref<P>().rs_decode(want.data(), in.data());
     k.rs_decode(got.data(), in.data());

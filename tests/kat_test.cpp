@@ -16,7 +16,7 @@ namespace {
 
 std::string run(const std::string& cmd) {
   std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
+  FILE* p = popen(cmd.c_str(), "r");  // NOLINT(cert-env33-c): the test's own fixed command line
   if (!p) return out;
   char buf[65536];
   std::size_t n;
@@ -57,7 +57,9 @@ std::string first_difference(const std::string& ours, int level) {
     if (gb && lb.rfind("count = ", 0) == 0) record = lb.substr(8);
     if (ga != gb || la != lb) {
       const std::string field = lb.substr(0, lb.find(' '));
-      return "first difference: record " + record + ", field '" + field + "' (line " + std::to_string(line) + ")";
+      std::string where = "first difference: record " + record;
+      where += ", field '" + field + "' (line " + std::to_string(line) + ")";
+      return where;
     }
   }
 }
@@ -65,7 +67,7 @@ std::string first_difference(const std::string& ours, int level) {
 std::vector<std::string> backends() {
   std::vector<std::string> v;
   for (const auto* b : hqc::backend::all_backends())
-    if (hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features())) v.push_back(b->name);
+    if (hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features())) v.emplace_back(b->name);
   return v;
 }
 

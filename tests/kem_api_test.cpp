@@ -2,6 +2,7 @@
 // keys, wrong lengths and NULL pointers (outputs zeroed on every error), key objects.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -26,7 +27,7 @@ Bytes expected_rejection_key(const hqc_kem_info* in, const Bytes& sk, const Byte
   hqc::sym::oracle_h(f, hpk, sk.data(), in->public_key_bytes);
   const std::uint8_t* sigma = sk.data() + in->public_key_bytes + 32;
   hqc::sym::oracle_j(f, kbar, hpk, sigma, in->encaps_coins_bytes - 16, ct.data(), ct.size());
-  return Bytes(kbar, kbar + 32);
+  return {kbar, kbar + 32};
 }
 
 TEST_P(Kem, RoundTripsAgree) {
@@ -54,8 +55,8 @@ TEST_P(Kem, HostileCiphertextsYieldTheRejectionKey) {
       {un + vn / 2, 0x10}, {un + vn - 1, 0x80}, {un + vn, 0x01}, {in->ciphertext_bytes - 1, 0x80}};
   // Padding bits of u: the bits above n in u's last byte.
   const std::size_t n_bits = in->level == 1 ? 17669 : in->level == 3 ? 35851 : 57637;
-  for (std::size_t b = n_bits % 8; b < 8; b++) flips.push_back({un - 1, static_cast<std::uint8_t>(1u << b)});
-  for (int i = 0; i < 40; i++) flips.push_back({rng() % ct.size(), static_cast<std::uint8_t>(1u << (rng() % 8))});
+  for (std::size_t b = n_bits % 8; b < 8; b++) flips.emplace_back(un - 1, static_cast<std::uint8_t>(1u << b));
+  for (int i = 0; i < 40; i++) flips.emplace_back(rng() % ct.size(), static_cast<std::uint8_t>(1u << (rng() % 8)));
   for (auto [off, mask] : flips) {
     Bytes bad = ct;
     bad[off] ^= mask;
@@ -75,9 +76,7 @@ TEST_P(Kem, HostileCiphertextsYieldTheRejectionKey) {
 }
 
 bool all_zero(const Bytes& b) {
-  for (auto x : b)
-    if (x) return false;
-  return true;
+  return std::ranges::all_of(b, [](std::uint8_t x) { return x == 0; });
 }
 
 TEST_P(Kem, WrongLengthsAndNullsAreErrorsWithZeroedOutputs) {
@@ -89,7 +88,9 @@ TEST_P(Kem, WrongLengthsAndNullsAreErrorsWithZeroedOutputs) {
   auto poison = [](Bytes& b) { std::fill(b.begin(), b.end(), 0xAA); };
   // Buffers one byte larger than needed, so that a claimed length of size+1 is still in bounds;
   // every output must be zero over its claimed length afterwards.
-  auto zero_prefix = [](const Bytes& b, std::size_t n) { return all_zero(Bytes(b.begin(), b.begin() + n)); };
+  auto zero_prefix = [](const Bytes& b, std::size_t n) {
+    return all_zero(Bytes(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(n)));
+  };
   for (long d : {-1L, 1L}) {
     const std::size_t P = in->public_key_bytes, S = in->secret_key_bytes, C = in->ciphertext_bytes;
     Bytes o1(P + 1), o2(S + 1), o3(C + 1), o4(33);

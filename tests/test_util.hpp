@@ -64,7 +64,7 @@ class VectorFile {
       values_[line.substr(0, eq)] = line.substr(eq + 3);
     }
   }
-  bool has(const std::string& k) const { return values_.count(k) != 0; }
+  bool has(const std::string& k) const { return values_.contains(k); }
   const std::string& str(const std::string& k) const {
     auto it = values_.find(k);
     if (it == values_.end()) throw std::runtime_error("missing label " + k);

@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "arg_int.hpp"
 #include "backend/avx512/kernels.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
@@ -32,7 +33,7 @@ double median_cycles(F&& f, int runs) {
 constexpr std::size_t kProbe = 1 << 20;
 __attribute__((noinline)) void paint_stack() {
   volatile unsigned char buf[kProbe];
-  for (std::size_t i = 0; i < kProbe; i++) buf[i] = 0xA5;
+  for (volatile std::uint8_t& b : buf) b = 0xA5;
   __asm__ __volatile__("" : : "r"(buf) : "memory");
 }
 __attribute__((noinline)) std::size_t scan_stack() {
@@ -146,7 +147,7 @@ void keygen_breakdown(const hqc::backend::Backend& be, int runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int runs = argc > 1 ? std::atoi(argv[1]) : 1001;
+  const int runs = argc > 1 ? static_cast<int>(hqc::tools::arg_int(argv[1], "runs", 1, 1000000)) : 1001;
   const hqc::backend::Backend* be = hqc::backend::find_backend("avx512");
   if (be == nullptr || !hqc::backend::is_supported(*be, hqc::backend::effective_cpu_features())) {
     std::fprintf(stderr, "avx512 backend not usable on this CPU\n");

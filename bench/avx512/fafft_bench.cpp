@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "arg_int.hpp"
 #include "backend/avx512/fafft.hpp"
 #include "backend/avx512/kernels.hpp"
 #include "backend/registry.hpp"
@@ -106,8 +107,9 @@ void bench_level(int rounds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int core = argc > 1 ? std::atoi(argv[1]) : 1;
-  const int rounds = std::max(101, argc > 2 ? std::atoi(argv[2]) : 301);
+  const int core = argc > 1 ? static_cast<int>(hqc::tools::arg_int(argv[1], "core", 0, CPU_SETSIZE - 1)) : 1;
+  const int rounds =
+      std::max(101, argc > 2 ? static_cast<int>(hqc::tools::arg_int(argv[2], "rounds", 1, 1000000)) : 301);
   cpu_set_t set;
   CPU_ZERO(&set);
   CPU_SET(core, &set);

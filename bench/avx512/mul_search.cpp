@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "arg_int.hpp"
 #include "backend/avx512/kernels.hpp"
 #include "backend/cpu.hpp"
 #include "gf2x/gf2x_portable.hpp"
@@ -419,8 +420,8 @@ int main(int argc, char** argv) {
     std::printf("usage: %s [runs (default 301)] [max_depth (default 6)]\n", argv[0]);
     return 0;
   }
-  const int runs = argc > 1 ? std::atoi(argv[1]) : 301;
-  const int max_depth = argc > 2 ? std::atoi(argv[2]) : 6;
+  const int runs = argc > 1 ? static_cast<int>(hqc::tools::arg_int(argv[1], "runs", 1, 1000000)) : 301;
+  const int max_depth = argc > 2 ? static_cast<int>(hqc::tools::arg_int(argv[2], "max_depth", 0, 7)) : 6;
   if (runs < 1 || max_depth < 0 || max_depth > 7) {
     std::fprintf(stderr, "bad arguments (runs >= 1, 0 <= max_depth <= 7)\n");
     return 2;

@@ -25,6 +25,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* A C header: typedef, not C++ `using` (clang-tidy). */
+/* NOLINTBEGIN(modernize-use-using) */
 
 #if defined(_WIN32)
 #define HQC_API
@@ -228,6 +230,7 @@ HQC_DECLARE_LEVEL_OBJECTS(3)
 HQC_DECLARE_LEVEL_OBJECTS(5)
 #undef HQC_DECLARE_LEVEL_OBJECTS
 
+/* NOLINTEND(modernize-use-using) */
 #ifdef __cplusplus
 }
 #endif

@@ -21,12 +21,15 @@
 #endif
 
 namespace hqc::backend::generic {
-namespace {
+// Included by each backend's table; each gets its own instantiations, compiled with that
+// backend's flags.
+namespace {  // NOLINT(cert-dcl59-cpp)
 
 // keccak_f1600_x4 from a one-state permutation F: each non-null state in turn (for a backend
 // whose multi-state permutation would not beat this, e.g. avx2: a 4-way AVX2 permutation costs
 // about as much as three of its scalar BMI2 permutations).
 template <KeccakF1600Fn F>
+// NOLINTNEXTLINE(readability-non-const-parameter): the kernel table's keccak_f1600_x4 signature
 void keccak_f1600_x4_each(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3) {
   for (std::uint64_t* s : {s0, s1, s2, s3})
     if (s != nullptr) F(s);

@@ -12,6 +12,7 @@ namespace hqc::gf2x {
 
 #if HQC_GF2X_INT128
 namespace {
+// NOLINTNEXTLINE(modernize-use-using): __extension__ (for -Wpedantic) applies to a typedef only
 __extension__ typedef unsigned __int128 u128;
 
 // Bits at positions = k (mod 5), for k = 0..4, in the low and high 64-bit halves of 128 bits.

@@ -28,7 +28,7 @@ constexpr unsigned kRho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 4
 }  // namespace
 
 void keccak_f1600_portable(std::uint64_t a[25]) {
-  for (int round = 0; round < 24; round++) {
+  for (const std::uint64_t rc : kRoundConstants) {
     // theta
     std::uint64_t c[5], d[5];
     for (int x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
@@ -42,7 +42,7 @@ void keccak_f1600_portable(std::uint64_t a[25]) {
     for (int y = 0; y < 5; y++)
       for (int x = 0; x < 5; x++) a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
     // iota
-    a[0] ^= kRoundConstants[round];
+    a[0] ^= rc;
   }
 }
 

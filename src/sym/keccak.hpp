@@ -10,7 +10,7 @@
 
 namespace hqc::sym {
 
-void keccak_f1600_portable(std::uint64_t state[25]);
+void keccak_f1600_portable(std::uint64_t a[25]);
 
 // A Keccak sponge of FIPS 202: its rate in bytes and its domain padding (the bits appended to the
 // message before pad10*1: 0x06 for SHA3, 0x1F for SHAKE).

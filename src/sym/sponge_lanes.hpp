@@ -152,6 +152,7 @@ class XofWithPrefix {
  public:
   XofWithPrefix(backend::KeccakF1600Fn f, const std::uint8_t seed[32], const std::uint8_t* prefix, std::size_t len)
       : seed_(seed), prefix_(prefix), len_(len), rest_(f) {}
+  ~XofWithPrefix() = default;
   XofWithPrefix(const XofWithPrefix&) = delete;
   XofWithPrefix& operator=(const XofWithPrefix&) = delete;
   void squeeze(std::uint8_t* out, std::size_t n) {

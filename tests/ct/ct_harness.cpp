@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "arg_int.hpp"
 #include "backend/registry.hpp"
 #include "common/ct.hpp"
 #include "kem/kem.hpp"
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: ct_harness LEVEL {keygen|encaps|decaps} [--planted-leak]\n");
     return 2;
   }
-  const int level = std::atoi(argv[1]);
+  const int level = static_cast<int>(tools::arg_int(argv[1], "LEVEL", 1, 5));
   const backend::Backend* be = backend::active();
   if (be == nullptr) {
     std::fprintf(stderr, "ct_harness: %s\n", backend::active_error().c_str());

@@ -116,6 +116,7 @@ TEST(ThreadTest, RacingFirstUseMatchesSingleThread) {
   std::atomic<int> ready{0};
   std::atomic<bool> go{false};
   std::vector<std::thread> threads;
+  threads.reserve(kThreads);
   for (int t = 0; t < kThreads; t++) {
     threads.emplace_back([&, t] {
       ready.fetch_add(1);
@@ -159,6 +160,7 @@ TEST(ThreadTest, SharedKeyObjects) {
     };
     std::vector<Out> outs(kThreads * kPerThread);
     std::vector<std::thread> threads;
+    threads.reserve(kThreads);
     for (int t = 0; t < kThreads; t++) {
       threads.emplace_back([&, t] {
         for (int j = 0; j < kPerThread; j++) {
@@ -198,6 +200,7 @@ TEST(ThreadTest, AllBackendsConcurrently) {
     if (hqc::backend::is_supported(*b, hqc::backend::effective_cpu_features())) backends.push_back(b);
   std::vector<Result> results(kThreads);
   std::vector<std::thread> threads;
+  threads.reserve(kThreads);
   for (int t = 0; t < kThreads; t++) {
     threads.emplace_back([&, t] {
       const auto& be = *backends[static_cast<std::size_t>(t) % backends.size()];

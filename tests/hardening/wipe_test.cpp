@@ -180,7 +180,7 @@ constexpr std::size_t kScanBytes = 512 * 1024;
 
 [[gnu::noinline]] void clear_stack_below() {
   volatile std::uint8_t area[kScanBytes + 16384];
-  for (std::size_t i = 0; i < sizeof(area); i++) area[i] = 0;
+  for (volatile std::uint8_t& b : area) b = 0;
 }
 
 // Scans the region below this function's frame (where the callee frames of the operation were).
@@ -190,6 +190,7 @@ constexpr std::size_t kScanBytes = 512 * 1024;
   std::uintptr_t top = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   __asm__("" : "+r"(top));
   static std::uint8_t copy[kScanBytes];  // copied with plain byte reads, then searched
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): the point is to hide the provenance from the optimiser
   const volatile std::uint8_t* src = reinterpret_cast<const volatile std::uint8_t*>(top - 512 - kScanBytes);
   for (std::size_t i = 0; i < kScanBytes; i++) copy[i] = src[i];
   return find_patterns(copy, kScanBytes, pats);
@@ -340,7 +341,9 @@ TEST(WipeTest, NoSecretsLeftOnStack) {
 }  // namespace
 
 #if !defined(HQC_WIPE_TEST_SANITIZER)
-// Replaced global allocation (malloc/free) and deallocation (scans freed blocks while armed).
+// Replaced global allocation (malloc/free) and deallocation (scans freed blocks while armed): the
+// replacement operators must call malloc and free themselves.
+// NOLINTBEGIN(cppcoreguidelines-no-malloc)
 namespace {
 [[gnu::noinline]] void* acquire(std::size_t n) {
   void* p = std::malloc(n == 0 ? 1 : n);
@@ -358,4 +361,5 @@ void operator delete(void* p) noexcept { release(p); }
 void operator delete[](void* p) noexcept { release(p); }
 void operator delete(void* p, std::size_t) noexcept { release(p); }
 void operator delete[](void* p, std::size_t) noexcept { release(p); }
+// NOLINTEND(cppcoreguidelines-no-malloc)
 #endif

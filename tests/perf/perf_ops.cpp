@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "arg_int.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
 #if defined(HQC_PERF_SLOWDOWN)
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
   const int op = opname == "keygen" ? 0 : opname == "encaps" ? 1 : opname == "decaps" ? 2 : -1;
   if (op < 0) return 2;
   int rc = 2;
-  with_params(std::atoi(argv[2]), [&]<class P>() {
+  with_params(static_cast<int>(tools::arg_int(argv[2], "level", 1, 5)), [&]<class P>() {
     auto s = std::make_unique<State<P>>();
     for (int i = 0; i < 32; i++) s->seed[i] = static_cast<std::uint8_t>(i + 1);
     for (std::size_t i = 0; i < sizeof(s->coins); i++) s->coins[i] = static_cast<std::uint8_t>(3 * i + 7);

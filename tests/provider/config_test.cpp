@@ -27,7 +27,7 @@ std::string module_dir() {
   const char* dir = std::getenv("OPENSSL_MODULES");
   char* abs = realpath(dir != nullptr ? dir : HQCKIT_MODULE_DIR, nullptr);
   std::string out = abs != nullptr ? abs : (dir != nullptr ? dir : HQCKIT_MODULE_DIR);
-  std::free(abs);
+  std::free(abs);  // NOLINT(cppcoreguidelines-no-malloc): realpath allocates with malloc
   return out;
 }
 
@@ -64,14 +64,14 @@ std::string provider_of(EVP_PKEY* key) {
 // oqs-provider, which is not installed here, so that the name is served twice.
 const OSSL_ALGORITHM* rival_query(void*, int op, int* no_cache) {
   static const OSSL_DISPATCH kKm[] = {
-      {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)(void)>(+[](void*) -> void* { return nullptr; })},
-      {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)(void)>(+[](void*) {})},
-      {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)(void)>(+[](const void*, int) { return 0; })},
+      {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)()>(+[](void*) -> void* { return nullptr; })},
+      {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)()>(+[](void*) {})},
+      {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)()>(+[](const void*, int) { return 0; })},
       {OSSL_FUNC_KEYMGMT_GEN_INIT,
-       reinterpret_cast<void (*)(void)>(+[](void*, int, const OSSL_PARAM*) -> void* { return nullptr; })},
+       reinterpret_cast<void (*)()>(+[](void*, int, const OSSL_PARAM*) -> void* { return nullptr; })},
       {OSSL_FUNC_KEYMGMT_GEN,
-       reinterpret_cast<void (*)(void)>(+[](void*, OSSL_CALLBACK*, void*) -> void* { return nullptr; })},
-      {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, reinterpret_cast<void (*)(void)>(+[](void*) {})},
+       reinterpret_cast<void (*)()>(+[](void*, OSSL_CALLBACK*, void*) -> void* { return nullptr; })},
+      {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, reinterpret_cast<void (*)()>(+[](void*) {})},
       {0, nullptr}};
   static const OSSL_ALGORITHM kAlgs[] = {{"hqc1", "provider=rival", kKm, nullptr},
                                          {nullptr, nullptr, nullptr, nullptr}};
@@ -80,7 +80,7 @@ const OSSL_ALGORITHM* rival_query(void*, int op, int* no_cache) {
 }
 int rival_init(const OSSL_CORE_HANDLE*, const OSSL_DISPATCH*, const OSSL_DISPATCH** out, void** provctx) {
   static const OSSL_DISPATCH kProv[] = {
-      {OSSL_FUNC_PROVIDER_QUERY_OPERATION, reinterpret_cast<void (*)(void)>(&rival_query)}, {0, nullptr}};
+      {OSSL_FUNC_PROVIDER_QUERY_OPERATION, reinterpret_cast<void (*)()>(&rival_query)}, {0, nullptr}};
   *out = kProv;
   *provctx = nullptr;
   return 1;
@@ -165,6 +165,8 @@ struct Configured {
 struct ScopedEnv {
   std::string name;
   ScopedEnv(const char* n, const char* v) : name(n) { setenv(n, v, 1); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
   ~ScopedEnv() { unsetenv(name.c_str()); }
 };
 

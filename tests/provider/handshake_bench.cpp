@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "arg_int.hpp"
 #include "groups.hpp"
 #include "tls_harness.hpp"
 
@@ -91,8 +92,7 @@ bool kem_exchange(OSSL_LIB_CTX* libctx, const char* alg, double& client_s, doubl
 // A TLS server on 127.0.0.1 (ephemeral port) that completes handshakes until stopped.
 class LoopbackServer {
  public:
-  explicit LoopbackServer(SSL_CTX* ctx) : ctx_(ctx) {
-    fd_ = socket(AF_INET, SOCK_STREAM, 0);
+  explicit LoopbackServer(SSL_CTX* ctx) : ctx_(ctx), fd_(socket(AF_INET, SOCK_STREAM, 0)) {
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -175,6 +175,8 @@ double loopback_handshake_ms(SSL_CTX* cctx, int port) {
 int run_loopback(const hqckit_test::Env& env, const std::vector<std::string>& groups, int rounds, int per_round) {
   std::vector<hqckit_test::Pair*> pairs;
   std::vector<LoopbackServer*> servers;
+  pairs.reserve(groups.size());
+  servers.reserve(groups.size());
   for (const auto& g : groups) {
     pairs.push_back(new hqckit_test::Pair(env, g, g));
     servers.push_back(new LoopbackServer(pairs.back()->server_ctx()));
@@ -214,8 +216,8 @@ int main(int argc, char** argv) {
     --argc;
     ++argv;
   }
-  const int rounds = argc > 1 ? std::atoi(argv[1]) : 20;
-  const int per_round = argc > 2 ? std::atoi(argv[2]) : 10;
+  const int rounds = argc > 1 ? static_cast<int>(hqc::tools::arg_int(argv[1], "rounds", 1, 1000000)) : 20;
+  const int per_round = argc > 2 ? static_cast<int>(hqc::tools::arg_int(argv[2], "per_round", 1, 1000000)) : 10;
   std::vector<std::string> groups;
   for (int i = 3; i < argc; ++i) groups.emplace_back(argv[i]);
   if (groups.empty()) {
@@ -229,6 +231,7 @@ int main(int argc, char** argv) {
   }
   if (loopback) return run_loopback(env, groups, rounds, per_round);
   std::vector<hqckit_test::Pair*> pairs;
+  pairs.reserve(groups.size());
   for (const auto& g : groups) pairs.push_back(new hqckit_test::Pair(env, g, g));
   const std::size_t n = groups.size();
   std::vector<std::vector<double>> total(n), client(n), server(n);

@@ -190,7 +190,7 @@ TEST(ProviderCapabilities, TlsGroupTableMatchesOqsProviderCodePoints) {
 class PerGroup : public ::testing::TestWithParam<std::size_t> {
  protected:
   void SetUp() override { require_provider(); }
-  const Group& group() const { return kGroups[GetParam()]; }
+  static const Group& group() { return kGroups[GetParam()]; }
 };
 
 std::string group_name(const ::testing::TestParamInfo<std::size_t>& info) { return kGroups[info.param].name; }

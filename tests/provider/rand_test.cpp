@@ -80,7 +80,7 @@ const OSSL_PARAM* fake_gettable_ctx_params(void*, void*) {
 
 template <class F>
 void (*fn(F* f))(void) {
-  return reinterpret_cast<void (*)(void)>(f);
+  return reinterpret_cast<void (*)()>(f);
 }
 
 const OSSL_DISPATCH kFakeRand[] = {
@@ -112,10 +112,11 @@ int fake_provider_init(const OSSL_CORE_HANDLE*, const OSSL_DISPATCH*, const OSSL
 // --- a library context with hqckit, default and the fake RAND as its DRBG ---
 
 struct Env {
-  OSSL_LIB_CTX* libctx = nullptr;
+  OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new();
   OSSL_PROVIDER *fake = nullptr, *hqckit = nullptr, *deflt = nullptr;
+  Env(const Env&) = delete;
+  Env& operator=(const Env&) = delete;
   Env() {
-    libctx = OSSL_LIB_CTX_new();
     const char* dir = std::getenv("OPENSSL_MODULES");
     OSSL_PROVIDER_set_default_search_path(libctx, dir != nullptr ? dir : HQCKIT_MODULE_DIR);
     if (OSSL_PROVIDER_add_builtin(libctx, "fake-rand", fake_provider_init) != 1) return;

@@ -29,8 +29,7 @@ using Bytes = std::vector<unsigned char>;
 // set) and the default provider, plus a self-signed P-256 server certificate.
 class Env {
  public:
-  Env() {
-    libctx_ = OSSL_LIB_CTX_new();
+  Env() : libctx_(OSSL_LIB_CTX_new()) {
     if (libctx_ == nullptr) return;
     const char* dir = std::getenv("OPENSSL_MODULES");
     OSSL_PROVIDER_set_default_search_path(libctx_, dir != nullptr ? dir : HQCKIT_MODULE_DIR);
@@ -121,9 +120,9 @@ using Mutator = std::function<void(Bytes&)>;
 
 class Pair {
  public:
-  Pair(const Env& env, const std::string& groups_client, const std::string& groups_server) {
-    cctx_ = SSL_CTX_new_ex(env.libctx(), nullptr, TLS_client_method());
-    sctx_ = SSL_CTX_new_ex(env.libctx(), nullptr, TLS_server_method());
+  Pair(const Env& env, const std::string& groups_client, const std::string& groups_server)
+      : cctx_(SSL_CTX_new_ex(env.libctx(), nullptr, TLS_client_method())),
+        sctx_(SSL_CTX_new_ex(env.libctx(), nullptr, TLS_server_method())) {
     if (cctx_ == nullptr || sctx_ == nullptr) return;
     for (SSL_CTX* c : {cctx_, sctx_}) {
       SSL_CTX_set_min_proto_version(c, TLS1_3_VERSION);

@@ -20,13 +20,15 @@
 #include <string>
 #include <vector>
 
+#include "arg_int.hpp"
+
 namespace {
 
 long rss_kib() {
   std::ifstream in("/proc/self/status");
   std::string line;
   while (std::getline(in, line))
-    if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
+    if (line.rfind("VmRSS:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);  // "VmRSS:   1234 kB"
   return -1;
 }
 
@@ -55,10 +57,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string f = argv[i];
     if (f == "--host") host = argv[i + 1];
-    else if (f == "--port") port = std::atoi(argv[i + 1]);
+    else if (f == "--port") port = static_cast<int>(hqc::tools::arg_int(argv[i + 1], "--port", 1, 65535));
     else if (f == "--groups") groups = argv[i + 1];
-    else if (f == "--handshakes") n = std::atol(argv[i + 1]);
-    else if (f == "--report-every") every = std::atol(argv[i + 1]);
+    else if (f == "--handshakes") n = hqc::tools::arg_int(argv[i + 1], "--handshakes", 0, 1L << 40);
+    else if (f == "--report-every") every = hqc::tools::arg_int(argv[i + 1], "--report-every", 1, 1L << 40);
     else {
       std::fprintf(stderr, "soak_client: unknown option %s\n", f.c_str());
       return 2;

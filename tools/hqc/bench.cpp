@@ -118,7 +118,11 @@ std::vector<Bench> make_benches(Ctx<P>& c, const backend::Backend& be, bool kern
   code::rs_encode<P>(c.rs_word, c.msg);
   for (std::size_t i = 0; i < P::kDelta; i++) c.rs_word[3 * i % P::kN1] ^= static_cast<std::uint8_t>(1 + i);
   pke::code_encode<P>(c.noisy, c.msg);
-  for (std::size_t i = 0; i < P::kN1N2Words; i++) c.noisy.w[i] ^= rng() & rng() & rng();  // ~12.5% bit noise
+  for (std::size_t i = 0; i < P::kN1N2Words; i++) {  // ~12.5% bit noise: the AND of three draws
+    std::uint64_t noise = rng();
+    noise &= rng();
+    c.noisy.w[i] ^= noise & rng();
+  }
   std::memset(c.keccak_state, 0, sizeof(c.keccak_state));
 
   const auto& k = be.kernels<P>();

@@ -65,16 +65,16 @@ const char* kUsage =
 // ---- Command-line values, checked while parsing (CLI11 reports "--flag: message", exit 2).
 
 CLI::Validator number_in(const std::string& what, long lo, long hi) {
-  return CLI::Validator(
-      [=](std::string& s) -> std::string {
-        errno = 0;
-        char* end = nullptr;
-        const long v = std::strtol(s.c_str(), &end, 10);
-        if (s.empty() || *end != '\0' || errno != 0 || v < lo || v > hi)
-          return "invalid " + what + " '" + s + "' (expected " + std::to_string(lo) + ".." + std::to_string(hi) + ")";
-        return "";
-      },
-      std::to_string(lo) + ".." + std::to_string(hi));
+  return {[=](std::string& s) -> std::string {
+            errno = 0;
+            char* end = nullptr;
+            const long v = std::strtol(s.c_str(), &end, 10);
+            if (s.empty() || *end != '\0' || errno != 0 || v < lo || v > hi)
+              return "invalid " + what + " '" + s + "' (expected " + std::to_string(lo) + ".." + std::to_string(hi) +
+                     ")";
+            return "";
+          },
+          std::to_string(lo) + ".." + std::to_string(hi)};
 }
 
 // Accepts 1, 3, 5 or an algorithm name (HQC-3) and leaves the digit.
@@ -91,7 +91,7 @@ const CLI::Validator kLevel(
 
 // CLI11's own messages for the two value-count errors, in the words scripts and tests expect.
 std::string usage_message(const CLI::ParseError& e) {
-  const std::string what = e.what();
+  std::string what = e.what();
   const std::size_t colon = what.find(':');
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && colon != std::string::npos) {
     const std::string flag = what.substr(0, colon);
@@ -457,7 +457,9 @@ int cmd_bench(BenchArgs& a, const CLI::App& cmd) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_cli(int argc, char** argv) {
   if (argc < 2) usage_error("missing command");
   const std::string first = argv[1];
   if (first == "-h" || first == "--help" || first == "help") {
@@ -556,4 +558,17 @@ int main(int argc, char** argv) {
   if (bench->get_option("--cpu")->count()) ba.opt.cpu = static_cast<int>(cpu);
   ba.opt.kernels = !no_kernels;
   return cmd_bench(ba, *bench);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Nothing below throws by design; an exception here is an internal error (out of memory, a
+  // stream failure), reported in one line instead of std::terminate's abort.
+  try {
+    return run_cli(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "hqc: internal error: " << e.what() << "\n";
+    return kExitFailure;
+  }
 }

@@ -123,8 +123,9 @@ bool write_all(int fd, const std::uint8_t* p, std::size_t n) {
 
 PathCheck check_paths(const std::vector<PathArg>& inputs, const std::vector<OutputSpec>& outputs, std::string* error) {
   std::vector<std::pair<PathArg, FileId>> all;
-  for (const auto& in : inputs) all.push_back({in, identify(in.path)});
-  for (const auto& out : outputs) all.push_back({{out.flag, out.path}, identify(out.path)});
+  all.reserve(inputs.size() + outputs.size());
+  for (const auto& in : inputs) all.emplace_back(in, identify(in.path));
+  for (const auto& out : outputs) all.emplace_back(PathArg{out.flag, out.path}, identify(out.path));
   // Every pair with at least one output (inputs may share a file: nothing writes it).
   for (std::size_t j = inputs.size(); j < all.size(); j++)
     for (std::size_t i = 0; i < j; i++)
@@ -264,8 +265,7 @@ bool OutputSet::commit(const std::vector<std::pair<const std::uint8_t*, std::siz
     done.push_back(how);
   }
   bool synced = true;
-  for (std::size_t i = 0; i < entries_.size(); i++) {
-    Entry& e = entries_[i];
+  for (auto& e : entries_) {
     if (!e.tmp.empty()) ::unlinkat(e.dir_fd, e.tmp.c_str(), 0);  // the replaced file
     e.tmp.clear();
     if (::fsync(e.dir_fd) != 0) synced = false;

@@ -176,7 +176,7 @@ bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::stri
     return false;
   }
   for (const auto& [flag, target] : values)
-    if (app.get_option(flag)->count() > 0) raw->given.push_back(flag);
+    if (app.get_option(flag)->count() > 0) raw->given.emplace_back(flag);
   return true;
 }
 
@@ -384,6 +384,9 @@ void kill_wait(pid_t pid, double grace_ms) {
 struct Mapping {
   void* p = MAP_FAILED;
   std::size_t n = 0;
+  Mapping() = default;
+  Mapping(const Mapping&) = delete;
+  Mapping& operator=(const Mapping&) = delete;
   ~Mapping() {
     if (p != MAP_FAILED) munmap(p, n);
   }
@@ -392,13 +395,13 @@ struct Mapping {
 // Names differ for aliases (P-256 is negotiated as secp256r1): compare code points too. A client
 // list matches any of its members.
 bool same_group(const Tls& tls, const char* negotiated, const GroupInfo& want) {
-  for (const auto& m : want.members)
-    if (same_group(tls, negotiated, m)) return true;
+  if (std::ranges::any_of(want.members, [&](const GroupInfo& m) { return same_group(tls, negotiated, m); }))
+    return true;
   if (!want.members.empty()) return false;
   if (strcasecmp(negotiated, want.name.c_str()) == 0) return true;
-  for (const auto& g : tls.all_groups())
-    if (strcasecmp(g.name.c_str(), negotiated) == 0 && g.id == want.id && want.id != 0) return true;
-  return false;
+  return want.id != 0 && std::ranges::any_of(tls.all_groups(), [&](const GroupInfo& g) {
+           return strcasecmp(g.name.c_str(), negotiated) == 0 && g.id == want.id;
+         });
 }
 
 // ---------------------------------------------------------------- one scenario, in parts
@@ -494,6 +497,7 @@ struct Scenario {
   sh->server_ready.store(1);
   const int threads = std::max(1, sc.o.concurrency);
   std::vector<std::thread> others;
+  others.reserve(lfds.size());
   for (std::size_t i = 1; i < lfds.size(); ++i)
     others.emplace_back(
         [&, i]() { server_loop(sc.ctx[i]->server, lfds[i], stop_r, sh, sc.rec.server, sc.per, threads); });
@@ -515,6 +519,7 @@ void client_throughput(const Scenario& sc) {
     const double t0 = now_ms();
     const double deadline = t0 + sc.o.duration_s * 1e3;
     std::vector<std::thread> th;
+    th.reserve(static_cast<std::size_t>(sc.o.concurrency));
     for (int c = 0; c < sc.o.concurrency; ++c)
       th.emplace_back([&, g]() {
         HsRecord rec;

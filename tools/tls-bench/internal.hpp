@@ -9,8 +9,8 @@
 
 #include <sys/types.h>
 
-typedef struct ossl_lib_ctx_st OSSL_LIB_CTX;
-typedef struct ssl_ctx_st SSL_CTX;
+using OSSL_LIB_CTX = struct ossl_lib_ctx_st;
+using SSL_CTX = struct ssl_ctx_st;
 
 namespace tlsb {
 
@@ -105,6 +105,9 @@ struct KemTiming {  // in-process micro timing of the group's key exchange primi
 
 class Tls {
  public:
+  Tls() = default;
+  Tls(const Tls&) = delete;
+  Tls& operator=(const Tls&) = delete;
   ~Tls();
   bool init(const Options& o, std::string* err);  // libctx, providers, certificate
   bool load_provider(const std::string& name, std::string* err);
@@ -158,6 +161,9 @@ bool have_netns_privileges(std::string* why);
 
 class Link {
  public:
+  Link() = default;
+  Link(const Link&) = delete;
+  Link& operator=(const Link&) = delete;
   ~Link() { teardown(); }
   bool setup(const LinkConfig& cfg, std::string* err);
   void teardown();

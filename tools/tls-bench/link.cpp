@@ -137,6 +137,7 @@ bool run_in_ns(int ns, const std::vector<std::string>& argv, std::string* err) {
     int dn = open("/dev/null", O_WRONLY);
     if (dn >= 0) dup2(dn, STDOUT_FILENO);
     std::vector<char*> a;
+    a.reserve(argv.size() + 1);
     for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
     a.push_back(nullptr);
     execvp(a[0], a.data());
@@ -178,7 +179,7 @@ timespec to_ts(double ms) {
   return ts;
 }
 
-[[noreturn]] void delay_line(int tun_c, int tun_s, int stop_r, LinkConfig cfg) {
+[[noreturn]] void delay_line(int tun_c, int tun_s, int stop_r, const LinkConfig& cfg) {
   prctl(PR_SET_TIMERSLACK, 1UL);
   // The link must not be slowed by other load on the machine: real-time priority when allowed
   // (root). The loop only ever blocks in epoll_wait, so it cannot hog a core.

@@ -51,7 +51,7 @@ std::string bundled_provider_dir() {
   };
   const std::string root = resolved(dir + HQC_TLS_BENCH_BUILD_ROOT_RELDIR);
   if (!root.empty() && access((root + "/CMakeCache.txt").c_str(), R_OK) == 0) return root + "/provider";
-  const std::string installed = resolved(dir + HQC_TLS_BENCH_INSTALL_MODULES_RELDIR);
+  std::string installed = resolved(dir + HQC_TLS_BENCH_INSTALL_MODULES_RELDIR);
   if (!installed.empty() && access(installed.c_str(), R_OK | X_OK) == 0) return installed;
   return "";
 }
@@ -288,6 +288,9 @@ SSL_CTX* Tls::client_ctx(std::string* err) {
 namespace {
 struct PkeyCtx {
   EVP_PKEY_CTX* p;
+  explicit PkeyCtx(EVP_PKEY_CTX* c) : p(c) {}
+  PkeyCtx(const PkeyCtx&) = delete;
+  PkeyCtx& operator=(const PkeyCtx&) = delete;
   ~PkeyCtx() { EVP_PKEY_CTX_free(p); }
 };
 
@@ -403,6 +406,7 @@ struct IoCount {
   uint32_t waits = 0;
 };
 
+// NOLINTNEXTLINE(readability-non-const-parameter): BIO_callback_fn_ex's signature
 long bio_cb(BIO* b, int oper, const char*, std::size_t, int, long, int ret, std::size_t* processed) {
   auto* c = static_cast<IoCount*>(static_cast<void*>(BIO_get_callback_arg(b)));
   if (c == nullptr || ret <= 0 || processed == nullptr) return ret;
@@ -413,9 +417,10 @@ long bio_cb(BIO* b, int oper, const char*, std::size_t, int, long, int ret, std:
     c->last_write_ms = now_ms();
   } else if (oper == (BIO_CB_READ | BIO_CB_RETURN)) {
     double t = now_ms();
-    if (c->last_op == 1) {
-      if (c->gap_ms <= 0 || t - c->last_write_ms > c->gap_ms) ++c->waits;
-    } else if (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms) ++c->waits;
+    // A read after our own write waits for the peer; reads in a row count when a gap splits them.
+    const bool waited = c->last_op == 1 ? (c->gap_ms <= 0 || t - c->last_write_ms > c->gap_ms)
+                                        : (c->gap_ms > 0 && c->any_read && t - c->last_read_ms > c->gap_ms);
+    if (waited) ++c->waits;
     c->last_read_ms = t;
     c->last_op = 2;
     c->recv += *processed;

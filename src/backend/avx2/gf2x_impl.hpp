@@ -14,7 +14,9 @@
 #include "params/params.hpp"
 
 namespace hqc::backend::avx2 {
-namespace {
+// Included once per ISA-flagged translation unit; internal linkage keeps each unit's copy
+// (built with its own -m flags) out of the others.
+namespace {  // NOLINT(cert-dcl59-cpp)
 
 using u64 = std::uint64_t;
 

@@ -55,7 +55,7 @@ void mul_variant(MulVariant v, std::uint64_t* out, const std::uint64_t* a, const
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
 template <class P>
-void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w);
+void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w);
 // The key-generation sampler's duplicate test (backend/ops.hpp): 8 positions per compare.
 std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
 

@@ -26,7 +26,9 @@
 #include "params/params.hpp"
 
 namespace hqc::backend::avx2 {
-namespace {
+// Included once per ISA-flagged translation unit; internal linkage keeps each unit's copy
+// (built with its own -m flags) out of the others.
+namespace {  // NOLINT(cert-dcl59-cpp)
 
 using u8 = std::uint8_t;
 
@@ -40,7 +42,7 @@ constexpr u8 hqc_mul_ct(u8 a, u8 b) {
   return static_cast<u8>(r);
 }
 // alpha^e, e = 0..254 (public exponents only).
-constexpr std::array<u8, 255> kHqcExp = [] {
+constexpr std::array<u8, 255> kHqcExp = [] {  // NOLINT(misc-definitions-in-headers): see above
   std::array<u8, 255> t{};
   u8 x = 1;
   for (std::size_t i = 0; i < 255; i++) {

@@ -18,7 +18,7 @@ inline void expand_group(u64* out, std::size_t w0, const u32* pos, std::size_t w
   __m256i acc[G], off[G];
   for (std::size_t g = 0; g < G; g++) {
     acc[g] = _mm256_setzero_si256();
-    const auto base = static_cast<long long>(64 * (w0 + 4 * g));
+    const auto base = 64 * static_cast<long long>(w0 + 4 * g);
     off[g] = _mm256_set_epi64x(base + 192, base + 128, base + 64, base);
   }
   for (std::size_t k = 0; k < w; k++) {

@@ -10,7 +10,9 @@
 #include <cstring>
 
 namespace hqc::backend::avx2 {
-namespace {
+// Included once per ISA-flagged translation unit; internal linkage keeps each unit's copy
+// (built with its own -m flags) out of the others.
+namespace {  // NOLINT(cert-dcl59-cpp)
 
 // Hides a value from the optimiser so that mask arithmetic stays arithmetic (spec §8).
 // Under MemorySanitizer (the constant-time harness for SIMD code), an asm statement with a secret

@@ -63,7 +63,7 @@ void keccak_f1600(std::uint64_t state[25]) {
                 lane4_2 = idx5(0, 0, 0, 0, src_lane(4, 2)), lane4_3 = idx5(0, 0, 0, 0, src_lane(4, 3)),
                 lane4_4 = idx5(0, 0, 0, 0, src_lane(4, 4));
 
-  for (int round = 0; round < 24; round++) {
+  for (const std::uint64_t rc : kRoundConstants) {
     // theta
     const __m512i c = xor3_512(xor3_512(r0, r1, r2), r3, r4);
     const __m512i cm1 = perm64(rot_m1, c);
@@ -101,7 +101,7 @@ void keccak_f1600(std::uint64_t state[25]) {
     r3 = chi_512(b3, perm64(rot_p1, b3), perm64(rot_p2, b3));
     r4 = chi_512(b4, perm64(rot_p1, b4), perm64(rot_p2, b4));
     // iota
-    r0 = _mm512_mask_xor_epi64(r0, 0x01, r0, _mm512_set1_epi64(static_cast<long long>(kRoundConstants[round])));
+    r0 = _mm512_mask_xor_epi64(r0, 0x01, r0, _mm512_set1_epi64(static_cast<long long>(rc)));
   }
   _mm512_mask_storeu_epi64(state + 0, k5, r0);
   _mm512_mask_storeu_epi64(state + 5, k5, r1);

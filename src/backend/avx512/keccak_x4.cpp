@@ -59,7 +59,7 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
   A[24] = _mm256_set_epi64x(static_cast<long long>(s3[24]), static_cast<long long>(s2[24]),
                             static_cast<long long>(s1[24]), static_cast<long long>(s0[24]));
 
-  for (int round = 0; round < 24; round++) {
+  for (const std::uint64_t rc : kRc) {
     const __m256i c0 = HQC_XOR5(A[0], A[5], A[10], A[15], A[20]);
     const __m256i c1 = HQC_XOR5(A[1], A[6], A[11], A[16], A[21]);
     const __m256i c2 = HQC_XOR5(A[2], A[7], A[12], A[17], A[22]);
@@ -107,7 +107,7 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
       A[y + 3] = HQC_CHI(B[y + 3], B[y + 4], B[y + 0]);
       A[y + 4] = HQC_CHI(B[y + 4], B[y + 0], B[y + 1]);
     }
-    A[0] = _mm256_xor_si256(A[0], _mm256_set1_epi64x(static_cast<long long>(kRc[round])));
+    A[0] = _mm256_xor_si256(A[0], _mm256_set1_epi64x(static_cast<long long>(rc)));
   }
 
   for (int g = 0; g < 6; g++) {
@@ -133,7 +133,7 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
 void keccak_f1600_lanes(std::uint64_t state[25]) {
   __m128i A[25];
   for (int i = 0; i < 25; i++) A[i] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(state + i));
-  for (int round = 0; round < 24; round++) {
+  for (const std::uint64_t rc : kRc) {
     const __m128i c0 = HQC_XOR5_1(A[0], A[5], A[10], A[15], A[20]);
     const __m128i c1 = HQC_XOR5_1(A[1], A[6], A[11], A[16], A[21]);
     const __m128i c2 = HQC_XOR5_1(A[2], A[7], A[12], A[17], A[22]);
@@ -181,7 +181,7 @@ void keccak_f1600_lanes(std::uint64_t state[25]) {
       A[y + 3] = HQC_CHI1(B[y + 3], B[y + 4], B[y + 0]);
       A[y + 4] = HQC_CHI1(B[y + 4], B[y + 0], B[y + 1]);
     }
-    A[0] = _mm_xor_si128(A[0], _mm_set1_epi64x(static_cast<long long>(kRc[round])));
+    A[0] = _mm_xor_si128(A[0], _mm_set1_epi64x(static_cast<long long>(rc)));
   }
 
   for (int i = 0; i < 25; i++) _mm_storel_epi64(reinterpret_cast<__m128i*>(state + i), A[i]);

@@ -52,7 +52,7 @@ std::uint8_t decode_block(const u64* block, std::size_t mult) {
   // 1. Counts: zmm r holds X_p for p = 32r .. 32r+31, i.e. bits 32(r&1).. of word r>>1 of a copy.
   __m512i f[4];
   const __m512i one = _mm512_set1_epi16(1);
-  for (int r = 0; r < 4; r++) f[r] = _mm512_setzero_si512();
+  for (__m512i& v : f) v = _mm512_setzero_si512();
   for (std::size_t t = 0; t < mult; t++) {
     for (int r = 0; r < 4; r++) {
       const __mmask32 bits = static_cast<__mmask32>(block[2 * t + static_cast<std::size_t>(r >> 1)] >> (32 * (r & 1)));
@@ -70,7 +70,7 @@ std::uint8_t decode_block(const u64* block, std::size_t mult) {
     f[r] = _mm512_add_epi16(a, b);
     f[r + 1] = _mm512_sub_epi16(a, b);
   }
-  for (int r = 0; r < 4; r++) f[r] = butterflies_in_register(f[r]);
+  for (__m512i& v : f) v = butterflies_in_register(v);
   // 3. Bias of the 0/1 counts: F[0] -= 64 * mult.
   f[0] = _mm512_mask_sub_epi16(f[0], 1, f[0], _mm512_set1_epi16(static_cast<short>(64 * mult)));
   // 4./5. First index of maximal |F| and its sign.

@@ -60,8 +60,8 @@ constexpr u64 matrix_from_images(const u8 images[8]) {
 constexpr FieldMaps make_maps() {
   FieldMaps f{};
   unsigned x = 1;
-  for (unsigned i = 0; i < 255; i++) {
-    f.exp11d[i] = static_cast<u8>(x);
+  for (u8& e : f.exp11d) {  // alpha^i, i = 0..254
+    e = static_cast<u8>(x);
     x = gf_mul_poly(x, 2, 0x11D);
   }
   // beta: the first root of x^8 + x^4 + x^3 + x^2 + 1 in the AES field.
@@ -75,8 +75,8 @@ constexpr FieldMaps make_maps() {
     if (p == 0) beta = b;
   }
   unsigned y = 1;
-  for (unsigned i = 0; i < 255; i++) {
-    f.phi_exp[i] = static_cast<u8>(y);
+  for (u8& e : f.phi_exp) {  // beta^i
+    e = static_cast<u8>(y);
     y = gf_mul_poly(y, beta, 0x11B);
   }
   u8 img[8] = {}, img_inv[8] = {};

@@ -35,7 +35,7 @@ inline void expand_chunks(u64* out, std::size_t c0, const u64* widx, const u64* 
   for (int u = 0; u < U; u++) {
     acc[u] = _mm512_setzero_si512();
     lane_words[u] =
-        _mm512_add_epi64(iota, _mm512_set1_epi64(static_cast<long long>(8 * (c0 + static_cast<std::size_t>(u)))));
+        _mm512_add_epi64(iota, _mm512_set1_epi64(8 * static_cast<long long>(c0 + static_cast<std::size_t>(u))));
   }
   for (std::size_t k = 0; k < w; k++) {
     const __m512i wk = _mm512_set1_epi64(static_cast<long long>(widx[k]));
