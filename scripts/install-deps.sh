@@ -4,7 +4,7 @@
 set -euo pipefail
 PKGS=(
   cmake ninja-build g++ clang libclang-rt-14-dev pkg-config   # toolchains (clang: ASan/UBSan build)
-  clang-format                                                # scripts/check-style.sh: the tree stays formatted
+  clang-format clang-tidy                                     # scripts/check-style.sh: the tree stays formatted and lint-clean
   libssl-dev openssl                                          # OpenSSL 3: provider, CLI digests, tests
   libgtest-dev libbenchmark-dev                               # GoogleTest, Google Benchmark
   valgrind                                                    # constant-time harness, instruction counts

@@ -11,7 +11,8 @@
 #  7. portable-only preset (no SIMD backend compiled in, as on a non-x86 gateway): the KATs, the
 #     vectors test and the conformance suite (labels kat, conformance); benchmarks and provider
 #     are not built there, to keep the step short;
-#  8. style: every C/C++ source is formatted by .clang-format (scripts/check-style.sh --format-only);
+#  8. style: every C/C++ source is formatted by .clang-format, and every translation unit of the
+#     release build is clean under .clang-tidy (scripts/check-style.sh, on build/release);
 #  9. cortex-m4: the device build (arm-none-eabi-g++ 12, picolibc) in QEMU's mps2-an386, label m4
 #     (scripts/m4-test.sh: KATs, device tests, measurement image, example firmware);
 # 10. scripts/openssl35-test.sh: a cached Debian 13 root (OpenSSL 3.5, g++ 14) builds hqckit and runs
@@ -32,9 +33,8 @@ step "preset portable-only (KATs, vectors, conformance)"
 cmake --preset portable-only -DHQC_BUILD_BENCH=OFF -DHQC_BUILD_PROVIDER=OFF >/dev/null
 cmake --build --preset portable-only -j 2 --target hqc_cli kat_test vectors_test conformance_test
 ctest --preset portable-only -L 'kat|conformance'
-step "style (clang-format)"
-scripts/check-style.sh --format-only
-echo "clang-format: every source is formatted"
+step "style (clang-format, clang-tidy)"
+scripts/check-style.sh build/release
 step "cortex-m4 (device build in QEMU, label m4: scripts/m4-test.sh)"
 scripts/m4-test.sh
 step "OpenSSL 3.5 (Debian 13 root, g++ 14): provider and tls tests"
