@@ -6,7 +6,7 @@
 #
 # Environment: HANDSHAKES (loopback, default 900), LINK_HANDSHAKES (per link scenario, default 30),
 # QUICK=1 (small counts, for trying the script), SKIP_LOOPBACK=1 / SKIP_LINK=1 (keep that part's
-# previous data and only redo the rest and the report), GROUPS_LOOPBACK / GROUPS_LINK (comma lists),
+# previous data and only redo the rest and the report; SKIP_LINK also keeps OpenSSL 3.5's link runs), GROUPS_LOOPBACK / GROUPS_LINK (comma lists),
 # EXTRA_PROVIDER (e.g. oqsprovider) with EXTRA_GROUPS (e.g. hqc1@oqsprovider,mlkem768) to add a
 # third-party provider's groups to the loopback run (NAME@PROVIDER: the same group name from two
 # providers in one run, each in its own library context).
@@ -114,11 +114,15 @@ elif [[ $(id -u) -eq 0 ]]; then
   echo "$LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg)" >"$DATA35/loopback.load"
   echo "${RT[*]:-normal priority}" >"$DATA35/loopback.mode"
   run35 keyshares --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$HS" --warmup 5 "${RT[@]}"
-  run35 keyshares-link --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
-  run35 paper --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
-  run35 rtt-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset rtt-sweep "${RT[@]}"
-  run35 bw-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset bw-sweep "${RT[@]}" --rtt 50
-  run35 initcwnd --groups x25519,MLKEM1024,hqc3,hqc5,p521_hqc5 --handshakes "$LHS" --warmup 1 --preset initcwnd --rtt 50 --initcwnd 20 "${RT[@]}"
+  if [[ "${SKIP_LINK:-0}" == 1 ]]; then
+    echo "tls-report: SKIP_LINK=1: OpenSSL 3.5 link scenarios kept from the previous run" >&2
+  else
+    run35 keyshares-link --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
+    run35 paper --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
+    run35 rtt-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset rtt-sweep "${RT[@]}"
+    run35 bw-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset bw-sweep "${RT[@]}" --rtt 50
+    run35 initcwnd --groups x25519,MLKEM1024,hqc3,hqc5,p521_hqc5 --handshakes "$LHS" --warmup 1 --preset initcwnd --rtt 50 --initcwnd 20 "${RT[@]}"
+  fi
   HQC_OPENSSL35_KEEP_BUILD=1 "$ROOT/scripts/openssl35-test.sh" -- openssl version >"$DATA35/openssl.version"
 else
   echo "tls-report: not root: OpenSSL 3.5 results kept from the previous run" >&2
