@@ -323,8 +323,9 @@ copying the larger messages, system calls). In a handshake the provider does one
 decapsulation needs) and one decapsulation on the client, and one public-key parse (H(pk) and the expansion of h)
 and one encapsulation on the server: no key is parsed twice, duplicated or checked, and two calls to the library
 context's DRBG draw the coins. Through EVP these cost what the library's operations cost (\`hqc bench --no-kernels\`:
-keygen plus H(pk), encaps, decaps_cached); inside the handshake, where TLS runs between them, they take about 1.2 to
-1.5 times their time in a loop, as ML-KEM's do. So what separates HQC-5 from ML-KEM-1024 is HQC-5's arithmetic
+keygen, whose row leaves out H(pk), then encaps and decaps_cached); inside the handshake, where TLS runs between
+them and their code and data are no longer in the caches, perf puts them at about 1.1 (HQC-5) to 1.5 (HQC-1) times
+their time in a loop. So what separates HQC-5 from ML-KEM-1024 is HQC-5's arithmetic
 (two products of 57,637-bit polynomials in keygen and encaps, three in decaps) and its larger messages, not the
 provider path.
 
