@@ -87,27 +87,27 @@ struct Kem {
 };
 
 template <class F>
-void (*fn(F f))(void) {
-  return reinterpret_cast<void (*)(void)>(f);
+void (*fn(F f))() {
+  return reinterpret_cast<void (*)()>(f);
 }
 
-void* km_new(void*) { return OPENSSL_zalloc(sizeof(Key)); }
+void* km_new(void* /*unused*/) { return OPENSSL_zalloc(sizeof(Key)); }
 void km_free(void* k) { OPENSSL_clear_free(k, sizeof(Key)); }
-void* km_dup(const void* k, int) { return OPENSSL_memdup(k, sizeof(Key)); }
+void* km_dup(const void* k, int /*unused*/) { return OPENSSL_memdup(k, sizeof(Key)); }
 int km_has(const void* k, int selection) {
   return (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0 || static_cast<const Key*>(k)->set ? 1 : 0;
 }
-void* gen_init(void*, int selection, const OSSL_PARAM*) {
+void* gen_init(void* /*unused*/, int selection, const OSSL_PARAM* /*unused*/) {
   auto* g = static_cast<Gen*>(OPENSSL_zalloc(sizeof(Gen)));
   if (g != nullptr) g->selection = selection;
   return g;
 }
-int gen_set_params(void*, const OSSL_PARAM*) { return 1; }  // the group name TLS sets
-const OSSL_PARAM* gen_settable_params(void*, void*) {
+int gen_set_params(void* /*unused*/, const OSSL_PARAM* /*unused*/) { return 1; }  // the group name TLS sets
+const OSSL_PARAM* gen_settable_params(void* /*unused*/, void* /*unused*/) {
   static const OSSL_PARAM kP[] = {OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0), OSSL_PARAM_END};
   return kP;
 }
-void* gen(void* genctx, OSSL_CALLBACK*, void*) {
+void* gen(void* genctx, OSSL_CALLBACK* /*unused*/, void* /*unused*/) {
   auto* key = static_cast<Key*>(OPENSSL_zalloc(sizeof(Key)));
   if (key == nullptr || (static_cast<Gen*>(genctx)->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;
   if (RAND_bytes(key->k, kLen) != 1) {
@@ -133,7 +133,7 @@ int km_get_params(void* k, OSSL_PARAM params[]) {
     return 0;
   return 1;
 }
-const OSSL_PARAM* km_gettable_params(void*) {
+const OSSL_PARAM* km_gettable_params(void* /*unused*/) {
   static const OSSL_PARAM kP[] = {
       OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr), OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
       OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
@@ -151,15 +151,15 @@ int km_set_params(void* k, const OSSL_PARAM params[]) {
   key->set = true;
   return 1;
 }
-const OSSL_PARAM* km_settable_params(void*) {
+const OSSL_PARAM* km_settable_params(void* /*unused*/) {
   static const OSSL_PARAM kP[] = {OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
                                   OSSL_PARAM_END};
   return kP;
 }
 
-void* kem_newctx(void*) { return OPENSSL_zalloc(sizeof(Kem)); }
+void* kem_newctx(void* /*unused*/) { return OPENSSL_zalloc(sizeof(Kem)); }
 void kem_freectx(void* c) { OPENSSL_free(c); }
-int kem_init(void* c, void* k, const OSSL_PARAM*) {
+int kem_init(void* c, void* k, const OSSL_PARAM* /*unused*/) {
   static_cast<Kem*>(c)->key = static_cast<Key*>(k);
   return static_cast<Key*>(k)->set ? 1 : 0;
 }
@@ -182,7 +182,7 @@ int kem_decapsulate(void* c, unsigned char* out, std::size_t* outlen, const unsi
   return 1;
 }
 
-const OSSL_ALGORITHM* query(void*, int op, int* no_cache) {
+const OSSL_ALGORITHM* query(void* /*unused*/, int op, int* no_cache) {
   static const OSSL_DISPATCH kKm[] = {{OSSL_FUNC_KEYMGMT_NEW, fn(&km_new)},
                                       {OSSL_FUNC_KEYMGMT_FREE, fn(&km_free)},
                                       {OSSL_FUNC_KEYMGMT_DUP, fn(&km_dup)},
@@ -210,7 +210,7 @@ const OSSL_ALGORITHM* query(void*, int op, int* no_cache) {
   *no_cache = 0;
   return op == OSSL_OP_KEYMGMT ? kKms : op == OSSL_OP_KEM ? kKems : nullptr;
 }
-int capabilities(void*, const char* capability, OSSL_CALLBACK* cb, void* arg) {
+int capabilities(void* /*unused*/, const char* capability, OSSL_CALLBACK* cb, void* arg) {
   if (OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0) return 0;
   unsigned id = 0xFE33, secbits = 128, is_kem = 1;
   int min_tls = TLS1_3_VERSION, max_tls = 0, min_dtls = -1, max_dtls = -1;
@@ -228,7 +228,8 @@ int capabilities(void*, const char* capability, OSSL_CALLBACK* cb, void* arg) {
                                OSSL_PARAM_construct_end()};
   return cb(params, arg);
 }
-int init(const OSSL_CORE_HANDLE*, const OSSL_DISPATCH*, const OSSL_DISPATCH** out, void** provctx) {
+int init(const OSSL_CORE_HANDLE* /*unused*/, const OSSL_DISPATCH* /*unused*/, const OSSL_DISPATCH** out,
+         void** provctx) {
   static const OSSL_DISPATCH kProv[] = {{OSSL_FUNC_PROVIDER_QUERY_OPERATION, fn(&query)},
                                         {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, fn(&capabilities)},
                                         {0, nullptr}};
