@@ -39,7 +39,7 @@ handshake() {
     $OPENSSL s_server $prov -accept "127.0.0.1:$try" -cert "$WORK/cert.pem" -key "$WORK/key.pem" \
       -tls1_3 -groups "$groups" -naccept 1 -www >"$WORK/$name.server" 2>&1 &
     SERVER_PID=$!
-    for i in $(seq 1 50); do
+    for _ in $(seq 1 50); do
       if grep -q '^ACCEPT' "$WORK/$name.server" 2>/dev/null; then port=$try; break; fi
       if ! kill -0 "$SERVER_PID" 2>/dev/null; then break; fi
       sleep 0.1
