@@ -6,7 +6,7 @@
 #
 # Environment: HANDSHAKES (loopback, default 900), LINK_HANDSHAKES (per link scenario, default 30),
 # QUICK=1 (small counts, for trying the script), SKIP_LOOPBACK=1 / SKIP_LINK=1 (keep that part's
-# previous data and only redo the rest and the report), GROUPS_LOOPBACK / GROUPS_LINK (comma lists),
+# previous data and only redo the rest and the report; SKIP_LINK also keeps OpenSSL 3.5's link runs), GROUPS_LOOPBACK / GROUPS_LINK (comma lists),
 # EXTRA_PROVIDER (e.g. oqsprovider) with EXTRA_GROUPS (e.g. hqc1@oqsprovider,mlkem768) to add a
 # third-party provider's groups to the loopback run (NAME@PROVIDER: the same group name from two
 # providers in one run, each in its own library context).
@@ -96,6 +96,7 @@ fi
 DATA35=$OUT/data-openssl35
 G35=${GROUPS35_LOOPBACK:-x25519,MLKEM512,MLKEM768,MLKEM1024,X25519MLKEM768,SecP256r1MLKEM768,SecP384r1MLKEM1024,hqc1,hqc3,hqc5,x25519_hqc1,p256_hqc1,x448_hqc3,p384_hqc3,p521_hqc5}
 GK35=${GROUPS35_LINK:-x25519,MLKEM512,MLKEM768,MLKEM1024,X25519MLKEM768,hqc1,hqc3,hqc5,x25519_hqc1}
+GF35=MLKEM512,MLKEM768,MLKEM1024,hqc1,hqc3,hqc5
 KS_GROUPS='X25519MLKEM768,x25519_hqc1,*X25519MLKEM768:*x25519_hqc1,*X25519MLKEM768:x25519_hqc1'
 KS_SERVER='x25519_hqc1/X25519MLKEM768'
 run35() {   # run35 NAME ARGS...: hqc-tls-bench inside the root, JSON into data-openssl35/NAME.json
@@ -114,11 +115,19 @@ elif [[ $(id -u) -eq 0 ]]; then
   echo "$LOAD_BEFORE / $(cut -d' ' -f1-3 /proc/loadavg)" >"$DATA35/loopback.load"
   echo "${RT[*]:-normal priority}" >"$DATA35/loopback.mode"
   run35 keyshares --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$HS" --warmup 5 "${RT[@]}"
-  run35 keyshares-link --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
-  run35 paper --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
-  run35 rtt-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset rtt-sweep "${RT[@]}"
-  run35 bw-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset bw-sweep "${RT[@]}" --rtt 50
-  run35 initcwnd --groups x25519,MLKEM1024,hqc3,hqc5,p521_hqc5 --handshakes "$LHS" --warmup 1 --preset initcwnd --rtt 50 --initcwnd 20 "${RT[@]}"
+  # The server's flight in OpenSSL's default two writes (a ServerHello above 4 KiB leaves alone) and in
+  # one (--server-flight-buffer), two runs back to back; every run has the ML-KEM peers beside HQC.
+  run35 flight-default --groups "$GF35" --handshakes "$HS" --warmup 5 --no-kem-micro "${RT[@]}"
+  run35 flight-onewrite --groups "$GF35" --handshakes "$HS" --warmup 5 --no-kem-micro --server-flight-buffer 16384 "${RT[@]}"
+  if [[ "${SKIP_LINK:-0}" == 1 ]]; then
+    echo "tls-report: SKIP_LINK=1: OpenSSL 3.5 link scenarios kept from the previous run" >&2
+  else
+    run35 keyshares-link --groups "$KS_GROUPS" --server-groups "$KS_SERVER" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
+    run35 paper --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset paper "${RT[@]}"
+    run35 rtt-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset rtt-sweep "${RT[@]}"
+    run35 bw-sweep --groups "$GK35" --handshakes "$LHS" --warmup 1 --preset bw-sweep "${RT[@]}" --rtt 50
+    run35 initcwnd --groups x25519,MLKEM1024,hqc3,hqc5,p521_hqc5 --handshakes "$LHS" --warmup 1 --preset initcwnd --rtt 50 --initcwnd 20 "${RT[@]}"
+  fi
   HQC_OPENSSL35_KEEP_BUILD=1 "$ROOT/scripts/openssl35-test.sh" -- openssl version >"$DATA35/openssl.version"
 else
   echo "tls-report: not root: OpenSSL 3.5 results kept from the previous run" >&2
@@ -246,6 +255,13 @@ md35_split() {   # where the CPU difference of each pair goes: key exchange (in-
     | def d(f): ((($h | f) - ($k | f)) * 10 | round / 10);
     "* \($h.group) - \($k.group): client CPU \(d(.client_cpu_us)) us (key exchange \(d(.kem_client_us)), rest \(d(.rest_client_us))), server CPU \(d(.server_cpu_us)) us (key exchange \(d(.kem_server_us)), rest \(d(.rest_server_us))); bytes on the wire \(d(.bytes_c2s + .bytes_s2c)) B"' "$L35"
 }
+md35_flight() {   # the server flight in two writes (default) or one: medians, server segments and CPU
+  [[ -f "$DATA35/flight-default.json" && -f "$DATA35/flight-onewrite.json" ]] || { echo "| (not measured) |"; return; }
+  jq -r -s '(.[0] | map({key: .group, value: .}) | from_entries) as $a | (.[1] | map({key: .group, value: .}) | from_entries) as $b
+    | .[0][] | .group as $g | $a[$g] as $x | $b[$g] as $y
+    | "| \($g) | \($x.median_ms) | \($x.segs_s2c) | \($x.server_cpu_us) | \($y.median_ms) | \($y.segs_s2c) | \($y.server_cpu_us) |"' \
+    "$DATA35/flight-default.json" "$DATA35/flight-onewrite.json"
+}
 md35_vs() {   # md35_vs FILE: per scenario, HQC-1/3/5 beside ML-KEM-512/768/1024
   [[ -f "$DATA35/$1.json" ]] || { echo "| (not measured) |"; return; }
   jq -r '. as $all | (reduce .[].scenario as $s ([]; if any(.[]; . == $s) then . else . + [$s] end))[]
@@ -303,11 +319,35 @@ $(md35_pairs)
 
 Where the CPU difference of each pair goes, per handshake (HQC minus ML-KEM; key exchange = the in-process keygen +
 decaps on the client and encaps on the server through the same providers, rest = everything else: TLS, hashing and
-copying the larger messages, system calls). The provider's key exchange costs what the library's prepared-key
-operations cost (\`hqc bench --no-kernels\`: keygen + decaps_cached on the client, prepare_pk + encaps_cached on the
-server), so what separates HQC-5 from ML-KEM-1024 is HQC-5's arithmetic and its larger messages, not the provider path.
+copying the larger messages, system calls). In a handshake the provider does one key generation (with H(pk), which
+decapsulation needs) and one decapsulation on the client, and one public-key parse (H(pk) and the expansion of h)
+and one encapsulation on the server: no key is parsed twice, duplicated or checked, and two calls to the library
+context's DRBG draw the coins. Through EVP these cost what the library's operations cost (\`hqc bench --no-kernels\`:
+keygen, whose row leaves out H(pk), then encaps and decaps_cached); inside the handshake, where TLS runs between
+them and their code and data are no longer in the caches, perf puts them at about 1.1 (HQC-5) to 1.5 (HQC-1) times
+their time in a loop. So what separates HQC-5 from ML-KEM-1024 is HQC-5's arithmetic
+(two products of 57,637-bit polynomials in keygen and encaps, three in decaps) and its larger messages, not the
+provider path.
 
 $(md35_split)
+
+### The server's flight: one write or two
+
+OpenSSL writes a handshake flight through a 4 KiB buffer. A record that does not fit, as every HQC ServerHello
+(4.4 to 14.4 kB of ciphertext) does, leaves in a write of its own, before the server signs its CertificateVerify;
+the rest of the flight follows in a second write and TCP segment. nginx and \`openssl s_server\` send it so (nginx
+enlarges that buffer only where \`SSL_get_wbio\` returns the buffering BIO, which OpenSSL 3 no longer does). ML-KEM's
+flights (1.4 to 2.2 kB) leave in one write. \`hqc tls-bench --server-flight-buffer 16384\` has the server collect each
+flight and send it in one write, as a server whose output BIO buffers until OpenSSL's flush does. Two runs back to
+back, $HS interleaved handshakes per group each (server segments include the one after the handshake):
+
+| group | two writes: median ms | segments | server CPU us | one write: median ms | segments | server CPU us |
+|---|---|---|---|---|---|---|
+$(md35_flight)
+
+The early ServerHello costs the server a system call and a segment, and saves the client time: it decapsulates while
+the server still signs. Sent in one write, HQC's flight waits for the signature and the HQC handshakes lose that
+overlap; the ML-KEM rows, whose flight is one write either way, show how much the two runs differ otherwise.
 
 ### HQC beside ML-KEM in every link scenario (median ms, HQC / ML-KEM, ratio)
 
@@ -360,6 +400,9 @@ $(md35_keyshares keyshares-link)
   HQC nor ML-KEM falls through to X25519. If every client of yours sends ML-KEM shares first, put
   X25519MLKEM768 in the same tuple as x25519_hqc1 (\`x25519_hqc1:X25519MLKEM768/X25519\`): no HelloRetryRequest,
   each client gets the post-quantum group it sent a share for.
+* **Configurations shared by machines with and without hqckit:** a \`?\` before a group lets OpenSSL 3.5 skip it
+  where no loaded provider offers it (\`?x25519_hqc1/X25519MLKEM768:X25519\`); without it the whole list is refused
+  and the server does not start.
 * **Client:** sending two shares (\`*X25519MLKEM768:*x25519_hqc1\`) costs the bytes of the second share in every
   ClientHello (the table above) and saves a round trip with every server that prefers the other group. On slow
   links, weigh the extra bytes (2.3 kB at 1 Mbit/s is about 19 ms one way) against one RTT.

@@ -62,6 +62,11 @@ const char* kUsage =
     "  --json | --csv       output format (default: table)\n"
     "  --no-kem-micro       skip the in-process timing of keygen/encaps/decaps\n"
     "  --cpus C,S           cores for client and server (default 0,1)\n"
+    "  --server-flight-buffer B\n"
+    "                       the server writes through a buffer of B bytes that it flushes once\n"
+    "                       per flight, so that a flight of up to B bytes leaves in one write\n"
+    "                       (0, the default: OpenSSL's own 4 KiB handshake buffer, which sends a\n"
+    "                       record that does not fit on its own, as nginx and s_server do)\n"
     "  --realtime           run client and server SCHED_FIFO (root), so that other load on the\n"
     "                       machine does not queue ahead of them; CPU times are unaffected\n"
     "  --timeout S          watchdog per scenario in seconds (default 900)\n"
@@ -119,7 +124,7 @@ struct Parsed {
 struct RawArgs {
   bool json = false, csv = false, no_kem_micro = false, netns = false;
   std::string groups, server_groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss,
-      initcwnd, queue;
+      initcwnd, queue, flight_buffer;
   std::vector<std::string> providers;
   std::vector<std::string> given;  // names of the value options present
 
@@ -154,6 +159,7 @@ bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::stri
                                                          {"--loss", &raw->loss},
                                                          {"--initcwnd", &raw->initcwnd},
                                                          {"--queue", &raw->queue},
+                                                         {"--server-flight-buffer", &raw->flight_buffer},
                                                          {"--provider-path", &o.provider_path},
                                                          {"--preset", &o.preset}};
   for (const auto& [flag, target] : values) app.add_option(flag, *target);
@@ -218,6 +224,8 @@ bool convert_values(const RawArgs& raw, Parsed* p, std::string* err) {
       {"--concurrency", raw.concurrency, 0, 256, &o.concurrency, "an integer in 0..256"},
       {"--initcwnd", raw.initcwnd, 1, 1000, &o.link.initcwnd, "an integer in 1..1000"},
       {"--queue", raw.queue, 1, 100000, &o.link.queue_pkts, "an integer in 1..100000"},
+      {"--server-flight-buffer", raw.flight_buffer, 0, 1 << 20, &o.server_flight_buffer,
+       "a size in bytes in 0..1048576"},
   };
   struct RealOpt {
     const char* flag;
@@ -499,9 +507,10 @@ struct Scenario {
   std::vector<std::thread> others;
   others.reserve(lfds.size());
   for (std::size_t i = 1; i < lfds.size(); ++i)
-    others.emplace_back(
-        [&, i]() { server_loop(sc.ctx[i]->server, lfds[i], stop_r, sh, sc.rec.server, sc.per, threads); });
-  server_loop(sc.ctx[0]->server, lfds[0], stop_r, sh, sc.rec.server, sc.per, threads);
+    others.emplace_back([&, i]() {
+      server_loop(sc.ctx[i]->server, lfds[i], stop_r, sh, sc.rec.server, sc.per, threads, sc.o.server_flight_buffer);
+    });
+  server_loop(sc.ctx[0]->server, lfds[0], stop_r, sh, sc.rec.server, sc.per, threads, sc.o.server_flight_buffer);
   for (auto& t : others) t.join();
   _exit(0);
 }

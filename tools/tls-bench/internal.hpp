@@ -42,6 +42,7 @@ struct Options {
   bool realtime = false;  // SCHED_FIFO for client and server (shields them from other load)
   bool verbose = false;
   int cpu_client = 0, cpu_server = 1;
+  int server_flight_buffer = 0;  // > 0: the server's buffered write BIO of that size, flushed per flight
 };
 
 // ---------------------------------------------------------------- records (shared memory)
@@ -142,8 +143,10 @@ struct Endpoint {
 bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group, double gap_threshold_ms,
                       HsRecord* rec, std::string* err);
 // Server: serve connections on `listen_fd` until `stop_fd` becomes readable/hung up.
-// Sequential mode: records go to recs[sh->server_count++] (bounded by max_recs).
-void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord* recs, uint32_t max_recs, int threads);
+// Sequential mode: records go to recs[sh->server_count++] (bounded by max_recs). flight_buffer > 0:
+// the server writes through a buffer of that many bytes, flushed once per flight (Options).
+void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord* recs, uint32_t max_recs, int threads,
+                 int flight_buffer);
 
 // ---------------------------------------------------------------- sockets
 int64_t thread_cpu_ns();
