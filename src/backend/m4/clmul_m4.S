@@ -60,6 +60,22 @@
   orr lr, lr, r9
 .endm
 
+@ void hqc_m4_clmul32(uint32_t out[2], const uint32_t a[1], const uint32_t b[1])
+@ out = a * b (64-bit product of two 32-bit polynomials): one CLMUL32.
+  .global hqc_m4_clmul32
+  .type hqc_m4_clmul32, %function
+  .thumb_func
+hqc_m4_clmul32:
+  push {r0, r4-r11, lr}
+  ldr r0, [r1]
+  ldr r4, [r2]
+  CLMUL32
+  ldr r0, [sp]
+  strd r12, lr, [r0]
+  add sp, #4
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul32, . - hqc_m4_clmul32
+
 @ void hqc_m4_clmul64(uint32_t out[4], const uint32_t a[2], const uint32_t b[2])
 @ out = a * b (128-bit product of two 64-bit polynomials, little-endian words), by Karatsuba on
 @ the 32-bit halves: three CLMUL32.
@@ -128,7 +144,7 @@ hqc_m4_clmul64:
 
 @ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
 @ out = a * b (256-bit product of two 128-bit polynomials), Karatsuba on the 64-bit halves: nine
-@ CLMUL32 in one frame (the two-word base case of the m4 backend's Karatsuba).
+@ CLMUL32 in one frame (the four-word leaf of ring_mul_m4.cpp).
 @ Frame: [sp] a0 + a1, [sp, #8] b0 + b1, [sp, #16] P0 = a0 b0, [sp, #32] P2 = a1 b1,
 @ [sp, #48] P1 = (a0 + a1)(b0 + b1), [sp, #64] a, [sp, #80] b, [sp, #96] out.
   .global hqc_m4_clmul128
