@@ -5,8 +5,9 @@
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 62 cycles, the extra linear work is cheap in comparison.
-// Below kToomMinWords: Karatsuba with the one-pass middle term, down to the Thumb-2 leaves of
-// clmul_m4.S (one, two and four words). Sizes, splits and loop bounds depend on n only.
+// Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
+// word), down to the Thumb-2 leaves of clmul_m4.S (one, two and four words). Which split each size
+// takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n only.
 #include "backend/m4/ring_mul_m4.hpp"
 
 // The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4 words.
@@ -23,8 +24,9 @@ namespace {
 
 using Word = Word32;
 
-void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  const std::size_t lo = n / 2, hi = n - lo;  // a = a0 + x^(32 lo) a1, |a0| = lo, |a1| = hi
+// a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo.
+void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, Word* scratch) {
+  const std::size_t hi = n - lo;
   Word* asum = scratch;
   Word* bsum = scratch + hi;
   Word* z1 = scratch + 2 * hi;
@@ -33,16 +35,22 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, Word* scr
   poly_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
   hqc_m4_xor3(asum, a, a + lo, lo);
   hqc_m4_xor3(bsum, b, b + lo, lo);
-  if (hi > lo) {
-    asum[lo] = a[lo + lo];
-    bsum[lo] = b[lo + lo];
+  for (std::size_t i = lo; i < hi; i++) {
+    asum[i] = a[lo + i];
+    bsum[i] = b[lo + i];
   }
   poly_mul(z1, asum, bsum, hi, rest);
-  // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
-  // the two of an odd n above them.
-  hqc_m4_kara_mid(out, z1, lo);
-  const Word* c = out + 2 * lo;
-  for (std::size_t i = 2 * lo; i < 2 * hi; i++) out[lo + i] ^= z1[i] ^ c[i];
+  if (hi - lo <= 1) {
+    // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
+    // the two of an odd n above them.
+    hqc_m4_kara_mid(out, z1, lo);
+    const Word* c = out + 2 * lo;
+    for (std::size_t i = 2 * lo; i < 2 * hi; i++) out[lo + i] ^= z1[i] ^ c[i];
+  } else {
+    hqc_m4_xor_into(z1, out, 2 * lo);
+    hqc_m4_xor_into(z1, out + 2 * lo, 2 * hi);
+    hqc_m4_xor_into(out + lo, z1, 2 * hi);
+  }
 }
 
 // In place: q = r / (t + 1), exact, for r of len + 1 words (q has len words): r = q (1 + t) gives
@@ -133,11 +141,15 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
 }  // namespace
 
 void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  if (n == 1) return hqc_m4_clmul32(out, a, b);
-  if (n == 2) return hqc_m4_clmul64(out, a, b);
-  if (n == 4) return hqc_m4_clmul128(out, a, b);
-  if (n >= kToomMinWords) return toom3(out, a, b, n, scratch);
-  karatsuba(out, a, b, n, scratch);
+  switch (kPlan[n]) {
+    case Split::kLeaf:
+      if (n == 1) hqc_m4_clmul32(out, a, b);
+      else if (n == 2) hqc_m4_clmul64(out, a, b);
+      else hqc_m4_clmul128(out, a, b);
+      return;
+    case Split::kToom3: return toom3(out, a, b, n, scratch);
+    default: return karatsuba(out, a, b, n, karatsuba_low(kPlan[n], n), scratch);
+  }
 }
 
 }  // namespace hqc::backend::m4
