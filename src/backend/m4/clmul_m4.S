@@ -3,17 +3,23 @@
 @ (positions = k mod 4), the method of gf2x_portable.cpp's 32-bit path, with every part, partial
 @ product and class sum in registers. A part has at most 8 set bits, so a column of one product
 @ sums at most 8 ones, and bit 0 of that count, the only bit kept, is the XOR of the column; the
-@ carries land on the three positions between two of the class and are masked off. UMULL is
-@ single-cycle and data-independent on the M4; there is no branch and no memory access that
-@ depends on the operands.
+@ carries land on the three positions between two of the class and are masked off. UMULL and
+@ UMLAL are single-cycle and data-independent on the M4; there is no branch and no memory
+@ access that depends on the operands.
   .syntax unified
   .cpu cortex-m4
   .thumb
   .text
 
+@ Two products of one class sum may be ADDED (UMLAL) instead of XORed when the sums i + j of
+@ their part indices differ by 4: at the column k + 4T of the class sum, a product with i + j = k
+@ counts at most min(T + 1, 15 - T) ones and one with i + j = k + 4 at most min(T, 16 - T), so
+@ their sum is at most 15 and stays in its 4 bits (two products with the same i + j could reach 16
+@ in the middle column). Class 0 adds a0 b0 and a1 b3, class 1 a0 b1 and a2 b3 and a1 b0 and
+@ a3 b2, class 2 a0 b2 and a3 b3; class 3 (every i + j = 3) XORs all four.
 @ CLMUL32: (lr:r12) = r0 * r4 as binary polynomials. Uses every register but sp and pc:
 @ r0-r3 = the classes of a, r4-r7 = the classes of b, r8:r9 = a class sum, r10:r11 = one product.
-@ 62 instructions, all single-cycle (estimated 62 cycles, scripts/m4-cycles.py).
+@ 54 instructions, all single-cycle (estimated 54 cycles, scripts/m4-cycles.py).
 .macro CLASS_SUM ia0, ib0, ia1, ib1, ia2, ib2, ia3, ib3, zl, zh
   umull \zl, \zh, \ia0, \ib0
   umull r10, r11, \ia1, \ib1
@@ -36,23 +42,42 @@
   and r6, r4, #0x44444444
   and r7, r4, #0x88888888
   and r4, r4, #0x11111111
-  @ class 0: a0 b0 + a1 b3 + a2 b2 + a3 b1
-  CLASS_SUM r0, r4, r1, r7, r2, r6, r3, r5, r12, lr
+  @ class 0: (a0 b0 + a1 b3) ^ a2 b2 ^ a3 b1
+  umull r12, lr, r0, r4
+  umlal r12, lr, r1, r7
+  umull r10, r11, r2, r6
+  eor r12, r12, r10
+  eor lr, lr, r11
+  umull r10, r11, r3, r5
+  eor r12, r12, r10
+  eor lr, lr, r11
   and r12, r12, #0x11111111
   and lr, lr, #0x11111111
-  @ class 1: a0 b1 + a1 b0 + a2 b3 + a3 b2
-  CLASS_SUM r0, r5, r1, r4, r2, r7, r3, r6, r8, r9
+  @ class 1: (a0 b1 + a2 b3) ^ (a1 b0 + a3 b2)
+  umull r8, r9, r0, r5
+  umlal r8, r9, r2, r7
+  umull r10, r11, r1, r4
+  umlal r10, r11, r3, r6
+  eor r8, r8, r10
+  eor r9, r9, r11
   and r8, r8, #0x22222222
   and r9, r9, #0x22222222
   orr r12, r12, r8
   orr lr, lr, r9
-  @ class 2: a0 b2 + a1 b1 + a2 b0 + a3 b3
-  CLASS_SUM r0, r6, r1, r5, r2, r4, r3, r7, r8, r9
+  @ class 2: (a0 b2 + a3 b3) ^ a1 b1 ^ a2 b0
+  umull r8, r9, r0, r6
+  umlal r8, r9, r3, r7
+  umull r10, r11, r1, r5
+  eor r8, r8, r10
+  eor r9, r9, r11
+  umull r10, r11, r2, r4
+  eor r8, r8, r10
+  eor r9, r9, r11
   and r8, r8, #0x44444444
   and r9, r9, #0x44444444
   orr r12, r12, r8
   orr lr, lr, r9
-  @ class 3: a0 b3 + a1 b2 + a2 b1 + a3 b0
+  @ class 3: a0 b3 ^ a1 b2 ^ a2 b1 ^ a3 b0
   CLASS_SUM r0, r7, r1, r6, r2, r5, r3, r4, r8, r9
   and r8, r8, #0x88888888
   and r9, r9, #0x88888888
@@ -142,16 +167,15 @@ hqc_m4_clmul64:
   str r2, [sp, #\oz + 8]
 .endm
 
-@ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
-@ out = a * b (256-bit product of two 128-bit polynomials), Karatsuba on the 64-bit halves: nine
-@ CLMUL32 in one frame (the four-word leaf of ring_mul_m4.cpp).
+@ mul128 (local; r0 = out[8], r1 = a[4], r2 = b[4]): out = a * b (256-bit product of two 128-bit
+@ polynomials), Karatsuba on the 64-bit halves: nine CLMUL32 in one frame. Clobbers r0-r12 and the
+@ flags (the callers save what the AAPCS needs).
 @ Frame: [sp] a0 + a1, [sp, #8] b0 + b1, [sp, #16] P0 = a0 b0, [sp, #32] P2 = a1 b1,
 @ [sp, #48] P1 = (a0 + a1)(b0 + b1), [sp, #64] a, [sp, #80] b, [sp, #96] out.
-  .global hqc_m4_clmul128
-  .type hqc_m4_clmul128, %function
+  .type mul128, %function
   .thumb_func
-hqc_m4_clmul128:
-  push {r0-r2, r4-r11, lr}
+mul128:
+  push {r0, lr}
   sub sp, #96
   ldm r1, {r4-r7}
   add r8, sp, #64
@@ -184,6 +208,93 @@ hqc_m4_clmul128:
   eor r5, r5, r11
   ldr r12, [sp, #96]
   stm r12, {r0-r7}                  @ P0 + x^64 M + x^128 P2
-  add sp, #108
-  pop {r4-r11, pc}
+  add sp, #100
+  pop {pc}
+  .size mul128, . - mul128
+
+@ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
+@ out = a * b: one mul128 (the four-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul128
+  .type hqc_m4_clmul128, %function
+  .thumb_func
+hqc_m4_clmul128:
+  push {r3-r11, lr}
+  bl mul128
+  pop {r3-r11, pc}
   .size hqc_m4_clmul128, . - hqc_m4_clmul128
+
+@ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
+@ out = a * b (512-bit product of two 256-bit polynomials), Karatsuba on the 128-bit halves: three
+@ mul128 (the eight-word leaf of ring_mul_m4.cpp), then the middle term in one pass over
+@ L0 = out[0, 4), L1 = out[4, 8), C = out[8, 12), D = out[12, 16): L1 += z1[0, 4) + L0 + C and
+@ C += z1[4, 8) + L1 + D, from the values before the pass.
+@ Frame: [sp] a0 + a1, [sp, #16] b0 + b1, [sp, #32] z1 = (a0 + a1)(b0 + b1), [sp, #64] out, a, b.
+  .global hqc_m4_clmul256
+  .type hqc_m4_clmul256, %function
+  .thumb_func
+hqc_m4_clmul256:
+  push {r0-r2, r4-r11, lr}
+  sub sp, #64
+  ldm r1, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm sp, {r4-r7}
+  ldm r2, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #16
+  stm r3, {r4-r7}
+  bl mul128                         @ z0 = a0 b0 -> out[0, 8)
+  ldr r0, [sp, #64]
+  ldr r1, [sp, #68]
+  ldr r2, [sp, #72]
+  adds r0, r0, #32
+  adds r1, r1, #16
+  adds r2, r2, #16
+  bl mul128                         @ z2 = a1 b1 -> out[8, 16)
+  add r0, sp, #32
+  mov r1, sp
+  add r2, sp, #16
+  bl mul128                         @ z1
+  ldr r12, [sp, #64]
+  add r0, r12, #32
+  ldm r0, {r4-r7}                   @ C
+  add r1, r12, #16
+  ldm r1, {r8-r11}                  @ L1
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7                  @ T = L1 + C
+  ldm r12, {r4-r7}                  @ L0
+  add lr, sp, #32
+  ldm lr!, {r0-r3}                  @ z1[0, 4)
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3
+  add r0, r12, #16
+  stm r0, {r4-r7}                   @ new L1 = T + L0 + z1[0, 4)
+  add r0, r12, #48
+  ldm r0, {r4-r7}                   @ D
+  ldm lr, {r0-r3}                   @ z1[4, 8)
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3
+  add r0, r12, #32
+  stm r0, {r4-r7}                   @ new C = T + D + z1[4, 8)
+  add sp, #76
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul256, . - hqc_m4_clmul256
