@@ -223,17 +223,56 @@ hqc_m4_clmul128:
   pop {r3-r11, pc}
   .size hqc_m4_clmul128, . - hqc_m4_clmul128
 
-@ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
-@ out = a * b (512-bit product of two 256-bit polynomials), Karatsuba on the 128-bit halves: three
-@ mul128 (the eight-word leaf of ring_mul_m4.cpp), then the middle term in one pass over
-@ L0 = out[0, 4), L1 = out[4, 8), C = out[8, 12), D = out[12, 16): L1 += z1[0, 4) + L0 + C and
-@ C += z1[4, 8) + L1 + D, from the values before the pass.
+@ MID4 oL0, oL1, oC, oD, oZlo, oZhi: four words of a Karatsuba middle term in one pass, with
+@ r12 = out and z1 on the stack: L1 += z1lo + L0 + C and C += z1hi + L1 + D (the values before
+@ the pass) for the four-word blocks at out + oL0, oL1, oC, oD and sp + oZlo, oZhi (bytes).
+.macro MID4 oL0, oL1, oC, oD, oZlo, oZhi
+  add r0, r12, #\oC
+  ldm r0, {r4-r7}                   @ C
+  add r1, r12, #\oL1
+  ldm r1, {r8-r11}                  @ L1
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7                  @ T = L1 + C
+  add r0, r12, #\oL0
+  ldm r0, {r4-r7}                   @ L0
+  add lr, sp, #\oZlo
+  ldm lr, {r0-r3}                   @ z1lo
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3
+  add r0, r12, #\oL1
+  stm r0, {r4-r7}                   @ new L1 = T + L0 + z1lo
+  add r0, r12, #\oD
+  ldm r0, {r4-r7}                   @ D
+  add lr, sp, #\oZhi
+  ldm lr, {r0-r3}                   @ z1hi
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3
+  add r0, r12, #\oC
+  stm r0, {r4-r7}                   @ new C = T + D + z1hi
+.endm
+
+@ mul256 (local; r0 = out[16], r1 = a[8], r2 = b[8]): out = a * b (512-bit product of two 256-bit
+@ polynomials), Karatsuba on the 128-bit halves: three mul128, then the middle term in one pass
+@ (MID4). Clobbers r0-r12 and the flags.
 @ Frame: [sp] a0 + a1, [sp, #16] b0 + b1, [sp, #32] z1 = (a0 + a1)(b0 + b1), [sp, #64] out, a, b.
-  .global hqc_m4_clmul256
-  .type hqc_m4_clmul256, %function
+  .type mul256, %function
   .thumb_func
-hqc_m4_clmul256:
-  push {r0-r2, r4-r11, lr}
+mul256:
+  push {r0-r2, lr}
   sub sp, #64
   ldm r1, {r4-r11}
   eor r4, r4, r8
@@ -261,40 +300,86 @@ hqc_m4_clmul256:
   add r2, sp, #16
   bl mul128                         @ z1
   ldr r12, [sp, #64]
-  add r0, r12, #32
-  ldm r0, {r4-r7}                   @ C
-  add r1, r12, #16
-  ldm r1, {r8-r11}                  @ L1
-  eor r8, r8, r4
-  eor r9, r9, r5
-  eor r10, r10, r6
-  eor r11, r11, r7                  @ T = L1 + C
-  ldm r12, {r4-r7}                  @ L0
-  add lr, sp, #32
-  ldm lr!, {r0-r3}                  @ z1[0, 4)
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r4, r4, r0
-  eor r5, r5, r1
-  eor r6, r6, r2
-  eor r7, r7, r3
-  add r0, r12, #16
-  stm r0, {r4-r7}                   @ new L1 = T + L0 + z1[0, 4)
-  add r0, r12, #48
-  ldm r0, {r4-r7}                   @ D
-  ldm lr, {r0-r3}                   @ z1[4, 8)
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r4, r4, r0
-  eor r5, r5, r1
-  eor r6, r6, r2
-  eor r7, r7, r3
-  add r0, r12, #32
-  stm r0, {r4-r7}                   @ new C = T + D + z1[4, 8)
+  MID4 0, 16, 32, 48, 32, 48
   add sp, #76
-  pop {r4-r11, pc}
+  pop {pc}
+  .size mul256, . - mul256
+
+@ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
+@ out = a * b: one mul256 (the eight-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul256
+  .type hqc_m4_clmul256, %function
+  .thumb_func
+hqc_m4_clmul256:
+  push {r3-r11, lr}
+  bl mul256
+  pop {r3-r11, pc}
   .size hqc_m4_clmul256, . - hqc_m4_clmul256
+
+@ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
+@ out = a * b (1024-bit product of two 512-bit polynomials), Karatsuba on the 256-bit halves:
+@ three mul256, then the middle term in two MID4 passes (the sixteen-word leaf of
+@ ring_mul_m4.cpp).
+@ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b.
+  .global hqc_m4_clmul512
+  .type hqc_m4_clmul512, %function
+  .thumb_func
+hqc_m4_clmul512:
+  push {r0-r2, r4-r11, lr}
+  sub sp, #128
+  ldm r1!, {r4-r7}
+  add r3, r1, #16
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm sp, {r4-r7}                   @ asum[0, 4)
+  ldm r1, {r4-r7}
+  add r3, r1, #32
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #16
+  stm r3, {r4-r7}                   @ asum[4, 8)
+  ldm r2!, {r4-r7}
+  add r3, r2, #16
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #32
+  stm r3, {r4-r7}                   @ bsum[0, 4)
+  ldm r2, {r4-r7}
+  add r3, r2, #32
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #48
+  stm r3, {r4-r7}                   @ bsum[4, 8)
+  ldr r0, [sp, #128]
+  ldr r1, [sp, #132]
+  ldr r2, [sp, #136]
+  bl mul256                         @ z0 = a0 b0 -> out[0, 16)
+  ldr r0, [sp, #128]
+  ldr r1, [sp, #132]
+  ldr r2, [sp, #136]
+  adds r0, r0, #64
+  adds r1, r1, #32
+  adds r2, r2, #32
+  bl mul256                         @ z2 = a1 b1 -> out[16, 32)
+  add r0, sp, #64
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ z1
+  ldr r12, [sp, #128]
+  MID4 0, 32, 64, 96, 64, 96
+  MID4 16, 48, 80, 112, 80, 112
+  add sp, #140
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul512, . - hqc_m4_clmul512

@@ -6,15 +6,17 @@
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 62 cycles, the extra linear work is cheap in comparison.
 // Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
-// word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four and eight words). Which split each size
-// takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n only.
+// word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
+// split each size takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n
+// only.
 #include "backend/m4/ring_mul_m4.hpp"
 
-// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8 words.
+// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16 words.
 extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul128(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul256(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
 // The linear passes (poly_m4.S): dst = x + y, dst += src, and the Karatsuba middle term.
 extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
@@ -147,7 +149,8 @@ void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scra
       if (n == 1) hqc_m4_clmul32(out, a, b);
       else if (n == 2) hqc_m4_clmul64(out, a, b);
       else if (n == 4) hqc_m4_clmul128(out, a, b);
-      else hqc_m4_clmul256(out, a, b);
+      else if (n == 8) hqc_m4_clmul256(out, a, b);
+      else hqc_m4_clmul512(out, a, b);
       return;
     case Split::kToom3: return toom3(out, a, b, n, scratch);
     default: return karatsuba(out, a, b, n, karatsuba_low(kPlan[n], n), scratch);

@@ -18,7 +18,7 @@ typedef std::uint32_t __attribute__((__may_alias__)) Word32;
 
 // How poly_mul splits a product of n words.
 enum class Split : std::uint8_t {
-  kLeaf,           // n = 1, 2, 4 or 8: one Thumb-2 routine
+  kLeaf,           // n = 1, 2, 4, 8 or 16: one Thumb-2 routine
   kToom3,          // three parts of m = ceil(n/3) words (the top one shorter), five products
   kKaratsuba,      // halves of n/2 and n - n/2 words
   kKaratsubaFour,  // a high part of the least multiple of 4 words >= n/2, the low part the rest
@@ -36,19 +36,19 @@ constexpr std::size_t karatsuba_low(Split s, std::size_t n) {
 }
 
 // The split of each size, by dynamic programming over the estimated cycles (scripts/m4-cycles.py):
-// the leaves at 86, 236, 694 and 2191 cycles (1, 2, 4, 8 words, as measured), a Karatsuba step at
-// 250 + 16n (350 + 23n when the parts differ by more than a word: three passes instead of one), a
-// Toom-3 step at 1100 + 80n (the calls and words of its 26 linear passes at about 35 cycles a call and 5.75 a
-// word). The plan is near the best for any constants of that order; its cost model is checked by
-// the totals of scripts/m4-cycles.py, not by each step.
+// the leaves at 86, 236, 687, 2170 and 6740 cycles (1, 2, 4, 8, 16 words, as measured), a
+// Karatsuba step at 250 + 16n (350 + 23n when the parts differ by more than a word: three passes
+// instead of one), a Toom-3 step at 1100 + 80n (the calls and words of its 26 linear passes at
+// about 35 cycles a call and 5.75 a word). The plan is near the best for any constants of that
+// order; its cost model is checked by the totals of scripts/m4-cycles.py, not by each step.
 constexpr std::array<Split, kMaxPolyWords + 1> make_plan() {
   std::array<Split, kMaxPolyWords + 1> plan{};
   std::array<std::uint64_t, kMaxPolyWords + 3> cost{};
   for (std::size_t n = 1; n <= kMaxPolyWords + 2; n++) {
     std::uint64_t best = ~std::uint64_t{0};
     Split how = Split::kKaratsuba;
-    if (n == 1 || n == 2 || n == 4 || n == 8) {
-      best = n == 1 ? 86 : n == 2 ? 236 : n == 4 ? 694 : 2191;
+    if (n == 1 || n == 2 || n == 4 || n == 8 || n == 16) {
+      best = n == 1 ? 86 : n == 2 ? 236 : n == 4 ? 687 : n == 8 ? 2170 : 6740;
       how = Split::kLeaf;
     }
     for (Split s : {Split::kKaratsuba, Split::kKaratsubaFour}) {
