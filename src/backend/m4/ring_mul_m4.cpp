@@ -4,7 +4,7 @@
 // one word, so that evaluating at t and t + 1 only shifts by words and the exact divisions of the
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
-// 32x32 carry-less product costs about 62 cycles, the extra linear work is cheap in comparison.
+// 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
 // Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
 // word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
 // split each size takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n
@@ -69,7 +69,7 @@ void div_t_plus_1(Word* r, std::size_t len) {
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
 // same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4.
 void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  const std::size_t m = (n + 2) / 3, rem = n - 2 * m;
+  const std::size_t m = div3(n + 2), rem = n - 2 * m;
   Word* ea = scratch;         // A(1), then A(t), then A(t + 1): m + 2 words
   Word* eb = ea + m + 2;      // B(1), B(t), B(t + 1)
   Word* w1 = eb + m + 2;      // C(1), 2m words

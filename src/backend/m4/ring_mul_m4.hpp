@@ -29,6 +29,11 @@ inline constexpr std::size_t kMaxPolyWords = kLevelEnabled<5>   ? (Hqc5::kN + 31
                                              : kLevelEnabled<3> ? (Hqc3::kN + 31) / 32
                                                                 : (Hqc1::kN + 31) / 32;
 
+// floor(x / 3) for x < 2^16 by a multiplication: GCC at -Os would otherwise emit a UDIV, whose
+// time varies on the M4 (the sizes are public, but the device's rule is no UDIV/SDIV at all).
+constexpr std::size_t div3(std::size_t x) { return (x * 0xAAABu) >> 17; }
+static_assert(div3(2 * kMaxPolyWords + 2) == (2 * kMaxPolyWords + 2) / 3 && div3(65535) == 21845);
+
 constexpr std::size_t karatsuba_low(Split s, std::size_t n) {
   if (s == Split::kKaratsuba) return n / 2;
   const std::size_t hi = (n - n / 2 + 3) / 4 * 4;
@@ -59,7 +64,7 @@ constexpr std::array<Split, kMaxPolyWords + 1> make_plan() {
       if (c < best) best = c, how = s;
     }
     if (n >= 9) {
-      const std::size_t m = (n + 2) / 3, rem = n - 2 * m;
+      const std::size_t m = div3(n + 2), rem = n - 2 * m;
       if (m + 2 < n) {
         const std::uint64_t c = 2 * cost[m] + cost[rem] + 2 * cost[m + 2] + 1100 + 80 * n;
         if (c < best) best = c, how = Split::kToom3;
@@ -80,7 +85,7 @@ constexpr std::size_t poly_mul_scratch_words(std::size_t n) {
   switch (kPlan[n]) {
     case Split::kLeaf: return 0;
     case Split::kToom3: {
-      const std::size_t m = (n + 2) / 3, rem = n - 2 * m;
+      const std::size_t m = div3(n + 2), rem = n - 2 * m;
       return 8 * m + 12 +
              max_of(poly_mul_scratch_words(m + 2), max_of(poly_mul_scratch_words(m), poly_mul_scratch_words(rem)));
     }
