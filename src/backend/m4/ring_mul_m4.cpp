@@ -56,16 +56,6 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
   }
 }
 
-// In place: q = r / (t + 1), exact, for r of len + 1 words (q has len words): r = q (1 + t) gives
-// r[i] = q[i] + q[i - 1], so q[i] = r[i] + q[i - 1].
-void div_t_plus_1(Word* r, std::size_t len) {
-  Word q = 0;
-  for (std::size_t i = 0; i < len; i++) {
-    q ^= r[i];
-    r[i] = q;
-  }
-}
-
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
 // same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4.
 void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
@@ -112,31 +102,50 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
   const Word* c0 = out;
   const Word* c4 = out + 4 * m;
   const std::size_t l4 = 2 * rem;
-  // w1 = C(1) + c0 + c4 = c1 + c2 + c3.
-  hqc_m4_xor_into(w1, c0, 2 * m);
-  hqc_m4_xor_into(w1, c4, l4);
-  // wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3); wu = C(t+1) + c0 + (t^4 + 1) c4 = (t + 1)
-  // (c1 + (t + 1) c2 + (t + 1)^2 c3).
-  hqc_m4_xor_into(wt, c0, 2 * m);
-  hqc_m4_xor_into(wt + 4, c4, l4);
-  hqc_m4_xor_into(wu, c0, 2 * m);
-  hqc_m4_xor_into(wu, c4, l4);
-  hqc_m4_xor_into(wu + 4, c4, l4);
-  Word* vt = wt + 1;            // c1 + t c2 + t^2 c3 (the division by t), 2m + 2 words
-  div_t_plus_1(wu, 2 * m + 2);  // c1 + (t + 1) c2 + (t + 1)^2 c3, 2m + 2 words
-  // wu = wu + vt = c2 + c3 (2m words: the two above cancel).
-  hqc_m4_xor_into(wu, vt, 2 * m);
-  // w1 = w1 + wu = c1.
-  hqc_m4_xor_into(w1, wu, 2 * m);
-  // vt = vt + c1 = t (c2 + t c3); x = vt / t = c2 + t c3, then x + (c2 + c3) = (t + 1) c3.
-  hqc_m4_xor_into(vt, w1, 2 * m);
+  // First pass (i < 2m + 3; the conditions are on the public i):
+  //   w1 = C(1) + c0 + c4 = c1 + c2 + c3 (2m words);
+  //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3), so vt = wt + 1 = c1 + t c2 + t^2 c3;
+  //   wu = (C(t+1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
+  //   the exact division by t + 1 as a running XOR: r = q (1 + t) gives q[i] = r[i] + q[i - 1].
+  Word q = 0;
+  for (std::size_t i = 0; i < 2 * m + 3; i++) {
+    const Word c0i = i < 2 * m ? c0[i] : 0;
+    const Word c4i = i < l4 ? c4[i] : 0;
+    const Word c4s = i >= 4 && i - 4 < l4 ? c4[i - 4] : 0;
+    if (i < 2 * m) w1[i] ^= c0i ^ c4i;
+    wt[i] ^= c0i ^ c4s;
+    if (i < 2 * m + 2) {
+      q ^= wu[i] ^ c0i ^ c4i ^ c4s;
+      wu[i] = q;
+    }
+  }
+  Word* vt = wt + 1;
+  // Second pass (j <= 2m), from V = wu + vt = c2 + c3 (the two words above 2m cancel):
+  //   c1 = w1 + V, kept in w1;
+  //   vt + c1 = t (c2 + t c3), so x = vt + 1 = c2 + t c3, and x + V = (t + 1) c3: c3 by the
+  //   running XOR, kept in x (x[j - 1] is vt[j], read just before);
+  //   c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
   Word* x = vt + 1;
-  hqc_m4_xor_into(x, wu, 2 * m);
-  div_t_plus_1(x, 2 * m);  // c3
+  Word v_prev = 0;
+  q = 0;
+  for (std::size_t j = 0; j <= 2 * m; j++) {
+    Word v = 0, vtj = vt[j];
+    if (j < 2 * m) {
+      v = wu[j] ^ vtj;
+      const Word c1 = w1[j] ^ v;
+      w1[j] = c1;
+      vtj ^= c1;
+    }
+    if (j >= 1) {
+      q ^= vtj ^ v_prev;
+      x[j - 1] = q;
+      out[2 * m + j - 1] = v_prev ^ q;
+    }
+    v_prev = v;
+  }
 
-  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: [2m, 4m) holds nothing yet and receives
-  // c2 = (c2 + c3) + c3; c3 has at most m + rem words (a1 b2 + a2 b1) and fits below 2n.
-  hqc_m4_xor3(out + 2 * m, wu, x, 2 * m);
+  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c3 has at most m + rem words (a1 b2 + a2 b1) and
+  // fits below 2n.
   hqc_m4_xor_into(out + m, w1, 2 * m);
   hqc_m4_xor_into(out + 3 * m, x, m + rem);
 }
