@@ -3,17 +3,23 @@
 @ (positions = k mod 4), the method of gf2x_portable.cpp's 32-bit path, with every part, partial
 @ product and class sum in registers. A part has at most 8 set bits, so a column of one product
 @ sums at most 8 ones, and bit 0 of that count, the only bit kept, is the XOR of the column; the
-@ carries land on the three positions between two of the class and are masked off. UMULL is
-@ single-cycle and data-independent on the M4; there is no branch and no memory access that
-@ depends on the operands.
+@ carries land on the three positions between two of the class and are masked off. UMULL and
+@ UMLAL are single-cycle and data-independent on the M4; there is no branch and no memory
+@ access that depends on the operands.
   .syntax unified
   .cpu cortex-m4
   .thumb
   .text
 
+@ Two products of one class sum may be ADDED (UMLAL) instead of XORed when the sums i + j of
+@ their part indices differ by 4: at the column k + 4T of the class sum, a product with i + j = k
+@ counts at most min(T + 1, 15 - T) ones and one with i + j = k + 4 at most min(T, 16 - T), so
+@ their sum is at most 15 and stays in its 4 bits (two products with the same i + j could reach 16
+@ in the middle column). Class 0 adds a0 b0 and a1 b3, class 1 a0 b1 and a2 b3 and a1 b0 and
+@ a3 b2, class 2 a0 b2 and a3 b3; class 3 (every i + j = 3) XORs all four.
 @ CLMUL32: (lr:r12) = r0 * r4 as binary polynomials. Uses every register but sp and pc:
 @ r0-r3 = the classes of a, r4-r7 = the classes of b, r8:r9 = a class sum, r10:r11 = one product.
-@ 62 instructions, all single-cycle (estimated 62 cycles, scripts/m4-cycles.py).
+@ 54 instructions, all single-cycle (estimated 54 cycles, scripts/m4-cycles.py).
 .macro CLASS_SUM ia0, ib0, ia1, ib1, ia2, ib2, ia3, ib3, zl, zh
   umull \zl, \zh, \ia0, \ib0
   umull r10, r11, \ia1, \ib1
@@ -36,29 +42,64 @@
   and r6, r4, #0x44444444
   and r7, r4, #0x88888888
   and r4, r4, #0x11111111
-  @ class 0: a0 b0 + a1 b3 + a2 b2 + a3 b1
-  CLASS_SUM r0, r4, r1, r7, r2, r6, r3, r5, r12, lr
+  @ class 0: (a0 b0 + a1 b3) ^ a2 b2 ^ a3 b1
+  umull r12, lr, r0, r4
+  umlal r12, lr, r1, r7
+  umull r10, r11, r2, r6
+  eor r12, r12, r10
+  eor lr, lr, r11
+  umull r10, r11, r3, r5
+  eor r12, r12, r10
+  eor lr, lr, r11
   and r12, r12, #0x11111111
   and lr, lr, #0x11111111
-  @ class 1: a0 b1 + a1 b0 + a2 b3 + a3 b2
-  CLASS_SUM r0, r5, r1, r4, r2, r7, r3, r6, r8, r9
+  @ class 1: (a0 b1 + a2 b3) ^ (a1 b0 + a3 b2)
+  umull r8, r9, r0, r5
+  umlal r8, r9, r2, r7
+  umull r10, r11, r1, r4
+  umlal r10, r11, r3, r6
+  eor r8, r8, r10
+  eor r9, r9, r11
   and r8, r8, #0x22222222
   and r9, r9, #0x22222222
   orr r12, r12, r8
   orr lr, lr, r9
-  @ class 2: a0 b2 + a1 b1 + a2 b0 + a3 b3
-  CLASS_SUM r0, r6, r1, r5, r2, r4, r3, r7, r8, r9
+  @ class 2: (a0 b2 + a3 b3) ^ a1 b1 ^ a2 b0
+  umull r8, r9, r0, r6
+  umlal r8, r9, r3, r7
+  umull r10, r11, r1, r5
+  eor r8, r8, r10
+  eor r9, r9, r11
+  umull r10, r11, r2, r4
+  eor r8, r8, r10
+  eor r9, r9, r11
   and r8, r8, #0x44444444
   and r9, r9, #0x44444444
   orr r12, r12, r8
   orr lr, lr, r9
-  @ class 3: a0 b3 + a1 b2 + a2 b1 + a3 b0
+  @ class 3: a0 b3 ^ a1 b2 ^ a2 b1 ^ a3 b0
   CLASS_SUM r0, r7, r1, r6, r2, r5, r3, r4, r8, r9
   and r8, r8, #0x88888888
   and r9, r9, #0x88888888
   orr r12, r12, r8
   orr lr, lr, r9
 .endm
+
+@ void hqc_m4_clmul32(uint32_t out[2], const uint32_t a[1], const uint32_t b[1])
+@ out = a * b (64-bit product of two 32-bit polynomials): one CLMUL32.
+  .global hqc_m4_clmul32
+  .type hqc_m4_clmul32, %function
+  .thumb_func
+hqc_m4_clmul32:
+  push {r0, r4-r11, lr}
+  ldr r0, [r1]
+  ldr r4, [r2]
+  CLMUL32
+  ldr r0, [sp]
+  strd r12, lr, [r0]
+  add sp, #4
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul32, . - hqc_m4_clmul32
 
 @ void hqc_m4_clmul64(uint32_t out[4], const uint32_t a[2], const uint32_t b[2])
 @ out = a * b (128-bit product of two 64-bit polynomials, little-endian words), by Karatsuba on
@@ -126,16 +167,15 @@ hqc_m4_clmul64:
   str r2, [sp, #\oz + 8]
 .endm
 
-@ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
-@ out = a * b (256-bit product of two 128-bit polynomials), Karatsuba on the 64-bit halves: nine
-@ CLMUL32 in one frame (the two-word base case of the m4 backend's Karatsuba).
+@ mul128 (local; r0 = out[8], r1 = a[4], r2 = b[4]): out = a * b (256-bit product of two 128-bit
+@ polynomials), Karatsuba on the 64-bit halves: nine CLMUL32 in one frame. Clobbers r0-r12 and the
+@ flags (the callers save what the AAPCS needs).
 @ Frame: [sp] a0 + a1, [sp, #8] b0 + b1, [sp, #16] P0 = a0 b0, [sp, #32] P2 = a1 b1,
 @ [sp, #48] P1 = (a0 + a1)(b0 + b1), [sp, #64] a, [sp, #80] b, [sp, #96] out.
-  .global hqc_m4_clmul128
-  .type hqc_m4_clmul128, %function
+  .type mul128, %function
   .thumb_func
-hqc_m4_clmul128:
-  push {r0-r2, r4-r11, lr}
+mul128:
+  push {r0, lr}
   sub sp, #96
   ldm r1, {r4-r7}
   add r8, sp, #64
@@ -168,6 +208,178 @@ hqc_m4_clmul128:
   eor r5, r5, r11
   ldr r12, [sp, #96]
   stm r12, {r0-r7}                  @ P0 + x^64 M + x^128 P2
-  add sp, #108
-  pop {r4-r11, pc}
+  add sp, #100
+  pop {pc}
+  .size mul128, . - mul128
+
+@ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
+@ out = a * b: one mul128 (the four-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul128
+  .type hqc_m4_clmul128, %function
+  .thumb_func
+hqc_m4_clmul128:
+  push {r3-r11, lr}
+  bl mul128
+  pop {r3-r11, pc}
   .size hqc_m4_clmul128, . - hqc_m4_clmul128
+
+@ MID4 oL0, oL1, oC, oD, oZlo, oZhi: four words of a Karatsuba middle term in one pass, with
+@ r12 = out and z1 on the stack: L1 += z1lo + L0 + C and C += z1hi + L1 + D (the values before
+@ the pass) for the four-word blocks at out + oL0, oL1, oC, oD and sp + oZlo, oZhi (bytes).
+.macro MID4 oL0, oL1, oC, oD, oZlo, oZhi
+  add r0, r12, #\oC
+  ldm r0, {r4-r7}                   @ C
+  add r1, r12, #\oL1
+  ldm r1, {r8-r11}                  @ L1
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7                  @ T = L1 + C
+  add r0, r12, #\oL0
+  ldm r0, {r4-r7}                   @ L0
+  add lr, sp, #\oZlo
+  ldm lr, {r0-r3}                   @ z1lo
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3
+  add r0, r12, #\oL1
+  stm r0, {r4-r7}                   @ new L1 = T + L0 + z1lo
+  add r0, r12, #\oD
+  ldm r0, {r4-r7}                   @ D
+  add lr, sp, #\oZhi
+  ldm lr, {r0-r3}                   @ z1hi
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3
+  add r0, r12, #\oC
+  stm r0, {r4-r7}                   @ new C = T + D + z1hi
+.endm
+
+@ mul256 (local; r0 = out[16], r1 = a[8], r2 = b[8]): out = a * b (512-bit product of two 256-bit
+@ polynomials), Karatsuba on the 128-bit halves: three mul128, then the middle term in one pass
+@ (MID4). Clobbers r0-r12 and the flags.
+@ Frame: [sp] a0 + a1, [sp, #16] b0 + b1, [sp, #32] z1 = (a0 + a1)(b0 + b1), [sp, #64] out, a, b.
+  .type mul256, %function
+  .thumb_func
+mul256:
+  push {r0-r2, lr}
+  sub sp, #64
+  ldm r1, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm sp, {r4-r7}
+  ldm r2, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #16
+  stm r3, {r4-r7}
+  bl mul128                         @ z0 = a0 b0 -> out[0, 8)
+  ldr r0, [sp, #64]
+  ldr r1, [sp, #68]
+  ldr r2, [sp, #72]
+  adds r0, r0, #32
+  adds r1, r1, #16
+  adds r2, r2, #16
+  bl mul128                         @ z2 = a1 b1 -> out[8, 16)
+  add r0, sp, #32
+  mov r1, sp
+  add r2, sp, #16
+  bl mul128                         @ z1
+  ldr r12, [sp, #64]
+  MID4 0, 16, 32, 48, 32, 48
+  add sp, #76
+  pop {pc}
+  .size mul256, . - mul256
+
+@ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
+@ out = a * b: one mul256 (the eight-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul256
+  .type hqc_m4_clmul256, %function
+  .thumb_func
+hqc_m4_clmul256:
+  push {r3-r11, lr}
+  bl mul256
+  pop {r3-r11, pc}
+  .size hqc_m4_clmul256, . - hqc_m4_clmul256
+
+@ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
+@ out = a * b (1024-bit product of two 512-bit polynomials), Karatsuba on the 256-bit halves:
+@ three mul256, then the middle term in two MID4 passes (the sixteen-word leaf of
+@ ring_mul_m4.cpp).
+@ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b.
+  .global hqc_m4_clmul512
+  .type hqc_m4_clmul512, %function
+  .thumb_func
+hqc_m4_clmul512:
+  push {r0-r2, r4-r11, lr}
+  sub sp, #128
+  ldm r1!, {r4-r7}
+  add r3, r1, #16
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm sp, {r4-r7}                   @ asum[0, 4)
+  ldm r1, {r4-r7}
+  add r3, r1, #32
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #16
+  stm r3, {r4-r7}                   @ asum[4, 8)
+  ldm r2!, {r4-r7}
+  add r3, r2, #16
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #32
+  stm r3, {r4-r7}                   @ bsum[0, 4)
+  ldm r2, {r4-r7}
+  add r3, r2, #32
+  ldm r3, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  add r3, sp, #48
+  stm r3, {r4-r7}                   @ bsum[4, 8)
+  ldr r0, [sp, #128]
+  ldr r1, [sp, #132]
+  ldr r2, [sp, #136]
+  bl mul256                         @ z0 = a0 b0 -> out[0, 16)
+  ldr r0, [sp, #128]
+  ldr r1, [sp, #132]
+  ldr r2, [sp, #136]
+  adds r0, r0, #64
+  adds r1, r1, #32
+  adds r2, r2, #32
+  bl mul256                         @ z2 = a1 b1 -> out[16, 32)
+  add r0, sp, #64
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ z1
+  ldr r12, [sp, #128]
+  MID4 0, 32, 64, 96, 64, 96
+  MID4 16, 48, 80, 112, 80, 112
+  add sp, #140
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul512, . - hqc_m4_clmul512

@@ -1,0 +1,105 @@
+@ The linear passes of the Cortex-M4 polynomial product (ring_mul_m4.cpp) over 32-bit words: four
+@ words per LDM/STM where the streams allow it, then one at a time. Lengths and addresses are
+@ public (they depend on the operand size only); no branch or address depends on the data.
+  .syntax unified
+  .cpu cortex-m4
+  .thumb
+  .text
+
+@ void hqc_m4_xor3(uint32_t* dst, const uint32_t* x, const uint32_t* y, size_t len)
+@ dst[i] = x[i] ^ y[i] for i < len (dst may be x or y).
+  .global hqc_m4_xor3
+  .type hqc_m4_xor3, %function
+  .thumb_func
+hqc_m4_xor3:
+  push {r4-r10, lr}
+  subs r3, r3, #4
+  blo 2f
+1:
+  ldm r1!, {r4-r7}
+  ldm r2!, {r8-r10, r12}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r12
+  stm r0!, {r4-r7}
+  subs r3, r3, #4
+  bhs 1b
+2:
+  adds r3, r3, #4
+  beq 4f
+3:
+  ldr r4, [r1], #4
+  ldr r5, [r2], #4
+  eor r4, r4, r5
+  str r4, [r0], #4
+  subs r3, r3, #1
+  bne 3b
+4:
+  pop {r4-r10, pc}
+  .size hqc_m4_xor3, . - hqc_m4_xor3
+
+@ void hqc_m4_xor_into(uint32_t* dst, const uint32_t* src, size_t len)
+@ dst[i] ^= src[i] for i < len.
+  .global hqc_m4_xor_into
+  .type hqc_m4_xor_into, %function
+  .thumb_func
+hqc_m4_xor_into:
+  push {r4-r10, lr}
+  subs r2, r2, #4
+  blo 2f
+1:
+  ldm r1!, {r4-r7}
+  ldm r0, {r8-r10, r12}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r12
+  stm r0!, {r4-r7}
+  subs r2, r2, #4
+  bhs 1b
+2:
+  adds r2, r2, #4
+  beq 4f
+3:
+  ldr r4, [r1], #4
+  ldr r5, [r0]
+  eor r4, r4, r5
+  str r4, [r0], #4
+  subs r2, r2, #1
+  bne 3b
+4:
+  pop {r4-r10, pc}
+  .size hqc_m4_xor_into, . - hqc_m4_xor_into
+
+@ void hqc_m4_kara_mid(uint32_t* out, const uint32_t* z1, size_t lo), lo >= 1
+@ The Karatsuba middle term in one pass: with z0 = (L0, L1) = out[0, 2lo) and z2's words C, D at
+@ out[2lo, 3lo) and out[3lo, 4lo), for i < lo: L1[i] ^= z1[i] ^ L0[i] ^ C[i] and
+@ C[i] ^= z1[lo + i] ^ L1[i] ^ D[i], from the values before the pass (iteration i writes only
+@ words that no later iteration reads).
+  .global hqc_m4_kara_mid
+  .type hqc_m4_kara_mid, %function
+  .thumb_func
+hqc_m4_kara_mid:
+  push {r4-r9, r11, lr}
+  lsls r3, r2, #2                   @ lo in bytes
+  add r11, r0, r3, lsl #1           @ C
+1:
+  ldr r4, [r0, r3]                  @ L1[i]
+  ldr r5, [r11]                     @ C[i]
+  ldr r6, [r11, r3]                 @ D[i]
+  ldr r7, [r1, r3]                  @ z1[lo + i]
+  ldr r8, [r1], #4                  @ z1[i]
+  ldr r9, [r0]                      @ L0[i]
+  eor r4, r4, r5                    @ L1 + C
+  eor r5, r4, r7
+  eor r5, r5, r6                    @ new C
+  eor r4, r4, r8
+  eor r4, r4, r9                    @ new L1
+  str r4, [r0, r3]
+  str r5, [r11], #4
+  adds r0, r0, #4
+  subs r2, r2, #1
+  bne 1b
+  pop {r4-r9, r11, pc}
+  .size hqc_m4_kara_mid, . - hqc_m4_kara_mid

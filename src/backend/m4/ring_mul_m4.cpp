@@ -1,0 +1,169 @@
+// The polynomial product of the Cortex-M4 ring multiplication (spec §2.2), over 32-bit words.
+//
+// Large sizes: Toom-3 with the evaluation points 0, 1, t, t + 1 and infinity, where t = x^32 is
+// one word, so that evaluating at t and t + 1 only shifts by words and the exact divisions of the
+// interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
+// of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
+// 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
+// Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
+// word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
+// split each size takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n
+// only.
+#include "backend/m4/ring_mul_m4.hpp"
+
+// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16 words.
+extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul128(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul256(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
+// The linear passes (poly_m4.S): dst = x + y, dst += src, and the Karatsuba middle term.
+extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
+extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
+extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
+
+namespace hqc::backend::m4 {
+namespace {
+
+using Word = Word32;
+
+// a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo.
+void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, Word* scratch) {
+  const std::size_t hi = n - lo;
+  Word* asum = scratch;
+  Word* bsum = scratch + hi;
+  Word* z1 = scratch + 2 * hi;
+  Word* rest = scratch + 4 * hi;
+  poly_mul(out, a, b, lo, rest);                     // z0 -> out[0, 2lo)
+  poly_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
+  hqc_m4_xor3(asum, a, a + lo, lo);
+  hqc_m4_xor3(bsum, b, b + lo, lo);
+  for (std::size_t i = lo; i < hi; i++) {
+    asum[i] = a[lo + i];
+    bsum[i] = b[lo + i];
+  }
+  poly_mul(z1, asum, bsum, hi, rest);
+  if (hi - lo <= 1) {
+    // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
+    // the two of an odd n above them.
+    hqc_m4_kara_mid(out, z1, lo);
+    const Word* c = out + 2 * lo;
+    for (std::size_t i = 2 * lo; i < 2 * hi; i++) out[lo + i] ^= z1[i] ^ c[i];
+  } else {
+    hqc_m4_xor_into(z1, out, 2 * lo);
+    hqc_m4_xor_into(z1, out + 2 * lo, 2 * hi);
+    hqc_m4_xor_into(out + lo, z1, 2 * hi);
+  }
+}
+
+// a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
+// same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4.
+void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  const std::size_t m = div3(n + 2), rem = n - 2 * m;
+  Word* ea = scratch;         // A(1), then A(t), then A(t + 1): m + 2 words
+  Word* eb = ea + m + 2;      // B(1), B(t), B(t + 1)
+  Word* w1 = eb + m + 2;      // C(1), 2m words
+  Word* wt = w1 + 2 * m;      // C(t), 2m + 4 words
+  Word* wu = wt + 2 * m + 4;  // C(t + 1), 2m + 4 words
+  Word* rest = wu + 2 * m + 4;
+  const Word* a1 = a + m;
+  const Word* a2 = a + 2 * m;
+  const Word* b1 = b + m;
+  const Word* b2 = b + 2 * m;
+
+  poly_mul(out, a, b, m, rest);              // c0 -> out[0, 2m)
+  poly_mul(out + 4 * m, a2, b2, rem, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
+  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m).
+  hqc_m4_xor3(ea, a, a1, m);
+  hqc_m4_xor3(eb, b, b1, m);
+  hqc_m4_xor_into(ea, a2, rem);
+  hqc_m4_xor_into(eb, b2, rem);
+  poly_mul(w1, ea, eb, m, rest);
+  // A(t) = a0 + t a1 + t^2 a2.
+  ea[0] = a[0];
+  eb[0] = b[0];
+  hqc_m4_xor3(ea + 1, a + 1, a1, m - 1);
+  hqc_m4_xor3(eb + 1, b + 1, b1, m - 1);
+  ea[m] = a1[m - 1];
+  eb[m] = b1[m - 1];
+  ea[m + 1] = 0;
+  eb[m + 1] = 0;
+  hqc_m4_xor_into(ea + 2, a2, rem);
+  hqc_m4_xor_into(eb + 2, b2, rem);
+  poly_mul(wt, ea, eb, m + 2, rest);
+  // A(t + 1) = A(t) + a1 + a2.
+  hqc_m4_xor_into(ea, a1, m);
+  hqc_m4_xor_into(eb, b1, m);
+  hqc_m4_xor_into(ea, a2, rem);
+  hqc_m4_xor_into(eb, b2, rem);
+  poly_mul(wu, ea, eb, m + 2, rest);
+
+  // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
+  const Word* c0 = out;
+  const Word* c4 = out + 4 * m;
+  const std::size_t l4 = 2 * rem;
+  // First pass (i < 2m + 3; the conditions are on the public i):
+  //   w1 = C(1) + c0 + c4 = c1 + c2 + c3 (2m words);
+  //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3), so vt = wt + 1 = c1 + t c2 + t^2 c3;
+  //   wu = (C(t+1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
+  //   the exact division by t + 1 as a running XOR: r = q (1 + t) gives q[i] = r[i] + q[i - 1].
+  Word q = 0;
+  for (std::size_t i = 0; i < 2 * m + 3; i++) {
+    const Word c0i = i < 2 * m ? c0[i] : 0;
+    const Word c4i = i < l4 ? c4[i] : 0;
+    const Word c4s = i >= 4 && i - 4 < l4 ? c4[i - 4] : 0;
+    if (i < 2 * m) w1[i] ^= c0i ^ c4i;
+    wt[i] ^= c0i ^ c4s;
+    if (i < 2 * m + 2) {
+      q ^= wu[i] ^ c0i ^ c4i ^ c4s;
+      wu[i] = q;
+    }
+  }
+  Word* vt = wt + 1;
+  // Second pass (j <= 2m), from V = wu + vt = c2 + c3 (the two words above 2m cancel):
+  //   c1 = w1 + V, kept in w1;
+  //   vt + c1 = t (c2 + t c3), so x = vt + 1 = c2 + t c3, and x + V = (t + 1) c3: c3 by the
+  //   running XOR, kept in x (x[j - 1] is vt[j], read just before);
+  //   c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
+  Word* x = vt + 1;
+  Word v_prev = 0;
+  q = 0;
+  for (std::size_t j = 0; j <= 2 * m; j++) {
+    Word v = 0, vtj = vt[j];
+    if (j < 2 * m) {
+      v = wu[j] ^ vtj;
+      const Word c1 = w1[j] ^ v;
+      w1[j] = c1;
+      vtj ^= c1;
+    }
+    if (j >= 1) {
+      q ^= vtj ^ v_prev;
+      x[j - 1] = q;
+      out[2 * m + j - 1] = v_prev ^ q;
+    }
+    v_prev = v;
+  }
+
+  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c3 has at most m + rem words (a1 b2 + a2 b1) and
+  // fits below 2n.
+  hqc_m4_xor_into(out + m, w1, 2 * m);
+  hqc_m4_xor_into(out + 3 * m, x, m + rem);
+}
+
+}  // namespace
+
+void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  switch (kPlan[n]) {
+    case Split::kLeaf:
+      if (n == 1) hqc_m4_clmul32(out, a, b);
+      else if (n == 2) hqc_m4_clmul64(out, a, b);
+      else if (n == 4) hqc_m4_clmul128(out, a, b);
+      else if (n == 8) hqc_m4_clmul256(out, a, b);
+      else hqc_m4_clmul512(out, a, b);
+      return;
+    case Split::kToom3: return toom3(out, a, b, n, scratch);
+    default: return karatsuba(out, a, b, n, karatsuba_low(kPlan[n], n), scratch);
+  }
+}
+
+}  // namespace hqc::backend::m4
