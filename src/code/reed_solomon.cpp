@@ -70,7 +70,7 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
   for (std::size_t j = 0; j < N1; j++) {
     std::uint8_t v = 0;
     for (std::size_t i = 0; i <= D; i++)
-      v ^= gf256::mul(s.sigma[i], gf256::alpha_pow(static_cast<unsigned>(((255 - j) * i) % 255)));
+      v ^= gf256::mul(s.sigma[i], gf256::alpha_pow(static_cast<unsigned>((255 - j) * i)));
     s.err[j] = zero_mask8(v);
   }
 
@@ -82,7 +82,7 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
     s.omega[t] = acc;
   }
   for (std::size_t j = 0; j < N1; j++) {
-    const unsigned xinv = static_cast<unsigned>((255 - j) % 255);
+    const unsigned xinv = gf256::mod255(static_cast<unsigned>(255 - j));
     std::uint8_t om = 0, der = 0;
     for (std::size_t t = 0; t < R; t++) om ^= gf256::mul(s.omega[t], gf256::alpha_pow(static_cast<unsigned>(xinv * t)));
     for (std::size_t i = 1; i <= D; i += 2)

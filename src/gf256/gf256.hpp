@@ -44,8 +44,21 @@ constexpr std::array<std::uint8_t, 255> make_exp() {
 }
 inline constexpr std::array<std::uint8_t, 255> kExp = make_exp();
 
+// e mod 255 without a division (2^8 = 1 mod 255, so bytes fold), for any 32-bit e. The exponents
+// are public, but a compiler optimising for size emits UDIV for `% 255`, and the device
+// constant-time check admits no division at all (spec §8).
+constexpr unsigned mod255(unsigned e) {
+  e = (e & 0xFFFFu) + (e >> 16);  // <= 131070
+  e = (e & 0xFFu) + (e >> 8);     // <= 766
+  e = (e & 0xFFu) + (e >> 8);     // <= 257
+  e = (e & 0xFFu) + (e >> 8);     // <= 256
+  return e - 255u * static_cast<unsigned>(e >= 255u);
+}
+static_assert(mod255(0) == 0 && mod255(255) == 0 && mod255(256) == 1 && mod255(65535) == 0 && mod255(65536) == 1 &&
+              mod255(0xFFFFFFFFu) == 0xFFFFFFFFu % 255 && mod255(1234567u) == 1234567u % 255);
+
 // alpha^e for a public exponent e (any non-negative integer).
-constexpr std::uint8_t alpha_pow(unsigned e) { return kExp[e % 255]; }
+constexpr std::uint8_t alpha_pow(unsigned e) { return kExp[mod255(e)]; }
 
 static_assert(kExp[8] == 29 && kExp[15] == 38 && mul(2, 142) == 1);
 static_assert(inv(0) == 0 && mul(inv(0x53), 0x53) == 1);
