@@ -14,7 +14,7 @@
 #  8. style: every C/C++ source is formatted by .clang-format, and every translation unit of the
 #     release build is clean under .clang-tidy (scripts/check-style.sh, on build/release);
 #  9. cortex-m4: the device build (arm-none-eabi-g++ 12, picolibc) in QEMU's mps2-an386, label m4
-#     (scripts/m4-test.sh: KATs, device tests, measurement image, example firmware);
+#     (scripts/m4-test.sh, at -O3 and -Os: KATs, device tests, measurement image, example firmware);
 # 10. scripts/openssl35-test.sh: a cached Debian 13 root (OpenSSL 3.5, g++ 14) builds hqckit and runs
 #     the provider and tls labels there (ML-KEM beside HQC, two key shares, nginx + curl).
 set -euo pipefail
