@@ -59,8 +59,8 @@ inline IndexPair index_pair(std::size_t k, std::size_t n) {
 // input. A portable decapsulation under ASan costs about ten times a pair of SIMD backends
 // (1-6.5 ms against 0.1-0.6 ms, HQC-1 to HQC-5), so the pairs are drawn from a list in which each
 // pair of two SIMD backends has three entries and each pair with portable one: with the eight
-// rows of an AVX-512 machine, portable is in 7 of 70 entries, and its pairs and the SIMD pairs
-// each take about half of the time. Every pair is still compared (a difference in any pair is a
+// rows of an AVX-512 machine, portable is in 7 of 70 entries, and its pairs still take about 40 %
+// of the time (perf, from the committed corpus). Every pair is still compared (a difference in any pair is a
 // bug in one of its two members). The portable entries come last, so that the bias of a byte
 // selector (values beyond a multiple of the list length) goes to the SIMD pairs. With portable
 // alone, portable is compared with itself.
