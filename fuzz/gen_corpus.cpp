@@ -69,7 +69,8 @@ void level(const std::filesystem::path& root, std::uint8_t li) {
   write(root / "parse_fuzz", "sk-hqc" + L, static_cast<std::uint8_t>(li + 3), sk);
   write(root / "parse_fuzz", "ct-padding-hqc" + L, static_cast<std::uint8_t>(li + 6), pad);
 
-  // kernels_fuzz: [level + 3*kernel][fill mode][operands]
+  // kernels_fuzz: [level + 3*kernel][pair][fill mode][operands]; the pair byte varies with the
+  // kernel and level so that the seeds start from different pairs of implementations.
   const std::size_t vec = P::kVecNBytes;
   for (unsigned k = 0; k < 7; k++) {
     const auto sel = static_cast<std::uint8_t>(li + 3 * k);
@@ -80,23 +81,24 @@ void level(const std::filesystem::path& root, std::uint8_t li) {
     if (k == 4) n = 4 * P::kWr;
     if (k == 5) n = 200;
     if (k == 6) n = 3 * P::kW;
+    const auto pair = static_cast<std::uint8_t>(k + li);
     Bytes body = pattern(n, k + 10 * li);
-    body.insert(body.begin(), 2);  // fill mode: pattern
+    body.insert(body.begin(), {pair, 2});  // fill mode: pattern
     write(root / "kernels_fuzz", "k" + std::to_string(k) + "-hqc" + L, sel, body);
-    write(root / "kernels_fuzz", "k" + std::to_string(k) + "-ones-hqc" + L, sel, Bytes{1});
+    write(root / "kernels_fuzz", "k" + std::to_string(k) + "-ones-hqc" + L, sel, Bytes{pair, 1});
   }
   // rm_decode / rs_decode of a valid code word with errors: the decoders' interesting paths.
   pke::CodeVec<P> cw;
   pke::code_encode<P>(cw, coins.data());
   Bytes rm(cw.bytes(), cw.bytes() + P::kVecN1N2Bytes);
   for (std::size_t i = 0; i < rm.size(); i += 29) rm[i] ^= 0x11;
-  rm.insert(rm.begin(), 0);
+  rm.insert(rm.begin(), {0, 0});
   write(root / "kernels_fuzz", "rm-codeword-hqc" + L, static_cast<std::uint8_t>(li + 6), rm);
   std::uint8_t rs[P::kN1];
   code::rs_encode<P>(rs, coins.data());
   Bytes rsb(rs, rs + P::kN1);
   for (std::size_t i = 0; i < P::kDelta; i++) rsb[3 * i % P::kN1] ^= static_cast<std::uint8_t>(i + 1);
-  rsb.insert(rsb.begin(), 0);
+  rsb.insert(rsb.begin(), {0, 0});
   write(root / "kernels_fuzz", "rs-delta-errors-hqc" + L, static_cast<std::uint8_t>(li + 9), rsb);
 }
 

@@ -1,14 +1,15 @@
 // Key and ciphertext parsing. Input: [selector][bytes...]; selector % 3 picks the level,
-// (selector / 3) % 3 the object, and selector / 9 the backend checked (one per input, so that an
-// input costs two runs at most; across inputs every backend is checked):
+// (selector / 3) % 3 the object, and selector / 9 the backends checked (two at most per input, so
+// that an input costs two runs at most; across inputs every backend is checked):
 //   0  public key: the C API (hqc_kem_check_public_key, hqc_public_key_new) and the internal
 //      parser agree; a key is rejected exactly when padding bits beyond n are set; an accepted
-//      key parses and encapsulates to the same bytes on the chosen backend as on portable.
+//      key parses and encapsulates to the same bytes on both backends of a pair
+//      (fuzz::any_pair_of: every pair of backends, portable among them).
 //   1  secret key: hqc_secret_key_new accepts exactly what the internal parser accepts; an
-//      accepted key serializes back to the input, and y and decapsulation on the chosen backend
-//      equal portable's.
+//      accepted key serializes back to the input, and y and decapsulation agree on both backends
+//      of a pair (as for public keys).
 //   2  ciphertext: a ciphertext with padding bits set in u yields K_bar = J(H(pk), sigma, ct) on
-//      the chosen backend (portable included: the oracle is J, not portable).
+//      one backend (fuzz::any_backend_of, portable included: the oracle is J, not portable).
 #include "fuzz_common.hpp"
 #include "hqc/hqc.h"
 #include "sym/oracles.hpp"
@@ -25,7 +26,7 @@ bool padding_set(const std::uint8_t* vec_bytes) {
 }
 
 template <class P>
-void public_key(const backend::Backend& be, const std::uint8_t* data, std::size_t size) {
+void public_key(fuzz::BackendPair pair, const std::uint8_t* data, std::size_t size) {
   const int check = hqc_kem_check_public_key(P::kName, data, size);
   hqc_public_key* obj = nullptr;
   const int rc = hqc_public_key_new(P::kName, data, size, &obj);
@@ -40,14 +41,15 @@ void public_key(const backend::Backend& be, const std::uint8_t* data, std::size_
     fuzz::fail("public key acceptance != padding bits clear", "active", P::kLevel);
   auto ref = std::make_unique<kem::PublicKey<P>>();
   auto other = std::make_unique<kem::PublicKey<P>>();
-  const auto st = kem::parse_public_key<P>(backend::portable(), *ref, data);
-  if ((st == kem::Status::kOk) == bad) fuzz::fail("internal parser disagrees", "portable", P::kLevel);
+  const backend::Backend& be = *pair.b;
+  const auto st = kem::parse_public_key<P>(*pair.a, *ref, data);
+  if ((st == kem::Status::kOk) == bad) fuzz::fail("internal parser disagrees", pair.a->name, P::kLevel);
   if (bad) return;
   std::uint8_t coins[P::kK + 16];
   for (std::size_t i = 0; i < sizeof(coins); i++) coins[i] = static_cast<std::uint8_t>(i);
   static std::uint8_t ct_ref[P::kCiphertextBytes], ct[P::kCiphertextBytes];
   std::uint8_t ss_ref[32], ss[32];
-  kem::encaps<P>(backend::portable(), *ref, ct_ref, ss_ref, coins, coins + P::kK);
+  kem::encaps<P>(*pair.a, *ref, ct_ref, ss_ref, coins, coins + P::kK);
   if (kem::parse_public_key<P>(be, *other, data) != kem::Status::kOk) fuzz::fail("parse differs", be.name, P::kLevel);
   if (std::memcmp(other->hpk, ref->hpk, 32) != 0 || std::memcmp(&other->ek, &ref->ek, sizeof(ref->ek)) != 0)
     fuzz::fail("parsed public key differs", be.name, P::kLevel);
@@ -57,7 +59,7 @@ void public_key(const backend::Backend& be, const std::uint8_t* data, std::size_
 }
 
 template <class P>
-void secret_key(const backend::Backend& be, const std::uint8_t* data, std::size_t size) {
+void secret_key(fuzz::BackendPair pair, const std::uint8_t* data, std::size_t size) {
   hqc_secret_key* obj = nullptr;
   const int rc = hqc_secret_key_new(P::kName, data, size, &obj);
   if (size != P::kSecretKeyBytes) {
@@ -75,13 +77,14 @@ void secret_key(const backend::Backend& be, const std::uint8_t* data, std::size_
   if (bad) return;
   auto ref = std::make_unique<kem::SecretKey<P>>();
   auto other = std::make_unique<kem::SecretKey<P>>();
-  if (kem::parse_secret_key<P>(backend::portable(), *ref, data) != kem::Status::kOk)
-    fuzz::fail("internal parser rejects", "portable", P::kLevel);
+  const backend::Backend& be = *pair.b;
+  if (kem::parse_secret_key<P>(*pair.a, *ref, data) != kem::Status::kOk)
+    fuzz::fail("internal parser rejects", pair.a->name, P::kLevel);
   static std::uint8_t ct[P::kCiphertextBytes];
   for (std::size_t i = 0; i < sizeof(ct); i++) ct[i] = static_cast<std::uint8_t>(data[i % size] ^ i);
   ct[P::kVecNBytes - 1] &= static_cast<std::uint8_t>((1u << (P::kN % 8)) - 1);
   std::uint8_t ss_ref[32], ss[32];
-  kem::decaps<P>(backend::portable(), *ref, ss_ref, ct);
+  kem::decaps<P>(*pair.a, *ref, ss_ref, ct);
   if (kem::parse_secret_key<P>(be, *other, data) != kem::Status::kOk) fuzz::fail("parse differs", be.name, P::kLevel);
   if (std::memcmp(other->y.w, ref->y.w, sizeof(ref->y.w)) != 0) fuzz::fail("expanded y differs", be.name, P::kLevel);
   kem::decaps<P>(be, *other, ss, ct);
@@ -113,8 +116,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t sel = data[0];
   with_params(fuzz::level_of(sel), [&]<class P>() {
     switch ((sel / 3) % 3) {
-      case 0: public_key<P>(fuzz::backend_of(sel / 9u), data + 1, size - 1); break;
-      case 1: secret_key<P>(fuzz::backend_of(sel / 9u), data + 1, size - 1); break;
+      case 0: public_key<P>(fuzz::any_pair_of(sel / 9u), data + 1, size - 1); break;
+      case 1: secret_key<P>(fuzz::any_pair_of(sel / 9u), data + 1, size - 1); break;
       default: ciphertext<P>(fuzz::any_backend_of(sel / 9u), data + 1, size - 1); break;
     }
   });
