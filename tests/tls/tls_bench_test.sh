@@ -228,15 +228,17 @@ netns-rate)
   echo "1 Mbit/s + 50 ms: $(jq -c '[.[] | {group, median_ms, estimate_ms}]' "$TMP/r.json")"
   if [[ -n "$HQC5" ]]; then
     # initcwnd: HQC-5's server flight (~15 kB) exceeds 10 segments -> one extra round trip,
-    # which a raised initcwnd removes.
-    "$BIN" --groups hqc5 --handshakes 4 --warmup 1 --rtt 50 --json >"$TMP/iw10.json" 2>"$TMP/err" ||
+    # which a raised initcwnd removes. The round-trip counts are exact; the time saved is one RTT
+    # (about 47-49 ms here) within +-15 ms, because the user-space delay line picks up about 10 ms
+    # of scheduling delay when other tests load the machine (medians of 8 handshakes).
+    "$BIN" --groups hqc5 --handshakes 8 --warmup 1 --rtt 50 --json >"$TMP/iw10.json" 2>"$TMP/err" ||
       fail "initcwnd default run failed: $(cat "$TMP/err")"
-    "$BIN" --groups hqc5 --handshakes 4 --warmup 1 --rtt 50 --initcwnd 20 --json >"$TMP/iw20.json" 2>"$TMP/err" ||
+    "$BIN" --groups hqc5 --handshakes 8 --warmup 1 --rtt 50 --initcwnd 20 --json >"$TMP/iw20.json" 2>"$TMP/err" ||
       fail "initcwnd 20 run failed: $(cat "$TMP/err")"
     a=$(jq '.[0].median_ms' "$TMP/iw10.json"); b=$(jq '.[0].median_ms' "$TMP/iw20.json")
     ra=$(jq '.[0].round_trips' "$TMP/iw10.json"); rb=$(jq '.[0].round_trips' "$TMP/iw20.json")
     echo "hqc5 @50 ms: initcwnd 10: $a ms ($ra RTs), initcwnd 20: $b ms ($rb RTs)"
-    awk -v a="$a" -v b="$b" 'BEGIN { exit !(a - b > 40 && a - b < 60) }' ||
+    awk -v a="$a" -v b="$b" 'BEGIN { exit !(a - b > 35 && a - b < 65) }' ||
       fail "raising initcwnd did not save one 50 ms round trip ($a -> $b ms)"
     [[ "$ra" == 3 && "$rb" == 2 ]] || fail "round trips $ra -> $rb, expected 3 -> 2"
   else
