@@ -94,9 +94,11 @@ for t in "${targets[@]}"; do
   read -r cov0 ft0 < <(coverage_of "$t" "$corpus" "$work/cov-before.log"; echo)
   echo "== $t: ${secs}s from $(find "$corpus" -type f | wc -l) seed files (cov ${cov0:-?}, ft ${ft0:-?})"
   set +e
+  start=$SECONDS
   env $(env_of "$t") "$bin" -max_total_time="$secs" -timeout=60 -rss_limit_mb=2560 -print_final_stats=1 \
     -artifact_prefix="$work/" ${FUZZ_ARGS:-} "$work/new" "$corpus" >"$work/fuzz.log" 2>&1
   rc=$?
+  ran=$((SECONDS - start))
   set -e
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/fuzz.log")
@@ -114,7 +116,7 @@ for t in "${targets[@]}"; do
   files=$(find "$corpus" -type f | wc -l)
   kib=$(du -sk "$corpus" | cut -f1)
   echo "   ${execs:-?} executions, ${rate:-?} exec/s, ${added:-?} new units, cov ${cov1:-?} ft ${ft1:-?}, $result"
-  echo "| \`$t\` | $secs | ${execs:-?} | ${rate:-?} | ${added:-?} | ${cov0:-?} | ${ft0:-?} | ${cov1:-?} | ${ft1:-?} | $files ($kib) | $result |" >>"$summary"
+  echo "| \`$t\` | $ran | ${execs:-?} | ${rate:-?} | ${added:-?} | ${cov0:-?} | ${ft0:-?} | ${cov1:-?} | ${ft1:-?} | $files ($kib) | $result |" >>"$summary"
 done
 echo >>"$summary"
 echo "Finished $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)." >>"$summary"
