@@ -7,7 +7,8 @@ Usage:
 RAW files are the text output of `hqc bench --backend all --runs 1000` (default:
 docs/bench/hqc-bench-all-*.txt, one file per run of the same command). The script replaces the
 text between the markers `<!-- bench-tables:NAME -->` and `<!-- /bench-tables:NAME -->` in
-docs/PERFORMANCE.md (NAME = kem, ratios, kernels, prepare) and README.md (NAME = summary), so the
+docs/PERFORMANCE.md (NAME = kem, ratios, kernels, prepare; peers-kem and peers-mul from the
+side-by-side run in docs/bench/peers) and README.md (NAME = summary), so the
 figures live in one place: the raw files. With --check it changes nothing and exits 1 if a file
 is not up to date.
 
@@ -151,9 +152,73 @@ def table_summary(runs):
     return out
 
 
+# The side-by-side run against the public implementations (PERFORMANCE.md, "Against the public
+# implementations"): round i wrote docs/bench/peers/hqc-bench-i.txt (ours) and peer-i.txt (the
+# peers' drivers: "HQC-L op cycles ..." for the official code, "HQC-L-fafft ..." for the FAFFT
+# peer). Cells are medians over the rounds; ratios are per round, against the faster peer.
+PEER_DIR = "docs/bench/peers"
+
+
+def load_peer_rounds():
+    """[(ours, peers)] per round: ours as load(); peers[(level, peer, op)] = cycles."""
+    rounds = []
+    for path in sorted(glob.glob(os.path.join(ROOT, PEER_DIR, "peer-*.txt")),
+                       key=lambda p: int(re.search(r"-(\d+)\.txt$", p).group(1))):
+        peers = {}
+        with open(path) as f:
+            for line in f:
+                fields = line.split()
+                if not fields or not fields[0].startswith("HQC-"):
+                    continue
+                name = "fafft" if fields[0].endswith("-fafft") else "official"
+                for i in range(1, len(fields) - 1, 2):
+                    peers[(int(fields[0][4]), name, fields[i])] = float(fields[i + 1])
+        ours = load([path.replace("peer-", "hqc-bench-")])
+        rounds.append((ours[0] if ours else {}, peers))
+    return rounds
+
+
+def median_of(vals):
+    return statistics.median(vals) if vals else None
+
+
+def table_peers_kem(_runs):
+    rounds = load_peer_rounds()
+    out = ["| level | op | official | FAFFT peer | best peer | avx2 | avx512 | avx2 ÷ best peer | avx512 ÷ best peer |",
+           "|---|---|---:|---:|---|---:|---:|---:|---:|"]
+    for level in LEVELS:
+        for op in KEM_OPS:
+            names = ("fafft",) if op.endswith("_cached") else ("official", "fafft")  # no cached mode in the official code
+            med = {n: median_of([p[(level, n, op)] for _, p in rounds if (level, n, op) in p]) for n in ("official", "fafft")}
+            best_name = min(names, key=lambda n: med[n])
+            row = [f"HQC-{level}", op.replace("_", " "), fmt(med["official"]) if "official" in names else "–",
+                   fmt(med["fafft"]), "official" if best_name == "official" else "FAFFT"]
+            for b in ("avx2", "avx512"):
+                row.append(fmt(median_of([o[(level, b, op)][0] for o, _ in rounds])))
+            for b in ("avx2", "avx512"):
+                row.append(fmt_ratio([o[(level, b, op)][0] / min(p[(level, n, op)] for n in names) for o, p in rounds]))
+            out.append("| " + " | ".join(row) + " |")
+    return out
+
+
+def table_peers_mul(_runs):
+    rounds = load_peer_rounds()
+    out = ["| level | FAFFT peer product | official product | avx512-fafft `mul` | avx512 `mul` | avx2 `mul` | "
+           "avx512-fafft ÷ FAFFT peer | avx512 ÷ FAFFT peer | avx2 ÷ FAFFT peer | avx512 `mul2` ÷ `mul` | avx512-fafft `mul2` ÷ `mul` |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    ours_rows = ("avx512-fafft", "avx512", "avx2")
+    for level in LEVELS:
+        row = [f"HQC-{level}"] + [fmt(median_of([p[(level, n, "mul")] for _, p in rounds])) for n in ("fafft", "official")]
+        row += [fmt(median_of([o[(level, b, "mul")][0] for o, _ in rounds])) for b in ours_rows]
+        row += [fmt_ratio([o[(level, b, "mul")][0] / p[(level, "fafft", "mul")] for o, p in rounds]) for b in ours_rows]
+        row += [fmt_ratio([o[(level, b, "mul2")][0] / o[(level, b, "mul")][0] for o, _ in rounds]) for b in ("avx512", "avx512-fafft")]
+        out.append("| " + " | ".join(row) + " |")
+    return out
+
+
 TABLES = {
     "docs/PERFORMANCE.md": {"kem": table_kem, "ratios": table_ratios, "kernels": table_kernels,
-                            "prepare": table_prepare},
+                            "prepare": table_prepare, "peers-kem": table_peers_kem, "peers-mul": table_peers_mul},
     "README.md": {"summary": table_summary},
 }
 
