@@ -3,7 +3,8 @@
 //   VPCLMULQDQ  the ring multiplier's base product on 256-bit vectors (gf2x_vpclmul.cpp) instead
 //               of PCLMULQDQ (gf2x_avx2.cpp);
 //   GFNI        the Reed-Solomon encoder's and decoder's field arithmetic (reed_solomon_gfni.cpp) instead of
-//               PSHUFB nibble tables (reed_solomon_avx2.cpp).
+//               PSHUFB nibble tables (reed_solomon_avx2.cpp), and support expansion as a bit-matrix
+//               product (sampling_gfni.cpp) instead of one shift per position and chunk (sampling_avx2.cpp).
 // src/backend/registry.cpp lists the four rows (avx2-vpclmul-gfni, avx2-vpclmul, avx2-gfni,
 // avx2-base) and resolves the name "avx2" to the first of them that the CPU supports; no kernel
 // here looks at the CPU. All four give the portable kernels' bytes.
@@ -33,7 +34,7 @@ constexpr KernelTable<P> table(bool vpclmul, bool gfni) {
       .mul2 = vpclmul ? &mul2_vpclmul<P> : &mul2_pclmul<P>,
       .transforms = nullptr,
       .mul_name = kMulName<P>[vpclmul ? 1 : 0],
-      .support_to_vector = &support_to_vector<P>,
+      .support_to_vector = gfni ? &support_to_vector_gfni<P> : &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
       .keygen_accept = &generic::keygen_accept_draws<P, &position_taken>,
@@ -64,11 +65,13 @@ constexpr Backend row(const char* name, const char* description, bool vpclmul, b
 
 extern const Backend kAvx2VpclmulGfniBackend, kAvx2VpclmulBackend, kAvx2GfniBackend, kAvx2BaseBackend;
 constinit const Backend kAvx2VpclmulGfniBackend = avx2::row(
-    "avx2-vpclmul-gfni", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon", true, true);
+    "avx2-vpclmul-gfni", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon and support expansion",
+    true, true);
 constinit const Backend kAvx2VpclmulBackend =
     avx2::row("avx2-vpclmul", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", true, false);
-constinit const Backend kAvx2GfniBackend =
-    avx2::row("avx2-gfni", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon", false, true);
+constinit const Backend kAvx2GfniBackend = avx2::row(
+    "avx2-gfni", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon and support expansion", false,
+    true);
 constinit const Backend kAvx2BaseBackend =
     avx2::row("avx2-base", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", false, false);
 

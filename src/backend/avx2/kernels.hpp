@@ -54,6 +54,9 @@ void mul_variant(MulVariant v, std::uint64_t* out, const std::uint64_t* a, const
 // Support expansion (spec §4.4) and the encryption sampler (spec §4.3).
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
+// The same as a GF(2) bit-matrix product with GFNI (only if the CPU has it; sampling_gfni.cpp).
+template <class P>
+void support_to_vector_gfni(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
 template <class P>
 void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w);
 // The key-generation sampler's duplicate test (backend/ops.hpp): 8 positions per compare.

@@ -77,7 +77,7 @@ const Backend kAvx512Backend = {
     .name = "avx512",
     .description =
         "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT (per level), AVX-512 Keccak x4, GFNI "
-        "Reed-Solomon, AVX-512 Reed-Muller",
+        "Reed-Solomon and support expansion, AVX-512 Reed-Muller",
     .required = avx512::kRequired,
     .variant = false,
     .keccak_f1600 = avx512::kKeccak,
