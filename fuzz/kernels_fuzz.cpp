@@ -11,7 +11,7 @@
 //
 // The implementations of a kernel are the distinct entries (function pointers) of its slots over
 // the backends this CPU runs, portable first: several backend rows share a kernel (the avx2 rows
-// differ in two kernels only), and comparing an entry with itself checks nothing. Across inputs
+// differ in a few kernels only), and comparing an entry with itself checks nothing. Across inputs
 // every pair is compared, so every implementation is compared with portable and with each other;
 // an input runs the kernel twice, and portable, the slowest, only in the pairs that hold it.
 #include <array>

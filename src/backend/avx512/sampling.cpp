@@ -1,7 +1,7 @@
 // Sampling kernels on AVX-512 (spec §4.3, §4.4).
-//  * support_to_vector: a GF(2) bit-matrix product with GFNI (see below); every position is
-//    compared with public lane indices (vpcmpeqq -> mask -> masked vporq) and never becomes an
-//    address.
+//  * support_to_vector: eight 64-bit output words per iteration; every position is compared with
+//    the word index of every lane (vpcmpeqq -> mask -> masked vporq), so a position never becomes
+//    an address. Four output vectors share each broadcast position.
 //  * enc_positions: the multiply-shift for 16 positions at a time (vpmuludq on even/odd lanes),
 //    then the duplicate fix-up from w-2 down to 0 with the positions kept in vector registers:
 //    each step compares one broadcast position with all later ones and merges i with a mask.
@@ -28,125 +28,49 @@ inline std::uint32_t barrier32(std::uint32_t x) {
   return x;
 }
 
-// ---- support_to_vector as a GF(2) matrix product (GFNI) ---------------------------------------
-//
-// The output, C chunks of 512 bits, is a C x 512 bit matrix: row c = bits [512 c, 512 c + 512).
-// Position p_k sets bit o_k = p_k mod 512 of row c_k = p_k / 512, so with R[c][k] = [c_k = c]
-// and S[k][o] = [o_k = o]:  Out = R S over GF(2) (positions are distinct: no two terms meet).
-// Blocks of 8 rows (rb), 8 positions (kb) and one output byte (cb, bits j) are 8x8 products:
-// gf2p8affineqb(x, A) gives, for every byte x of a lane, result bit j = parity(A.byte[7 - j] & x).
-// With x = byte i of the qword R[kb][rb] (bit t = R[8 rb + i][8 kb + t]) and the lane's A =
-// M[kb][cb] (byte 7 - j, bit t = S[8 kb + t][8 cb + j]), the result byte is the contribution of
-// positions 8 kb .. 8 kb + 7 to byte cb of row 8 rb + i. One instruction does eight cb at once
-// (a different A per lane, x broadcast); XOR over kb accumulates. Then an 8x8 byte transpose per
-// lane and an 8x8 qword transpose put every row's 64 bytes together.
-// Building M and R costs one compare and one masked OR per position and 512-bit accumulator
-// (8 for M, ceil(C / 64) for R) instead of C for the chunk-by-chunk expansion; no position is an
-// address (every index below is a public loop counter).
-
-constexpr std::size_t kMaxKb = (kMaxW + 7) / 8;
-
-// 8x8 qword transpose of z[0..8) (z[i] lane j -> z[j] lane i).
-inline void transpose_qwords(__m512i* z) {
-  alignas(64) static constexpr u64 kLo1[8] = {0, 8, 2, 10, 4, 12, 6, 14}, kHi1[8] = {1, 9, 3, 11, 5, 13, 7, 15};
-  alignas(64) static constexpr u64 kLo2[8] = {0, 1, 8, 9, 4, 5, 12, 13}, kHi2[8] = {2, 3, 10, 11, 6, 7, 14, 15};
-  alignas(64) static constexpr u64 kLo4[8] = {0, 1, 2, 3, 8, 9, 10, 11}, kHi4[8] = {4, 5, 6, 7, 12, 13, 14, 15};
-  const u64* lo[3] = {kLo1, kLo2, kLo4};
-  const u64* hi[3] = {kHi1, kHi2, kHi4};
-  for (int s = 0, d = 1; s < 3; s++, d *= 2) {
-    const __m512i il = _mm512_load_si512(lo[s]), ih = _mm512_load_si512(hi[s]);
-    __m512i t[8];
-    for (int i = 0; i < 8; i++) {
-      const int a = (i / (2 * d)) * (2 * d) + (i % d), b = a + d;
-      t[i] = (i % (2 * d)) < d ? _mm512_permutex2var_epi64(z[a], il, z[b]) : _mm512_permutex2var_epi64(z[a], ih, z[b]);
-    }
-    for (int i = 0; i < 8; i++) z[i] = t[i];
+template <int U>
+inline void expand_chunks(u64* out, std::size_t c0, const u64* widx, const u64* bits, std::size_t w) {
+  __m512i acc[U], lane_words[U];
+  const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  for (int u = 0; u < U; u++) {
+    acc[u] = _mm512_setzero_si512();
+    lane_words[u] =
+        _mm512_add_epi64(iota, _mm512_set1_epi64(8 * static_cast<long long>(c0 + static_cast<std::size_t>(u))));
   }
+  for (std::size_t k = 0; k < w; k++) {
+    const __m512i wk = _mm512_set1_epi64(static_cast<long long>(widx[k]));
+    const __m512i bk = _mm512_set1_epi64(static_cast<long long>(bits[k]));
+    for (int u = 0; u < U; u++) {
+      const __mmask8 m = _mm512_cmpeq_epu64_mask(lane_words[u], wk);
+      acc[u] = _mm512_mask_or_epi64(acc[u], m, acc[u], bk);
+    }
+  }
+  for (int u = 0; u < U; u++) _mm512_storeu_si512(out + 8 * (c0 + static_cast<std::size_t>(u)), acc[u]);
 }
 
 }  // namespace
 
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
-  constexpr std::size_t C = P::kNWordsPadded / 8;  // 512-bit rows: 35 / 71 / 113
-  constexpr std::size_t kRb = (C + 7) / 8;         // blocks of 8 rows
-  constexpr std::size_t kRv = (kRb + 7) / 8;       // zmm of R qwords per position block
-  static_assert(P::kNWordsPadded % 8 == 0 && kRv <= 2);
-  const std::size_t kb_count = (w + 7) / 8;
-  // Per position (padding lanes: a chunk and a byte that match nothing):
-  //   mbit = 1 << (8 (7 - j) + t), mcb = byte cb of the row; rbit = 1 << (8 (c mod 8) + t), rrb = c / 8.
-  alignas(64) u64 mbit[kMaxW + 8], mcb[kMaxW + 8], rbit[kMaxW + 8], rrb[kMaxW + 8];
-  {
-    const __m512i seven = _mm512_set1_epi64(7), t_of_lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-    const __m512i one = _mm512_set1_epi64(1), none = _mm512_set1_epi64(0xFFFF);
-    for (std::size_t k = 0; k < 8 * kb_count; k += 8) {
-      const std::size_t rem = w - k;
-      const __mmask8 m = rem >= 8 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << rem) - 1u);
-      const __m512i p = cvt_u32_u64(_mm256_maskz_loadu_epi32(m, pos + k));
-      const __m512i j = _mm512_and_si512(p, seven);
-      const __m512i c = srli64<9>(p);
-      const __m512i msh = _mm512_add_epi64(sllv64(_mm512_sub_epi64(seven, j), _mm512_set1_epi64(3)), t_of_lane);
-      const __m512i rsh = _mm512_add_epi64(sllv64(_mm512_and_si512(c, seven), _mm512_set1_epi64(3)), t_of_lane);
-      _mm512_store_si512(mbit + k, sllv64(one, msh));
-      _mm512_store_si512(mcb + k,
-                         _mm512_mask_blend_epi64(m, none, _mm512_and_si512(srli64<3>(p), _mm512_set1_epi64(63))));
-      _mm512_store_si512(rbit + k, sllv64(one, rsh));
-      _mm512_store_si512(rrb + k, _mm512_mask_blend_epi64(m, none, srli64<3>(c)));
-    }
+  alignas(64) u64 widx[kMaxW + 8];
+  alignas(64) u64 bits[kMaxW + 8];
+  const __m512i low6 = _mm512_set1_epi64(63), one = _mm512_set1_epi64(1);
+  for (std::size_t k = 0; k < w; k += 8) {
+    const std::size_t rem = w - k;
+    const __mmask8 m = rem >= 8 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << rem) - 1u);
+    const __m512i p = cvt_u32_u64(_mm256_maskz_loadu_epi32(m, pos + k));
+    _mm512_store_si512(widx + k, srli64<6>(p));
+    _mm512_store_si512(bits + k, sllv64(one, _mm512_and_si512(p, low6)));
   }
-  // M[kb][cb] (64 qwords per position block) and R[kb][rb] (kRv zmm per position block).
-  alignas(64) u64 mat[kMaxKb][64];
-  alignas(64) u64 rows[kMaxKb][8 * kRv];
-  const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-  for (std::size_t kb = 0; kb < kb_count; kb++) {
-    __m512i macc[8], racc[kRv];
-    for (auto& a : macc) a = _mm512_setzero_si512();
-    for (auto& a : racc) a = _mm512_setzero_si512();
-    for (std::size_t t = 0; t < 8; t++) {
-      const std::size_t k = 8 * kb + t;
-      const __m512i cb = _mm512_set1_epi64(static_cast<long long>(mcb[k]));
-      const __m512i mb = _mm512_set1_epi64(static_cast<long long>(mbit[k]));
-      for (std::size_t g = 0; g < 8; g++) {
-        const __mmask8 hit =
-            _mm512_cmpeq_epu64_mask(_mm512_add_epi64(iota, _mm512_set1_epi64(static_cast<long long>(8 * g))), cb);
-        macc[g] = _mm512_mask_or_epi64(macc[g], hit, macc[g], mb);
-      }
-      const __m512i rb = _mm512_set1_epi64(static_cast<long long>(rrb[k]));
-      const __m512i rv = _mm512_set1_epi64(static_cast<long long>(rbit[k]));
-      for (std::size_t v = 0; v < kRv; v++) {
-        const __mmask8 hit =
-            _mm512_cmpeq_epu64_mask(_mm512_add_epi64(iota, _mm512_set1_epi64(static_cast<long long>(8 * v))), rb);
-        racc[v] = _mm512_mask_or_epi64(racc[v], hit, racc[v], rv);
-      }
-    }
-    for (std::size_t g = 0; g < 8; g++) _mm512_store_si512(mat[kb] + 8 * g, macc[g]);
-    for (std::size_t v = 0; v < kRv; v++) _mm512_store_si512(rows[kb] + 8 * v, racc[v]);
-  }
-  // Byte (8 l + i) of a product lane l -> byte (8 i + l): lane i then holds row i's bytes 8 g .. 8 g + 7.
-  alignas(64) static constexpr std::uint8_t kByteT[64] = {0, 8,  16, 24, 32, 40, 48, 56, 1, 9,  17, 25, 33, 41, 49, 57,
-                                                          2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
-                                                          4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
-                                                          6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
-  const __m512i bt = _mm512_load_si512(kByteT);
-  for (std::size_t rb = 0; rb < kRb; rb++) {
-    __m512i acc[8];
-    for (auto& a : acc) a = _mm512_setzero_si512();
-    for (std::size_t kb = 0; kb < kb_count; kb++) {
-      const __m512i x = _mm512_set1_epi64(static_cast<long long>(rows[kb][rb]));
-      for (std::size_t g = 0; g < 8; g++)
-        acc[g] = _mm512_xor_si512(acc[g], _mm512_gf2p8affine_epi64_epi8(x, _mm512_load_si512(mat[kb] + 8 * g), 0));
-    }
-    for (auto& a : acc) a = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, bt, a);
-    transpose_qwords(acc);  // acc[i] = row 8 rb + i
-    for (std::size_t i = 0; i < 8 && 8 * rb + i < C; i++) _mm512_storeu_si512(out + 8 * (8 * rb + i), acc[i]);
-  }
-  // Words >= kNWords are zero: positions are < n.
-  wipe(mbit, sizeof(mbit));
-  wipe(mcb, sizeof(mcb));
-  wipe(rbit, sizeof(rbit));
-  wipe(rrb, sizeof(rrb));
-  wipe(mat, sizeof(mat));
-  wipe(rows, sizeof(rows));
+  // Eight output vectors per pass over the positions, and the C % 8 last ones in one more pass
+  // (C is a compile-time constant: 35 / 71 / 113 vectors for HQC-1/3/5).
+  constexpr std::size_t C = P::kNWordsPadded / 8;
+  constexpr std::size_t kFull = C / 8 * 8;
+  for (std::size_t c = 0; c < kFull; c += 8) expand_chunks<8>(out, c, widx, bits, w);
+  if constexpr (C % 8 != 0) expand_chunks<static_cast<int>(C % 8)>(out, kFull, widx, bits, w);
+  // Words >= kNWords stay zero: positions are < n.
+  wipe(widx, sizeof(widx));
+  wipe(bits, sizeof(bits));
 }
 
 template <class P>
