@@ -153,33 +153,50 @@ def table_summary(runs):
 
 
 # The side-by-side run against the public implementations (PERFORMANCE.md, "Against the public
-# implementations"): round i wrote docs/bench/peers/hqc-bench-i.txt (ours) and peer-i.txt (the
-# peers' drivers: "HQC-L op cycles ..." for the official code, "HQC-L-fafft ..." for the FAFFT
-# peer). Cells are medians over the rounds; ratios are per round, against the faster peer.
+# implementations"): round i wrote docs/bench/peers/side-by-side-i.txt, one process per peer and
+# backend, each timing the peer and hqckit alternately in blocks of 10 calls; a result line is
+# "HQC-L PEER BACKEND OP PEER_CYCLES OURS_CYCLES" (medians of that process). Cells are medians
+# over every process and round; a ratio is formed inside one process (ours ÷ the peer next to it)
+# and, against "the best peer", is the larger of a round's ratios to the two peers (ours ÷ the
+# faster peer). Reported: the median over the rounds, the range in parentheses.
 PEER_DIR = "docs/bench/peers"
+PEER_BACKENDS = {"avx2-vpclmul-gfni": "avx2", "avx512": "avx512", "avx512-fafft": "avx512-fafft"}
 
 
 def load_peer_rounds():
-    """[(ours, peers)] per round: ours as load(); peers[(level, peer, op)] = cycles."""
-    rounds = []
-    for path in sorted(glob.glob(os.path.join(ROOT, PEER_DIR, "peer-*.txt")),
-                       key=lambda p: int(re.search(r"-(\d+)\.txt$", p).group(1))):
-        peers = {}
+    """{round: {(level, peer, backend, op): (peer_cycles, ours_cycles)}}"""
+    rounds = {}
+    for path in glob.glob(os.path.join(ROOT, PEER_DIR, "side-by-side-*.txt")):
+        r = int(re.search(r"-(\d+)\.txt$", path).group(1))
+        rows = rounds.setdefault(r, {})
         with open(path) as f:
             for line in f:
-                fields = line.split()
-                if not fields or not fields[0].startswith("HQC-"):
-                    continue
-                name = "fafft" if fields[0].endswith("-fafft") else "official"
-                for i in range(1, len(fields) - 1, 2):
-                    peers[(int(fields[0][4]), name, fields[i])] = float(fields[i + 1])
-        ours = load([path.replace("peer-", "hqc-bench-")])
-        rounds.append((ours[0] if ours else {}, peers))
-    return rounds
+                x = line.split()
+                if len(x) == 6 and x[0].startswith("HQC-") and x[2] in PEER_BACKENDS:
+                    rows[(int(x[0][4]), x[1], PEER_BACKENDS[x[2]], x[3])] = (float(x[4]), float(x[5]))
+    return [rounds[r] for r in sorted(rounds)]
 
 
 def median_of(vals):
     return statistics.median(vals) if vals else None
+
+
+def peer_cycles(rounds, level, peer, op):
+    return median_of([v[0] for rows in rounds for k, v in rows.items() if k[0] == level and k[1] == peer and k[3] == op])
+
+
+def ours_cycles(rounds, level, backend, op):
+    return median_of([v[1] for rows in rounds for k, v in rows.items() if k[0] == level and k[2] == backend and k[3] == op])
+
+
+def vs_best_peer(rounds, level, backend, op):
+    per_round = []
+    for rows in rounds:
+        rs = [rows[(level, q, backend, op)][1] / rows[(level, q, backend, op)][0] for q in ("official", "fafft")
+              if (level, q, backend, op) in rows]
+        if rs:
+            per_round.append(max(rs))
+    return per_round
 
 
 def table_peers_kem(_runs):
@@ -188,15 +205,13 @@ def table_peers_kem(_runs):
            "|---|---|---:|---:|---|---:|---:|---:|---:|"]
     for level in LEVELS:
         for op in KEM_OPS:
-            names = ("fafft",) if op.endswith("_cached") else ("official", "fafft")  # no cached mode in the official code
-            med = {n: median_of([p[(level, n, op)] for _, p in rounds if (level, n, op) in p]) for n in ("official", "fafft")}
+            med = {n: peer_cycles(rounds, level, n, op) for n in ("official", "fafft")}
+            names = [n for n in ("official", "fafft") if med[n] is not None]  # the official code has no cached mode
             best_name = min(names, key=lambda n: med[n])
-            row = [f"HQC-{level}", op.replace("_", " "), fmt(med["official"]) if "official" in names else "–",
+            row = [f"HQC-{level}", op.replace("_", " "), fmt(med["official"]) if med["official"] else "–",
                    fmt(med["fafft"]), "official" if best_name == "official" else "FAFFT"]
-            for b in ("avx2", "avx512"):
-                row.append(fmt(median_of([o[(level, b, op)][0] for o, _ in rounds])))
-            for b in ("avx2", "avx512"):
-                row.append(fmt_ratio([o[(level, b, op)][0] / min(p[(level, n, op)] for n in names) for o, p in rounds]))
+            row += [fmt(ours_cycles(rounds, level, b, op)) for b in ("avx2", "avx512")]
+            row += [fmt_ratio(vs_best_peer(rounds, level, b, op)) for b in ("avx2", "avx512")]
             out.append("| " + " | ".join(row) + " |")
     return out
 
@@ -208,10 +223,12 @@ def table_peers_mul(_runs):
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     ours_rows = ("avx512-fafft", "avx512", "avx2")
     for level in LEVELS:
-        row = [f"HQC-{level}"] + [fmt(median_of([p[(level, n, "mul")] for _, p in rounds])) for n in ("fafft", "official")]
-        row += [fmt(median_of([o[(level, b, "mul")][0] for o, _ in rounds])) for b in ours_rows]
-        row += [fmt_ratio([o[(level, b, "mul")][0] / p[(level, "fafft", "mul")] for o, p in rounds]) for b in ours_rows]
-        row += [fmt_ratio([o[(level, b, "mul2")][0] / o[(level, b, "mul")][0] for o, _ in rounds]) for b in ("avx512", "avx512-fafft")]
+        row = [f"HQC-{level}"] + [fmt(peer_cycles(rounds, level, n, "mul")) for n in ("fafft", "official")]
+        row += [fmt(ours_cycles(rounds, level, b, "mul")) for b in ours_rows]
+        row += [fmt_ratio([rows[(level, "fafft", b, "mul")][1] / rows[(level, "fafft", b, "mul")][0] for rows in rounds])
+                for b in ours_rows]
+        row += [fmt_ratio([rows[(level, "fafft", b, "mul2")][1] / rows[(level, "fafft", b, "mul")][1] for rows in rounds])
+                for b in ("avx512", "avx512-fafft")]
         out.append("| " + " | ".join(row) + " |")
     return out
 
