@@ -462,6 +462,40 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   }
 }
 
+// The same on one whole block (base = w, a multiple of 64 bits) with every offset, shift and mask
+// a compile-time constant of the step: the blocks of the large steps are many and their ranges
+// small (e.g. 8 bits per 4096-bit block), so per-call work matters.
+template <std::uint32_t Dst, std::uint32_t Src, std::uint32_t Len>
+[[gnu::always_inline]] inline void xor_block(u64* w) {
+  constexpr std::uint32_t q = (Src - Dst) / 64, r = (Src - Dst) % 64;
+  constexpr std::uint32_t dw0 = Dst / 64, dw1 = (Dst + Len - 1) / 64;
+  constexpr u64 head = ~u64{0} << (Dst % 64);
+  constexpr u64 tail = ((Dst + Len) % 64) ? ((u64{1} << ((Dst + Len) % 64)) - 1) : ~u64{0};
+  auto src_word = [w](std::uint32_t dw) {
+    if constexpr (r == 0) return w[dw + q];
+    else return (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r));
+  };
+  if constexpr (dw0 == dw1) {
+    w[dw0] ^= src_word(dw0) & head & tail;
+  } else {
+    std::uint32_t dw = dw0;
+    if constexpr (head != ~u64{0}) {
+      w[dw0] ^= src_word(dw0) & head;
+      dw++;
+    }
+    constexpr std::uint32_t last = tail != ~u64{0} ? dw1 : dw1 + 1;  // whole words [dw, last)
+    for (; dw + 4 <= last; dw += 4) {
+      __m256i v = ld(w + dw + q);
+      if constexpr (r != 0)
+        v = _mm256_or_si256(_mm256_srli_epi64(v, static_cast<int>(r)),
+                            _mm256_slli_epi64(ld(w + dw + q + 1), static_cast<int>(64 - r)));
+      st(w + dw, _mm256_xor_si256(ld(w + dw), v));
+    }
+    for (; dw < last; dw++) w[dw] ^= src_word(dw);
+    if constexpr (tail != ~u64{0}) w[dw1] ^= src_word(dw1) & tail;
+  }
+}
+
 // Group GI (in execution order) of the plan and the following ones. Bits >= limit are known to
 // be zero (public bound); memory steps skip the parts whose source lies at or above it, register
 // groups run over reg_words (the units below the limit).
@@ -474,9 +508,11 @@ void run_groups(u64* w, std::size_t words, std::size_t limit, std::size_t reg_wo
       run_regops<L, Inverse, g.first, g.count>(w, reg_words);
     } else {
       constexpr const Step& s = p.steps[g.first];
+      static_assert(s.block % 64 == 0);
       for (std::size_t base = 0; base < words * 64 && base + s.src < limit; base += s.block) {
         const std::size_t avail = limit - (base + s.src);
-        xor_range(w, base + s.dst, base + s.src, avail < s.len ? avail : s.len);
+        if (avail >= s.len) xor_block<s.dst, s.src, s.len>(w + base / 64);  // public sizes
+        else xor_range(w, base + s.dst, base + s.src, avail);
       }
     }
     run_groups<L, Inverse, GI + 1>(w, words, limit, reg_words);
