@@ -64,14 +64,6 @@ inline __m256i gf_reduce(__m256i x, __m256i y) {
   return _mm256_xor_si256(x, _mm256_clmulepi64_epi128(y, r, 0x00));  // w2 * (...) into w0, w1
 }
 
-inline __m256i gf_mul(__m256i a, __m256i b) {
-  const __m256i lo = _mm256_clmulepi64_epi128(a, b, 0x00);
-  const __m256i hi = _mm256_clmulepi64_epi128(a, b, 0x11);
-  const __m256i mid = _mm256_xor_si256(_mm256_clmulepi64_epi128(a, b, 0x01), _mm256_clmulepi64_epi128(a, b, 0x10));
-  return gf_reduce(_mm256_xor_si256(lo, _mm256_bslli_epi128(mid, 8)),
-                   _mm256_xor_si256(hi, _mm256_bsrli_epi128(mid, 8)));
-}
-
 // b_lo ^ b_hi in the low word of each lane (Karatsuba fold).
 inline __m256i kara_fold(__m256i b) { return _mm256_xor_si256(b, _mm256_shuffle_epi32(b, 0x4E)); }
 // Product by a constant b with its fold bx (three VPCLMULQDQ).
@@ -90,6 +82,11 @@ struct Wide {
 };
 inline Wide gf_mul_const_wide(__m256i a, __m256i b, __m256i bx) {
   return {_mm256_clmulepi64_epi128(a, b, 0x00), _mm256_clmulepi64_epi128(kara_fold(a), bx, 0x00),
+          _mm256_clmulepi64_epi128(a, b, 0x11)};
+}
+// Unreduced general product (Karatsuba, both operands folded), same convention as above.
+inline Wide gf_mul_wide(__m256i a, __m256i b) {
+  return {_mm256_clmulepi64_epi128(a, b, 0x00), _mm256_clmulepi64_epi128(kara_fold(a), kara_fold(b), 0x00),
           _mm256_clmulepi64_epi128(a, b, 0x11)};
 }
 // Reduction of c + p + q (c reduced, p and q wide).
@@ -197,13 +194,8 @@ inline void bf10_fwd(__m256i& z0, __m256i& z1, std::size_t c) {
   z0 = _mm256_permute2x128_si256(u, v, 0x20);
   z1 = _mm256_permute2x128_si256(u, v, 0x31);
 }
-inline void bf01_inv(__m256i& z0, __m256i& z1, std::size_t c) {
-  const __m256i t0 = ld(twiddles(0) + 4 * c);
-  __m256i u = _mm256_permute2x128_si256(z0, z1, 0x20), v = _mm256_permute2x128_si256(z0, z1, 0x31);
-  v = _mm256_xor_si256(v, u);
-  u = _mm256_xor_si256(u, gf_mul_const(v, t0, kara_fold(t0)));
-  z0 = _mm256_permute2x128_si256(u, v, 0x20);
-  z1 = _mm256_permute2x128_si256(u, v, 0x31);
+// Layer 1 undone on unit c (layer 0 is fused with the pointwise products in ifft_product).
+inline void bf1_inv(__m256i& z0, __m256i& z1, std::size_t c) {
   const __m256i t1 = bcast128(twiddles(1) + 2 * c);
   z1 = _mm256_xor_si256(z1, z0);
   z0 = _mm256_xor_si256(z0, gf_mul_const(z1, t1, kara_fold(t1)));
@@ -231,9 +223,17 @@ template <unsigned K>
 void ifft_product(u64* g, const u64* x, const u64* y) {
   static_assert(K >= 4 && K <= 10);
   for (std::size_t c = 0; c < (std::size_t{1} << (K - 2)); c++) {
+    // Unit c = elements e0..e3; layer 0 on u = (e0, e2), v = (e1, e3) with lazy reduction:
+    // v = xu*yu + xv*yv and u = xu*yu + t0 v, each reduced once (Karatsuba products).
     const std::size_t o = 8 * c;
-    __m256i z0 = gf_mul(ld(x + o), ld(y + o)), z1 = gf_mul(ld(x + o + 4), ld(y + o + 4));
-    bf01_inv(z0, z1, c);
+    const __m256i x0 = ld(x + o), x1 = ld(x + o + 4), y0 = ld(y + o), y1 = ld(y + o + 4);
+    const Wide pu = gf_mul_wide(_mm256_permute2x128_si256(x0, x1, 0x20), _mm256_permute2x128_si256(y0, y1, 0x20));
+    const Wide pv = gf_mul_wide(_mm256_permute2x128_si256(x0, x1, 0x31), _mm256_permute2x128_si256(y0, y1, 0x31));
+    const __m256i t0 = ld(twiddles(0) + 4 * c);
+    const __m256i v = gf_reduce_sum(_mm256_setzero_si256(), pu, pv);
+    const __m256i u = gf_reduce_sum(_mm256_setzero_si256(), pu, gf_mul_const_wide(v, t0, kara_fold(t0)));
+    __m256i z0 = _mm256_permute2x128_si256(u, v, 0x20), z1 = _mm256_permute2x128_si256(u, v, 0x31);
+    bf1_inv(z0, z1, c);
     st(g + o, z0);
     st(g + o + 4, z1);
   }
@@ -274,7 +274,7 @@ constexpr int gen_steps(unsigned L, std::uint32_t G, Step* s, int n) {
 
 // Steps on blocks of <= kRegBits bits run inside registers: a unit of kUnit ymm is loaded once
 // and every step of the group is x ^= (x >> delta) & mask on the unit, unrolled at compile time.
-constexpr int kUnit = 8;
+constexpr int kUnit = 16;
 constexpr std::uint32_t kRegBits = 256 * kUnit;
 constexpr int kUnitWords = 4 * kUnit;
 struct RegOp {
