@@ -581,13 +581,25 @@ const u64* dec_table() {
   else return tables::kDec10;
 }
 
-// Eight words at a public stride: A = rows 0, 2, 4, 6 and B = rows 1, 3, 5, 7 (the order for
-// which transpose8 gives sorted bytes).
-inline void load_rows(const u64* p, std::size_t stride, __m256i& a, __m256i& b) {
-  a = _mm256_set_epi64x(static_cast<long long>(p[6 * stride]), static_cast<long long>(p[4 * stride]),
-                        static_cast<long long>(p[2 * stride]), static_cast<long long>(p[0]));
-  b = _mm256_set_epi64x(static_cast<long long>(p[7 * stride]), static_cast<long long>(p[5 * stride]),
-                        static_cast<long long>(p[3 * stride]), static_cast<long long>(p[stride]));
+// 4x4 qword transpose: row i of (a, b, c, d) -> column i.
+inline void transpose4(__m256i& a, __m256i& b, __m256i& c, __m256i& d) {
+  const __m256i t0 = _mm256_unpacklo_epi64(a, b), t1 = _mm256_unpackhi_epi64(a, b);
+  const __m256i t2 = _mm256_unpacklo_epi64(c, d), t3 = _mm256_unpackhi_epi64(c, d);
+  a = _mm256_permute2x128_si256(t0, t2, 0x20);
+  b = _mm256_permute2x128_si256(t1, t3, 0x20);
+  c = _mm256_permute2x128_si256(t0, t2, 0x31);
+  d = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+// Rows 0..7 (at a public stride) of four consecutive words: a[i] = rows 0, 2, 4, 6 and b[i] =
+// rows 1, 3, 5, 7 of word i (the order for which transpose8 gives sorted bytes).
+inline void load_rows4(const u64* p, std::size_t stride, __m256i (&a)[4], __m256i (&b)[4]) {
+  for (std::size_t i = 0; i < 4; i++) {
+    a[i] = ld(p + 2 * i * stride);
+    b[i] = ld(p + (2 * i + 1) * stride);
+  }
+  transpose4(a[0], a[1], a[2], a[3]);
+  transpose4(b[0], b[1], b[2], b[3]);
 }
 
 // t = encoding of rows 0..63 of `bits` (rows 64..127 are zero).
@@ -597,19 +609,23 @@ void encode_half(u64* t, const u64* bits) {
   const u64* enc = enc_table<K>();
   const __m256i rev = _mm256_set1_epi64x(static_cast<long long>(kRevBytes));
   const __m256i sort = qword_pattern(kPatSort);
-  alignas(32) u64 t1s[64];  // R D^T R of the 64 blocks of word w, broadcast from memory
-  for (std::size_t w = 0; w < RW; w++) {
+  alignas(32) u64 t1s[4 * 64];  // R D^T R of the 64 blocks of words w0..w0+3, broadcast from memory
+  static_assert(RW % 4 == 0);
+  for (std::size_t w0 = 0; w0 < RW; w0 += 4) {
     for (std::size_t t8 = 0; t8 < 8; t8++) {
-      __m256i a, b;
-      load_rows(bits + 8 * t8 * RW + w, RW, a, b);
-      const Cols d = transpose8(a, b);  // qword b = D_(t8, 8w+b)
-      st(t1s + 8 * t8, _mm256_gf2p8affine_epi64_epi8(rev, d.lo, 0));
-      st(t1s + 8 * t8 + 4, _mm256_gf2p8affine_epi64_epi8(rev, d.hi, 0));
+      __m256i a[4], b[4];
+      load_rows4(bits + 8 * t8 * RW + w0, RW, a, b);
+      for (std::size_t i = 0; i < 4; i++) {
+        const Cols d = transpose8(a[i], b[i]);  // qword b = D_(t8, 8(w0+i)+b)
+        st(t1s + 64 * i + 8 * t8, _mm256_gf2p8affine_epi64_epi8(rev, d.lo, 0));
+        st(t1s + 64 * i + 8 * t8 + 4, _mm256_gf2p8affine_epi64_epi8(rev, d.hi, 0));
+      }
     }
-    for (std::size_t b = 0; b < 8; b++) {
+    for (std::size_t wb = 0; wb < 32; wb++) {
+      const std::size_t w = w0 + wb / 8, b = wb % 8;
       __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
       for (std::size_t t8 = 0; t8 < 8; t8++) {
-        const __m256i x = _mm256_set1_epi64x(static_cast<long long>(t1s[8 * t8 + b]));
+        const __m256i x = _mm256_set1_epi64x(static_cast<long long>(t1s[64 * (wb / 8) + 8 * t8 + b]));
         for (int k = 0; k < 4; k++)
           acc[k] = _mm256_xor_si256(acc[k], _mm256_gf2p8affine_epi64_epi8(x, ld(enc + 16 * t8 + 4 * k), 0));
       }
@@ -628,16 +644,6 @@ void encode_half(u64* t, const u64* bits) {
     }
   }
   wipe(t1s, sizeof(t1s));
-}
-
-// 4x4 qword transpose: row i of (a, b, c, d) -> column i.
-inline void transpose4(__m256i& a, __m256i& b, __m256i& c, __m256i& d) {
-  const __m256i t0 = _mm256_unpacklo_epi64(a, b), t1 = _mm256_unpackhi_epi64(a, b);
-  const __m256i t2 = _mm256_unpacklo_epi64(c, d), t3 = _mm256_unpackhi_epi64(c, d);
-  a = _mm256_permute2x128_si256(t0, t2, 0x20);
-  b = _mm256_permute2x128_si256(t1, t3, 0x20);
-  c = _mm256_permute2x128_si256(t0, t2, 0x31);
-  d = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
 // In place: t (2^K field elements) -> 128 rows of 2^K bits (the novel-basis coefficients in
@@ -671,13 +677,15 @@ void decode_full(u64* t, u64* tmp) {
   }
   // Second pass: D_(t8, 8w+b) for b = 0..7 (stride 16 words), bytes transposed so that qword r
   // = word w of row 8*t8 + r, stored to tmp[t8][w][r].
-  for (std::size_t t8 = 0; t8 < 16; t8++)
-    for (std::size_t w = 0; w < RW; w++) {
-      __m256i a, b;
-      load_rows(t + 16 * 8 * w + t8, 16, a, b);
-      const Cols c = transpose8(a, b);
-      st(tmp + 8 * (t8 * RW + w), c.lo);
-      st(tmp + 8 * (t8 * RW + w) + 4, c.hi);
+  for (std::size_t w = 0; w < RW; w++)
+    for (std::size_t g = 0; g < 16; g += 4) {
+      __m256i a[4], b[4];
+      load_rows4(t + 16 * 8 * w + g, 16, a, b);  // a[i], b[i]: t8 = g + i
+      for (std::size_t i = 0; i < 4; i++) {
+        const Cols c = transpose8(a[i], b[i]);
+        st(tmp + 8 * ((g + i) * RW + w), c.lo);
+        st(tmp + 8 * ((g + i) * RW + w) + 4, c.hi);
+      }
     }
   // Third pass: 4x4 qword transposes tmp[t8][4c .. 4c+3][r] -> row 8*t8 + r, words 4c .. 4c+3.
   for (std::size_t t8 = 0; t8 < 16; t8++)
