@@ -384,8 +384,16 @@ template <unsigned L, int J, int U>
       s = _mm256_srli_epi64(x[U], static_cast<int>(op.r));
     } else {
       constexpr int W = 4 * U + static_cast<int>(op.q);
+      // Destination bits below 64 - r take their source from the low word, the others from the
+      // next one; a part that no destination bit of this ymm needs is not computed.
+      constexpr u64 low = op.r == 0 ? ~u64{0} : (u64{1} << (64 - op.r)) - 1;
+      constexpr bool need_lo = ((m0 | m1 | m2 | m3) & low) != 0, need_hi = ((m0 | m1 | m2 | m3) & ~low) != 0;
       if constexpr (op.r == 0) {
         s = words_at<W>(x);
+      } else if constexpr (!need_hi) {
+        s = _mm256_srli_epi64(words_at<W>(x), static_cast<int>(op.r));
+      } else if constexpr (!need_lo) {
+        s = _mm256_slli_epi64(words_at<W + 1>(x), static_cast<int>(64 - op.r));
       } else {
         s = _mm256_or_si256(_mm256_srli_epi64(words_at<W>(x), static_cast<int>(op.r)),
                             _mm256_slli_epi64(words_at<W + 1>(x), static_cast<int>(64 - op.r)));
