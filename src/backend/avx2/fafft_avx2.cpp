@@ -13,10 +13,11 @@
 // Differences from the avx512 code: ternary logic -> XOR chains; masked loads/stores -> whole
 // vectors plus scalar tails at public offsets; two-source qword permutes -> VPERM2I128 / VPALIGNR /
 // unpacks with immediates; VPERMB / VPERMT2B byte transposes -> PUNPCK byte/word interleaves,
-// VPERMQ and PSHUFB with constant patterns; gathers -> scalar loads at public addresses. The
-// conversion's register units are 8 ymm (2048 bits, against 8 zmm) and their step programs are
-// unrolled at compile time (every shift, offset and mask an immediate or a constant; units whose
-// mask is zero are skipped, which depends only on the plan).
+// VPERMQ + PSHUFD and PSHUFB with constant patterns; gathers -> whole-vector row loads and 4x4
+// qword transposes. The conversion's register units are 16 ymm (4096 bits, as avx512's 8 zmm)
+// and their step programs are unrolled at compile time (every shift, offset and mask an
+// immediate or a constant; ymm whose mask is zero are skipped, which depends only on the plan).
+// The pointwise products are Karatsuba and fused with inverse layer 0 under lazy reduction.
 //
 // Constant time: no branch, loop bound or address depends on data (only on n, m, K and the
 // plans); scratch buffers holding data are wiped with avx2::wipe before returning.
