@@ -46,13 +46,14 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
 };
 
 // Where the FAFFT is used: prepared keys at HQC-5 on the VPCLMULQDQ + GFNI row. Measured side by
-// side in one process (AMD Zen 4, core 1, TSC cycles, medians of 1001 rounds, rotating order;
-// docs/AVX2.md): HQC-5 encryption with kept h, s transforms (forward + 2 products,
-// mul2_transformed_plain) 151-159k against 167-180k for Karatsuba mul2_vpclmul; decryption with
-// kept y (mul_transformed_plain) 95-99k against 83-94k for mul_vpclmul, so a prepared key's
-// decapsulation (decryption + re-encryption) still gains. Fresh products stay Karatsuba: FAFFT
-// mul 134-139k against 83-94k, mul2 229-238k against 167-180k. HQC-1 and HQC-3 lose everywhere
-// (2^16- and 2^17-bit transforms for 35k- and 72k-bit products).
+// side in one process (AMD Zen 4, core 1, TSC cycles, medians of 1001 rounds, rotating order, two
+// runs; docs/AVX2.md): HQC-5 encryption with kept h, s transforms (forward + 2 products,
+// mul2_transformed_plain) 129-130k against 171-173k for Karatsuba mul2_vpclmul; decryption with
+// kept y (mul_transformed_plain) 82-83k against 85-86k for mul_vpclmul. hqc bench: encaps_cached
+// 307-348k -> 207-216k, decaps_cached 541-621k -> 427-438k. Fresh products stay Karatsuba: FAFFT
+// mul 117-119k against 85-86k, mul2 198-207k against 171-173k (and encaps 375-378k against
+// 366-367k with the FAFFT mul2 in the KEM, hqc bench). HQC-1 and HQC-3 lose everywhere (2^16-
+// and 2^17-bit transforms for 35k- and 72k-bit products): no transforms there.
 template <class P>
 constexpr bool fafft_keys(bool vpclmul, bool gfni) {
   return vpclmul && gfni && P::kLevel == 5;
