@@ -574,15 +574,28 @@ inline __m256i qword_pattern(const std::uint8_t (&pat)[8]) {
   for (int i = 0; i < 32; i++) b[i] = static_cast<std::uint8_t>(pat[i % 8] + 8 * (i / 8 % 2));
   return _mm256_load_si256(reinterpret_cast<const __m256i*>(b));
 }
-// (g0 g4 g1 g5 g2 g6 g3 g7) with g_i = p_i -> p0 .. p7.
-constexpr std::uint8_t kPatSort[8] = {0, 2, 4, 6, 1, 3, 5, 7};
 // (e0 e4 e2 e6 e1 e5 e3 e7) -> e7 e6 .. e0.
 constexpr std::uint8_t kPatDec[8] = {7, 3, 5, 1, 6, 2, 4, 0};
 
+// The encoding constants (the first 128 words of tables::kEnc*: C_(t8,p) at 16 t8 + p, t8 < 8)
+// with each t8's 16 qwords reordered as p = 0 2 4 6 | 1 3 5 7 | 8 10 12 14 | 9 11 13 15, so that
+// the accumulators (A, B) = (p 0 2 4 6, p 1 3 5 7) are the row order for which transpose8 gives
+// bytes p0 .. p7 in order (no byte shuffle after it). Compile-time copy of public constants.
+struct EncPerm {
+  alignas(32) u64 w[128];
+};
+constexpr EncPerm make_enc_perm(const u64* enc) {
+  constexpr int kOrder[16] = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
+  EncPerm e{};
+  for (int t8 = 0; t8 < 8; t8++)
+    for (int i = 0; i < 16; i++) e.w[16 * t8 + i] = enc[16 * t8 + kOrder[i]];
+  return e;
+}
+template <unsigned K>
+inline constexpr EncPerm kEncPerm = make_enc_perm(K == 9 ? tables::kEnc9 : tables::kEnc10);
 template <unsigned K>
 const u64* enc_table() {
-  if constexpr (K == 9) return tables::kEnc9;
-  else return tables::kEnc10;
+  return kEncPerm<K>.w;
 }
 template <unsigned K>
 const u64* dec_table() {
@@ -617,7 +630,6 @@ void encode_half(u64* t, const u64* bits) {
   constexpr std::size_t RW = (std::size_t{1} << K) / 64;  // words per row
   const u64* enc = enc_table<K>();
   const __m256i rev = _mm256_set1_epi64x(static_cast<long long>(kRevBytes));
-  const __m256i sort = qword_pattern(kPatSort);
   alignas(32) u64 t1s[4 * 64];  // R D^T R of the 64 blocks of words w0..w0+3, broadcast from memory
   static_assert(RW % 4 == 0);
   for (std::size_t w0 = 0; w0 < RW; w0 += 4) {
@@ -640,8 +652,7 @@ void encode_half(u64* t, const u64* bits) {
       }
       // acc qword p, byte 7 - jl = byte p of element 8J + jl: transpose back.
       const Cols c1 = transpose8(acc[0], acc[1]), c2 = transpose8(acc[2], acc[3]);  // columns k = 7 - jl
-      const __m256i l1 = _mm256_shuffle_epi8(c1.lo, sort), h1 = _mm256_shuffle_epi8(c1.hi, sort);
-      const __m256i l2 = _mm256_shuffle_epi8(c2.lo, sort), h2 = _mm256_shuffle_epi8(c2.hi, sort);
+      const __m256i l1 = c1.lo, h1 = c1.hi, l2 = c2.lo, h2 = c2.hi;
       // h = (jl3 jl2 | jl1 jl0), l = (jl7 jl6 | jl5 jl4); halves p 0..7 (1) and 8..15 (2).
       const __m256i hl = _mm256_unpacklo_epi64(h1, h2), hh = _mm256_unpackhi_epi64(h1, h2);  // (3|1), (2|0)
       const __m256i ll = _mm256_unpacklo_epi64(l1, l2), lh = _mm256_unpackhi_epi64(l1, l2);  // (7|5), (6|4)
