@@ -52,7 +52,8 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
 // kept y (mul_transformed_plain) 82-83k against 85-86k for mul_vpclmul. hqc bench: encaps_cached
 // 307-348k -> 207-216k, decaps_cached 541-621k -> 427-438k. Fresh products stay Karatsuba: FAFFT
 // mul 117-119k against 85-86k, mul2 198-207k against 171-173k (and encaps 375-378k against
-// 366-367k with the FAFFT mul2 in the KEM, hqc bench). HQC-1 and HQC-3 lose everywhere (2^16-
+// 366-367k with the FAFFT mul2 in the KEM, hqc bench; with the other vCPU busy the FAFFT mul2
+// is about even: 216-238k against 221-248k). HQC-1 and HQC-3 lose everywhere (2^16-
 // and 2^17-bit transforms for 35k- and 72k-bit products): no transforms there.
 template <class P>
 constexpr bool fafft_keys(bool vpclmul, bool gfni) {
