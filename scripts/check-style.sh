@@ -31,7 +31,7 @@ done
 
 # Generated files are left as their generator writes them.
 sources() {
-  find "${DIRS[@]}" \( -path fuzz/corpus -o -path src/backend/avx512/fafft_tables.hpp \) -prune -o -type f \
+  find "${DIRS[@]}" \( -path fuzz/corpus -o -path src/backend/fafft/tables.hpp \) -prune -o -type f \
     \( -name '*.cpp' -o -name '*.hpp' -o -name '*.c' -o -name '*.h' -o -name '*.cc' \) -print | sort
 }
 

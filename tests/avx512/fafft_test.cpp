@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "backend/avx512/fafft.hpp"
-#include "backend/avx512/fafft_tables.hpp"
+#include "backend/fafft/tables.hpp"
 #include "backend/registry.hpp"
 #include "pke/pke.hpp"
 
@@ -161,7 +161,7 @@ void check_evaluation() {
     ASSERT_EQ(0u, t->w[2 * j + 1]) << "f = 1 at point " << j;
   }
   ff::forward<P>(t->w, x.w);
-  const std::uint64_t* beta = backend::avx512::fafft::tables::kBeta;
+  const std::uint64_t* beta = backend::fafft::tables::kBeta;
   for (std::size_t j = 0; j < (std::size_t{1} << ff::kLogPoints<P>); j++) {
     std::uint64_t lo = beta[2 * 127], hi = beta[2 * 127 + 1];
     for (unsigned l = 0; l < ff::kLogPoints<P>; l++)

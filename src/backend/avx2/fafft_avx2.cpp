@@ -31,7 +31,8 @@
 #include <utility>
 
 #include "backend/avx2/simd.hpp"
-#include "backend/avx512/fafft_tables.hpp"
+#include "backend/fafft/entry_points.hpp"
+#include "backend/fafft/tables.hpp"
 #include "params/params.hpp"
 
 #if defined(__clang__)
@@ -45,7 +46,7 @@ namespace hqc::backend::avx2::fafft {
 namespace {
 
 using u64 = std::uint64_t;
-namespace tables = ::hqc::backend::avx512::fafft::tables;
+namespace tables = ::hqc::backend::fafft::tables;
 
 inline __m256i ld(const u64* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void st(u64* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
@@ -246,32 +247,14 @@ void ifft_product(u64* g, const u64* x, const u64* y) {
 
 // ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
 //
-// The steps of avx512 fafft.cpp (docs/FAFFT.md): convert(L, G) Taylor-expands blocks of 2^L
-// elements of G bits at y = x^(2^T) + x (T the largest power of two below L), level by level
-//   A: elements [h, h + 2^k) ^= elements [2h - 2^k, 2h)
-//   B: elements [2^k, h) ^= elements [h, 2h - 2^k)
-// then convert(L - T, G * 2^T) and convert(T, G). Every step leaves its source range unchanged
-// and moves bits downwards (src > dst), so the inverse is the same steps in reverse order and
-// bits above a zero bound stay zero.
+// The steps (convert(L, G), the Taylor expansions at s_T) are backend/fafft/plan.hpp's, shared
+// with avx512 fafft.cpp. Every step leaves its source range unchanged and moves bits downwards
+// (src > dst), so the inverse is the same steps in reverse order and bits above a zero bound stay
+// zero.
 
-struct Step {
-  std::uint32_t block, dst, src, len;  // in bits, per block of `block` bits
-};
-constexpr int kMaxSteps = 72;  // gen_steps(17, 1) has 66 steps
-
-constexpr int gen_steps(unsigned L, std::uint32_t G, Step* s, int n) {
-  if (L <= 1) return n;
-  unsigned T = 1;
-  while (2 * T < L) T *= 2;
-  for (unsigned lev = L; lev > T; lev--) {
-    const unsigned k = lev - 1 - T;
-    const std::uint32_t half = G << (lev - 1), piece = G << k, block = G << lev;
-    s[n++] = Step{block, half, 2 * half - piece, piece};
-    s[n++] = Step{block, piece, half, half - piece};
-  }
-  n = gen_steps(L - T, G << T, s, n);
-  return gen_steps(T, G, s, n);
-}
+using backend::fafft::gen_steps;
+using backend::fafft::kMaxSteps;
+using backend::fafft::Step;
 
 // Steps on blocks of <= kRegBits bits run inside registers: a unit of kUnit ymm is loaded once
 // and every step of the group is x ^= (x >> delta) & mask on the unit, unrolled at compile time.
@@ -726,12 +709,6 @@ void decode_full(u64* t, u64* tmp) {
 // ---- Whole transforms --------------------------------------------------------------------------
 
 template <class P>
-constexpr std::size_t kHalfWords = (std::size_t{1} << (kLogProduct<P> - 1)) / 64;  // input bits
-template <class P>
-constexpr std::size_t kFullWords = (std::size_t{1} << kLogProduct<P>) / 64;  // product bits
-
-// out = c mod x^n - 1 = c_low ^ (c >> n), bits >= n and the padding words zero.
-template <class P>
 void reduce_out(u64* out, const u64* c) {
   constexpr std::size_t q = P::kN / 64;
   constexpr unsigned r = P::kN % 64;
@@ -747,80 +724,67 @@ void reduce_out(u64* out, const u64* c) {
   for (i = P::kNWords; i < P::kNWordsPadded; i++) out[i] = 0;
 }
 
-// prod (the inverse FFT of a pointwise product, kTransformWords + 16 words, destroyed) -> out.
-template <class P>
-void finish(u64* out, u64* prod) {
-  constexpr unsigned m = kLogProduct<P>, K = m - 7;
-  alignas(32) u64 tmp[kFullWords<P>];
-  decode_full<K>(prod, tmp);
-  std::memset(prod + kFullWords<P>, 0, 16 * sizeof(u64));
-  from_novel<m>(prod);
-  reduce_out<P>(out, prod);
-  wipe(tmp, sizeof(tmp));
-}
+// The parts of the shared composition of the entry points (backend/fafft/entry_points.hpp).
+struct Parts {
+  template <unsigned L>
+  static void to_novel(u64* w, std::size_t limit) {
+    fafft::to_novel<L>(w, limit);
+  }
+  template <unsigned L>
+  static void from_novel(u64* w) {
+    fafft::from_novel<L>(w);
+  }
+  template <unsigned K>
+  static void encode_half(u64* t, const u64* bits) {
+    fafft::encode_half<K>(t, bits);
+  }
+  template <unsigned K>
+  static void decode_full(u64* t, u64* tmp) {
+    fafft::decode_full<K>(t, tmp);
+  }
+  template <unsigned K>
+  static void fft(u64* g) {
+    fafft::fft<K>(g);
+  }
+  template <unsigned K>
+  static void ifft_product(u64* g, const u64* x, const u64* y) {
+    fafft::ifft_product<K>(g, x, y);
+  }
+  template <class P>
+  static void reduce_out(u64* out, const u64* c) {
+    fafft::reduce_out<P>(out, c);
+  }
+  static void wipe(void* p, std::size_t len) { ::hqc::backend::avx2::wipe(p, len); }
+};
+using Entry = backend::fafft::EntryPoints<Parts>;
 
 }  // namespace
 
 template <class P>
 void forward(std::uint64_t* t, const std::uint64_t* a) {
-  constexpr unsigned m = kLogProduct<P>, K = m - 7;
-  static_assert(kHalfWords<P> >= P::kNWords);
-  alignas(32) u64 bits[kHalfWords<P> + 16];
-  std::memcpy(bits, a, P::kNWords * sizeof(u64));
-  std::memset(bits + P::kNWords, 0, (kHalfWords<P> + 16 - P::kNWords) * sizeof(u64));
-  to_novel<m - 1>(bits, P::kN);
-  encode_half<K>(t, bits);
-  fft<K>(t);
-  wipe(bits, sizeof(bits));
+  Entry::forward<P>(t, a);
 }
-
 template <class P>
 void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb) {
-  alignas(32) u64 prod[kTransformWords<P> + 16];
-  ifft_product<kLogPoints<P>>(prod, ta, tb);
-  finish<P>(out, prod);
-  wipe(prod, sizeof(prod));
+  Entry::mul_transformed<P>(out, ta, tb);
 }
-
 template <class P>
 void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b) {
-  alignas(32) u64 tb[kTransformWords<P> + 16];
-  forward<P>(tb, b);
-  ifft_product<kLogPoints<P>>(tb, ta, tb);
-  finish<P>(out, tb);
-  wipe(tb, sizeof(tb));
+  Entry::mul_transformed_plain<P>(out, ta, b);
 }
-
 template <class P>
 void mul2_transformed_plain(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* ta1,
                             const std::uint64_t* ta2, const std::uint64_t* b) {
-  alignas(32) u64 tb[kTransformWords<P>];
-  alignas(32) u64 prod[kTransformWords<P> + 16];
-  forward<P>(tb, b);
-  ifft_product<kLogPoints<P>>(prod, ta1, tb);
-  finish<P>(out1, prod);
-  ifft_product<kLogPoints<P>>(prod, ta2, tb);
-  finish<P>(out2, prod);
-  wipe(tb, sizeof(tb));
-  wipe(prod, sizeof(prod));
+  Entry::mul2_transformed_plain<P>(out1, out2, ta1, ta2, b);
 }
-
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
-  alignas(32) u64 ta[kTransformWords<P>];
-  forward<P>(ta, a);
-  mul_transformed_plain<P>(out, ta, b);
-  wipe(ta, sizeof(ta));
+  Entry::mul<P>(out, a, b);
 }
-
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
-  alignas(32) u64 tb[kTransformWords<P>];
-  forward<P>(tb, b);
-  mul_transformed_plain<P>(out1, tb, a1);
-  mul_transformed_plain<P>(out2, tb, a2);
-  wipe(tb, sizeof(tb));
+  Entry::mul2<P>(out1, out2, a1, a2, b);
 }
 
 #define HQC_FAFFT_INSTANTIATE(P)                                                                                      \

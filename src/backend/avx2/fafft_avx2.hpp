@@ -1,7 +1,7 @@
 // Frobenius additive FFT (FAFFT) multiplier for GF(2)[x]/(x^n - 1), avx2 backend: the port of
 // backend/avx512/fafft.hpp to CPUs with AVX2 + VPCLMULQDQ (256-bit) + GFNI (VEX, 256-bit) + BMI2
 // and no AVX-512 (docs/AVX2.md, docs/FAFFT.md). Same algorithm, same tables
-// (backend/avx512/fafft_tables.hpp) and the same transform layout as avx512::fafft: for the
+// (backend/fafft/tables.hpp) and the same transform layout as avx512::fafft: for the
 // same input both write the same words, so their transforms are interchangeable.
 //
 // Layout of a transform: 2^(m-7) GF(2^128) elements (m = kLogProduct<P>), each two little-endian
@@ -14,22 +14,15 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/fafft/plan.hpp"
+
 namespace hqc::backend::avx2::fafft {
 
-// Smallest m with 2^m >= 2n - 1 (the product has 2n - 1 coefficients).
-constexpr unsigned log_product_bits(std::size_t n) {
-  unsigned m = 0;
-  while ((std::size_t{1} << m) < 2 * n - 1) m++;
-  return m;
-}
-template <class P>
-inline constexpr unsigned kLogProduct = log_product_bits(P::kN);
-// log2 of the number of evaluation points (GF(2^128) elements of one transform).
-template <class P>
-inline constexpr unsigned kLogPoints = kLogProduct<P> - 7;
-// uint64 words of one transform (buffers 64-byte aligned, as the contract of backend/ops.hpp).
-template <class P>
-inline constexpr std::size_t kTransformWords = std::size_t{2} << kLogPoints<P>;
+// The sizes are those of backend/fafft/plan.hpp (shared with the other implementation).
+using backend::fafft::kLogPoints;
+using backend::fafft::kLogProduct;
+using backend::fafft::kTransformWords;
+using backend::fafft::log_product_bits;
 
 // t = transform of the ring element a (kNWordsPadded words, bits >= n zero).
 template <class P>

@@ -14,22 +14,15 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/fafft/plan.hpp"
+
 namespace hqc::backend::avx512::fafft {
 
-// Smallest m with 2^m >= 2n - 1 (the product has 2n - 1 coefficients).
-constexpr unsigned log_product_bits(std::size_t n) {
-  unsigned m = 0;
-  while ((std::size_t{1} << m) < 2 * n - 1) m++;
-  return m;
-}
-template <class P>
-inline constexpr unsigned kLogProduct = log_product_bits(P::kN);
-// log2 of the number of evaluation points (GF(2^128) elements of one transform).
-template <class P>
-inline constexpr unsigned kLogPoints = kLogProduct<P> - 7;
-// uint64 words of one transform (buffers must be 64-byte aligned).
-template <class P>
-inline constexpr std::size_t kTransformWords = std::size_t{2} << kLogPoints<P>;
+// The sizes are those of backend/fafft/plan.hpp (shared with the other implementation).
+using backend::fafft::kLogPoints;
+using backend::fafft::kLogProduct;
+using backend::fafft::kTransformWords;
+using backend::fafft::log_product_bits;
 
 // t = transform of the ring element a (kNWordsPadded words, bits >= n zero).
 template <class P>

@@ -1,0 +1,103 @@
+// The FAFFT multiplier's entry points (forward, mul_transformed, mul_transformed_plain,
+// mul2_transformed_plain, mul, mul2; their contracts: avx512/fafft.hpp), composed once from the
+// parts a backend implements with its own vectors. `Parts` has the static member templates
+//   to_novel<L>(w, limit), from_novel<L>(w)     novel-basis conversion of 2^L bits (plan.hpp steps)
+//   encode_half<K>(t, bits), decode_full<K>(t, tmp)   GF(2) bit-matrix encoding / decoding
+//   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
+//   reduce_out<P>(out, c)                        c mod x^n - 1, padding words zeroed
+// and wipe(p, len). Buffers are 64-byte aligned (what the widest part needs). Every size is a
+// function of the parameter set; secrets in the scratch buffers are wiped before returning, the
+// caller's transforms (ta, tb, t) are the caller's to wipe (docs/FAFFT.md, "Constant time").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "backend/fafft/plan.hpp"
+
+namespace hqc::backend::fafft {
+
+template <class P>
+inline constexpr std::size_t kHalfWords = (std::size_t{1} << (kLogProduct<P> - 1)) / 64;  // input bits
+template <class P>
+inline constexpr std::size_t kFullWords = (std::size_t{1} << kLogProduct<P>) / 64;  // product bits
+
+template <class Parts>
+struct EntryPoints {
+  using u64 = std::uint64_t;
+
+  // prod (the inverse FFT of a pointwise product, kTransformWords + 16 words, destroyed) -> out.
+  template <class P>
+  static void finish(u64* out, u64* prod) {
+    constexpr unsigned m = kLogProduct<P>, K = m - 7;
+    alignas(64) u64 tmp[kFullWords<P>];
+    Parts::template decode_full<K>(prod, tmp);
+    std::memset(prod + kFullWords<P>, 0, 16 * sizeof(u64));
+    Parts::template from_novel<m>(prod);
+    Parts::template reduce_out<P>(out, prod);
+    Parts::wipe(tmp, sizeof(tmp));
+  }
+
+  template <class P>
+  static void forward(u64* t, const u64* a) {
+    constexpr unsigned m = kLogProduct<P>, K = m - 7;
+    static_assert(kHalfWords<P> >= P::kNWords);
+    alignas(64) u64 bits[kHalfWords<P> + 16];
+    std::memcpy(bits, a, P::kNWords * sizeof(u64));
+    std::memset(bits + P::kNWords, 0, (kHalfWords<P> + 16 - P::kNWords) * sizeof(u64));
+    Parts::template to_novel<m - 1>(bits, P::kN);
+    Parts::template encode_half<K>(t, bits);
+    Parts::template fft<K>(t);
+    Parts::wipe(bits, sizeof(bits));
+  }
+
+  template <class P>
+  static void mul_transformed(u64* out, const u64* ta, const u64* tb) {
+    alignas(64) u64 prod[kTransformWords<P> + 16];
+    Parts::template ifft_product<kLogPoints<P>>(prod, ta, tb);
+    finish<P>(out, prod);
+    Parts::wipe(prod, sizeof(prod));
+  }
+
+  template <class P>
+  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
+    alignas(64) u64 tb[kTransformWords<P> + 16];
+    forward<P>(tb, b);
+    Parts::template ifft_product<kLogPoints<P>>(tb, ta, tb);
+    finish<P>(out, tb);
+    Parts::wipe(tb, sizeof(tb));
+  }
+
+  template <class P>
+  static void mul2_transformed_plain(u64* out1, u64* out2, const u64* ta1, const u64* ta2, const u64* b) {
+    alignas(64) u64 tb[kTransformWords<P>];
+    alignas(64) u64 prod[kTransformWords<P> + 16];
+    forward<P>(tb, b);
+    Parts::template ifft_product<kLogPoints<P>>(prod, ta1, tb);
+    finish<P>(out1, prod);
+    Parts::template ifft_product<kLogPoints<P>>(prod, ta2, tb);
+    finish<P>(out2, prod);
+    Parts::wipe(tb, sizeof(tb));
+    Parts::wipe(prod, sizeof(prod));
+  }
+
+  template <class P>
+  static void mul(u64* out, const u64* a, const u64* b) {
+    alignas(64) u64 ta[kTransformWords<P>];
+    forward<P>(ta, a);
+    mul_transformed_plain<P>(out, ta, b);
+    Parts::wipe(ta, sizeof(ta));
+  }
+
+  template <class P>
+  static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
+    alignas(64) u64 tb[kTransformWords<P>];
+    forward<P>(tb, b);
+    mul_transformed_plain<P>(out1, tb, a1);
+    mul_transformed_plain<P>(out2, tb, a2);
+    Parts::wipe(tb, sizeof(tb));
+  }
+};
+
+}  // namespace hqc::backend::fafft
