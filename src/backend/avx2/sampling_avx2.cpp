@@ -69,28 +69,32 @@ void enc_positions(u32* pos, const std::uint8_t* rnd, std::size_t w) {
   //    of 8 that holds i stays in a register while it is being fixed (a vector load right after a
   //    scalar store of one of its lanes would stall on store forwarding, once per position); the
   //    blocks above it are whole-vector stores, read back whole.
-  const __m256i lane = _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0);
-  const std::size_t wpad = (w + 7) / 8 * 8;
-  std::size_t blk = (w - 2) & ~std::size_t{7};
-  __m256i cur = load256(buf + blk);
-  for (std::size_t t = w - 1; t-- > 0;) {
-    if ((t & ~std::size_t{7}) != blk) {  // public: t crosses into the next block down
-      store256(buf + blk, cur);
-      blk = t & ~std::size_t{7};
-      cur = load256(buf + blk);
+  //    With fewer than two positions there is nothing to fix (w is public).
+  if (w >= 2) {
+    const __m256i lane = _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    const std::size_t wpad = (w + 7) / 8 * 8;
+    std::size_t blk = (w - 2) & ~std::size_t{7};
+    __m256i cur = load256(buf + blk);
+    for (std::size_t t = w - 1; t-- > 0;) {
+      if ((t & ~std::size_t{7}) != blk) {  // public: t crosses into the next block down
+        store256(buf + blk, cur);
+        blk = t & ~std::size_t{7};
+        cur = load256(buf + blk);
+      }
+      const __m256i li = _mm256_set1_epi32(static_cast<int>(t - blk));
+      const __m256i b = _mm256_permutevar8x32_epi32(cur, li);
+      // Lanes blk + l <= t are not "later" entries (public mask from the public index t).
+      __m256i acc = _mm256_and_si256(_mm256_cmpgt_epi32(lane, li), _mm256_cmpeq_epi32(cur, b));
+      for (std::size_t j = blk + 8; j < wpad; j += 8)
+        acc = _mm256_or_si256(acc, _mm256_cmpeq_epi32(load256(buf + j), b));
+      const u32 bits = static_cast<u32>(_mm256_movemask_epi8(acc));
+      const u32 found = barrier<u32>(0u - ((bits | (0u - bits)) >> 31));
+      // Lane t - blk becomes t where a duplicate was found (a mask, not a branch).
+      const __m256i sel = _mm256_and_si256(_mm256_cmpeq_epi32(lane, li), _mm256_set1_epi32(static_cast<int>(found)));
+      cur = _mm256_blendv_epi8(cur, _mm256_set1_epi32(static_cast<int>(t)), sel);
     }
-    const __m256i li = _mm256_set1_epi32(static_cast<int>(t - blk));
-    const __m256i b = _mm256_permutevar8x32_epi32(cur, li);
-    // Lanes blk + l <= t are not "later" entries (public mask from the public index t).
-    __m256i acc = _mm256_and_si256(_mm256_cmpgt_epi32(lane, li), _mm256_cmpeq_epi32(cur, b));
-    for (std::size_t j = blk + 8; j < wpad; j += 8) acc = _mm256_or_si256(acc, _mm256_cmpeq_epi32(load256(buf + j), b));
-    const u32 bits = static_cast<u32>(_mm256_movemask_epi8(acc));
-    const u32 found = barrier<u32>(0u - ((bits | (0u - bits)) >> 31));
-    // Lane t - blk becomes t where a duplicate was found (a mask, not a branch).
-    const __m256i sel = _mm256_and_si256(_mm256_cmpeq_epi32(lane, li), _mm256_set1_epi32(static_cast<int>(found)));
-    cur = _mm256_blendv_epi8(cur, _mm256_set1_epi32(static_cast<int>(t)), sel);
+    store256(buf + blk, cur);
   }
-  store256(buf + blk, cur);
   std::memcpy(pos, buf, w * sizeof(u32));
   wipe(buf, sizeof(buf));
 }
