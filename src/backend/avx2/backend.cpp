@@ -32,11 +32,6 @@ inline constexpr const char* kMulName[2] = {
                         : "karatsuba over 256-bit blocks (VPCLMULQDQ)",
 };
 
-static_assert(fafft::kTransformWords<Hqc1> == kTransformWords<Hqc1> &&
-                  fafft::kTransformWords<Hqc3> == kTransformWords<Hqc3> &&
-                  fafft::kTransformWords<Hqc5> == kTransformWords<Hqc5>,
-              "the FAFFT transform size must match the contract (backend/ops.hpp)");
-
 // The avx2 FAFFT as a transform multiplier (needs VPCLMULQDQ and GFNI).
 template <class P>
 constexpr TransformMultiplier<P> kFafftTransforms = {

@@ -18,6 +18,7 @@
 // what is ORed); every loop bound and address is a function of w and the parameter set.
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -38,8 +39,9 @@ namespace {
 using u64 = std::uint64_t;
 using u32 = std::uint32_t;
 
-constexpr std::size_t kMaxW = 160;  // >= every weight of the parameter sets
-constexpr std::size_t kMaxKb = (kMaxW + 7) / 8;
+// Blocks of 8 positions for the largest weight of the parameter set (w, w_r, w_e: every caller's w).
+template <class P>
+constexpr std::size_t kMaxKb = (std::max({P::kW, P::kWr, P::kWe}) + 7) / 8;
 
 inline __m256i bcast64(u64 v) { return _mm256_set1_epi64x(static_cast<long long>(v)); }
 
@@ -81,8 +83,8 @@ void support_to_vector_gfni(u64* out, const u32* pos, std::size_t w) {
   constexpr std::size_t kRv = (kRb + 3) / 4;           // ymm of R qwords per position block
   static_assert(P::kNWordsPadded % 4 == 0);
   const std::size_t kb_count = (w + 7) / 8;
-  alignas(32) u64 mat[kMaxKb][32];
-  alignas(32) u64 rows[kMaxKb][4 * kRv];
+  alignas(32) u64 mat[kMaxKb<P>][32];
+  alignas(32) u64 rows[kMaxKb<P>][4 * kRv];
   const __m256i iota = _mm256_setr_epi64x(0, 1, 2, 3);
   for (std::size_t kb = 0; kb < kb_count; kb++) {
     __m256i macc[8], racc[kRv];

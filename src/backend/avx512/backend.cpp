@@ -23,11 +23,6 @@ namespace hqc::backend {
 namespace avx512 {
 namespace {
 
-static_assert(fafft::kTransformWords<Hqc1> == kTransformWords<Hqc1> &&
-                  fafft::kTransformWords<Hqc3> == kTransformWords<Hqc3> &&
-                  fafft::kTransformWords<Hqc5> == kTransformWords<Hqc5>,
-              "the FAFFT transform size must match the contract (backend/ops.hpp)");
-
 // The FAFFT as a transform multiplier (prepared key objects keep the transforms of h, s and y).
 template <class P>
 constexpr TransformMultiplier<P> kFafftTransforms = {
@@ -37,18 +32,17 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
 };
 
 // Support expansion: the avx2 backend's GFNI bit-matrix product on 256-bit rows, where it is built
-// in. Side by side on AMD Zen 4 (which splits 512-bit operations in two) it takes 1.6k / 3.2k /
-// 5.5k cycles at HQC-1/3/5 against 2.3k / 6.9k / 14.2k for the chunk-by-chunk kernel of
+// in. Side by side on AMD Zen 4 (which splits 512-bit operations in two) it takes 1.5k / 2.9k /
+// 4.9k cycles at HQC-1/3/5 against 2.2k / 6.7k / 13.7k for the chunk-by-chunk kernel of
 // sampling.cpp, and 2.5k / 4.5k / 6.9k for the same bit-matrix product on 512-bit rows (whose
-// one-hot matrices cost twice as much to build). sampling.cpp stays the kernel of builds without
+// one-hot matrices cost twice as much to build; docs/AVX512.md). sampling.cpp stays the kernel of builds without
 // the avx2 backend.
-using SupportToVectorFn = void (*)(std::uint64_t* out, const std::uint32_t* pos, std::size_t w);
 template <class P>
 #if defined(HQC_WITH_AVX2)
-constexpr SupportToVectorFn kSupportToVector = &avx2::support_to_vector_gfni<P>;
+constexpr decltype(KernelTable<P>::support_to_vector) kSupportToVector = &avx2::support_to_vector_gfni<P>;
 #define HQC_AVX512_SUPPORT_NAME "GFNI bit-matrix support expansion"
 #else
-constexpr SupportToVectorFn kSupportToVector = &support_to_vector<P>;
+constexpr decltype(KernelTable<P>::support_to_vector) kSupportToVector = &support_to_vector<P>;
 #define HQC_AVX512_SUPPORT_NAME "mask-based support expansion"
 #endif
 

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/ops.hpp"
+#include "params/params.hpp"
+
 namespace hqc::backend::fafft {
 
 // Smallest m with 2^m >= 2n - 1 (the product has 2n - 1 coefficients).
@@ -20,10 +23,14 @@ inline constexpr unsigned kLogProduct = log_product_bits(P::kN);
 // log2 of the number of evaluation points (GF(2^128) elements of one transform).
 template <class P>
 inline constexpr unsigned kLogPoints = kLogProduct<P> - 7;
-// uint64 words of one transform (buffers 64-byte aligned, as the contract of backend/ops.hpp):
+// uint64 words of one transform: the contract's size (backend/ops.hpp; buffers 64-byte aligned),
 // 2^kLogPoints elements of two words, in point order; the same words in both implementations.
 template <class P>
-inline constexpr std::size_t kTransformWords = std::size_t{2} << kLogPoints<P>;
+inline constexpr std::size_t kTransformWords = backend::kTransformWords<P>;
+static_assert(kTransformWords<Hqc1> == std::size_t{2} << kLogPoints<Hqc1> &&
+                  kTransformWords<Hqc3> == std::size_t{2} << kLogPoints<Hqc3> &&
+                  kTransformWords<Hqc5> == std::size_t{2} << kLogPoints<Hqc5>,
+              "the FAFFT layout (two words per point) must have the contract's transform size");
 
 // ---- Novel-basis conversion over GF(2): the steps ----------------------------------------------
 //
