@@ -25,8 +25,7 @@ using namespace hqc;
 const backend::Backend* avx2_row() { return backend::find_backend("avx2"); }
 // The VPCLMULQDQ decompositions need the instruction.
 bool variant_runs(int v) {
-  const bool vpclmul = v == static_cast<int>(backend::avx2::MulVariant::kVpclmulKaratsuba) ||
-                       v == static_cast<int>(backend::avx2::MulVariant::kVpclmulToom3);
+  const bool vpclmul = v >= static_cast<int>(backend::avx2::MulVariant::kVpclmulKaratsuba);
   return !vpclmul || (backend::effective_cpu_features() & backend::kCpuVpclmul) != 0;
 }
 

@@ -25,6 +25,7 @@ enum class Base {
   kK9,   // Karatsuba at 256 bits over Karatsuba at 128 bits: 9 PCLMULQDQ
   kK12,  // Karatsuba at 256 bits over schoolbook at 128 bits: 12 PCLMULQDQ, fewer XORs
   kV8,   // schoolbook with 8 VPCLMULQDQ (ymm): defined in gf2x_vpclmul.cpp only
+  kV6,   // Karatsuba at 256 bits over 128-bit schoolbook, 6 VPCLMULQDQ: gf2x_vpclmul.cpp only
 };
 
 template <Base B>
@@ -46,7 +47,7 @@ inline void clmul128(__m128i x, __m128i y, __m128i& lo, __m128i& hi) {
 // (r1:r0) = a * b, 512 bits.
 template <Base B>
 inline void mul256(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
-  static_assert(B != Base::kV8, "specialised in gf2x_vpclmul.cpp");
+  static_assert(B != Base::kV8 && B != Base::kV6, "specialised in gf2x_vpclmul.cpp");
   const __m128i a0 = _mm256_castsi256_si128(a), a1 = _mm256_extracti128_si256(a, 1);
   const __m128i b0 = _mm256_castsi256_si128(b), b1 = _mm256_extracti128_si256(b, 1);
   __m128i p0l, p0h, p2l, p2h, p1l, p1h;

@@ -31,9 +31,10 @@ void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t
 template <class P>
 void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
                   const std::uint64_t* b);
-// The VPCLMULQDQ multiplier with `toom` (0 or 1) Toom-Cook-3 levels, for bench/avx2.
+// The VPCLMULQDQ multiplier with `toom` (0 or 1) Toom-Cook-3 levels and a base product of
+// `clmuls` (6 or 8) VPCLMULQDQ, for bench/avx2.
 template <class P>
-void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom);
+void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls);
 
 // The decompositions compared by bench/avx2 (docs/AVX2.md); all give the same bytes as mul<P>.
 enum class MulVariant : int {
@@ -43,9 +44,11 @@ enum class MulVariant : int {
   kKaratsubaBase1S = 3,   // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
   kToom3Karatsuba = 4,    // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
   kToom3x2Karatsuba = 5,  // two Toom-Cook-3 levels, then Karatsuba
-  kVpclmulKaratsuba = 6,  // VPCLMULQDQ base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
-  kVpclmulToom3 = 7,      // VPCLMULQDQ base, one Toom-Cook-3 level, Karatsuba (idem)
-  kCount = 8,
+  kVpclmulKaratsuba = 6,   // VPCLMULQDQ schoolbook base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
+  kVpclmulToom3 = 7,       // VPCLMULQDQ schoolbook base, one Toom-Cook-3 level, Karatsuba (idem)
+  kVpclmul6Karatsuba = 8,  // VPCLMULQDQ Karatsuba base (6 per 256 x 256 bits), Karatsuba (idem)
+  kVpclmul6Toom3 = 9,      // VPCLMULQDQ Karatsuba base, one Toom-Cook-3 level, Karatsuba (idem)
+  kCount = 10,
 };
 const char* mul_variant_name(MulVariant v);
 template <class P>
