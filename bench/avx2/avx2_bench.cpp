@@ -25,7 +25,7 @@ using namespace hqc;
 const backend::Backend* avx2_row() { return backend::find_backend("avx2"); }
 // The VPCLMULQDQ decompositions need the instruction.
 bool variant_runs(int v) {
-  const bool vpclmul = v >= static_cast<int>(backend::avx2::MulVariant::kVpclmulKaratsuba);
+  const bool vpclmul = v >= static_cast<int>(backend::avx2::kFirstVpclmulVariant);
   return !vpclmul || (backend::effective_cpu_features() & backend::kCpuVpclmul) != 0;
 }
 

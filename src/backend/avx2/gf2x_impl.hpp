@@ -10,6 +10,7 @@
 
 #include <initializer_list>
 
+#include "backend/avx2/kernels.hpp"
 #include "backend/avx2/simd.hpp"
 #include "params/params.hpp"
 
@@ -67,55 +68,68 @@ constexpr std::size_t kara_scratch_words(std::size_t n, std::size_t thr) {
   return 16 * lo + kara_scratch_words(lo, thr);
 }
 
-// out[0, 8N) = a[0, 4N) * b[0, 4N), N blocks of 256 bits; schoolbook over blocks at N <= Thr.
-template <std::size_t N, std::size_t Thr, Base B>
+#define HQC_AVX2_ALWAYS_INLINE inline __attribute__((always_inline))
+
+// out[0, 2N) = a[0, N) * b[0, N) in 256-bit blocks, all in registers (the compiler spills what
+// does not fit): two-way Karatsuba down to one block, and three blocks as 2 + 1 with the cross
+// terms by Karatsuba (6 base products instead of 7).
+template <std::size_t N, Base B>
+HQC_AVX2_ALWAYS_INLINE void kara_regs(const __m256i* a, const __m256i* b, __m256i* out) {
+  if constexpr (N == 1) {
+    mul256<B>(a[0], b[0], out[0], out[1]);
+  } else if constexpr (N == 3) {
+    // (a0 + a1 Y) + a2 Y^2: the low 2x2 by Karatsuba; a2 b2 at Y^4; a0 b2 + a2 b0 =
+    // (a0 + a2)(b0 + b2) + a0 b0 + a2 b2 at Y^2; a1 b2 + a2 b1 = (a1 + a2)(b1 + b2) + a1 b1 + a2 b2 at Y^3.
+    __m256i l0, l1, h0, h1, m0, m1, q0, q1, t0, t1;
+    mul256<B>(a[0], b[0], l0, l1);
+    mul256<B>(a[1], b[1], h0, h1);
+    mul256<B>(_mm256_xor_si256(a[0], a[1]), _mm256_xor_si256(b[0], b[1]), m0, m1);
+    m0 = _mm256_xor_si256(m0, _mm256_xor_si256(l0, h0));
+    m1 = _mm256_xor_si256(m1, _mm256_xor_si256(l1, h1));
+    mul256<B>(a[2], b[2], q0, q1);
+    out[0] = l0;
+    out[1] = _mm256_xor_si256(l1, m0);
+    out[2] = _mm256_xor_si256(h0, m1);
+    out[3] = h1;
+    out[4] = q0;
+    out[5] = q1;
+    mul256<B>(_mm256_xor_si256(a[0], a[2]), _mm256_xor_si256(b[0], b[2]), t0, t1);
+    out[2] = _mm256_xor_si256(out[2], _mm256_xor_si256(t0, _mm256_xor_si256(l0, q0)));
+    out[3] = _mm256_xor_si256(out[3], _mm256_xor_si256(t1, _mm256_xor_si256(l1, q1)));
+    mul256<B>(_mm256_xor_si256(a[1], a[2]), _mm256_xor_si256(b[1], b[2]), t0, t1);
+    out[3] = _mm256_xor_si256(out[3], _mm256_xor_si256(t0, _mm256_xor_si256(h0, q0)));
+    out[4] = _mm256_xor_si256(out[4], _mm256_xor_si256(t1, _mm256_xor_si256(h1, q1)));
+  } else {
+    constexpr std::size_t lo = (N + 1) / 2, hi = N - lo;  // hi <= lo
+    __m256i z0[2 * lo], z2[2 * hi], z1[2 * lo], sa[lo], sb[lo];
+    kara_regs<lo, B>(a, b, z0);
+    kara_regs<hi, B>(a + lo, b + lo, z2);
+    for (std::size_t i = 0; i < lo; i++) {
+      sa[i] = i < hi ? _mm256_xor_si256(a[i], a[lo + i]) : a[i];
+      sb[i] = i < hi ? _mm256_xor_si256(b[i], b[lo + i]) : b[i];
+    }
+    kara_regs<lo, B>(sa, sb, z1);
+    for (std::size_t k = 0; k < 2 * lo; k++) {
+      z1[k] = _mm256_xor_si256(z1[k], k < 2 * hi ? _mm256_xor_si256(z0[k], z2[k]) : z0[k]);
+      out[k] = z0[k];
+    }
+    for (std::size_t k = 0; k < 2 * hi; k++) out[2 * lo + k] = z2[k];
+    for (std::size_t k = 0; k < 2 * lo; k++) out[lo + k] = _mm256_xor_si256(out[lo + k], z1[k]);
+  }
+}
+
+// out[0, 8N) = a[0, 4N) * b[0, 4N), N blocks of 256 bits; schoolbook over blocks at N <= Thr,
+// on registers at N <= Reg (with Thr = 1).
+template <std::size_t N, std::size_t Thr, Base B, std::size_t Reg = kRegBlocks>
 void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
-  if constexpr (N == 2 && Thr == 1) {
-    // Two blocks: one Karatsuba step in registers (3 base products).
-    const __m256i a0 = load256(a), a1 = load256(a + 4), b0 = load256(b), b1 = load256(b + 4);
-    __m256i l0, l1, h0, h1, m0, m1;
-    mul256<B>(a0, b0, l0, l1);
-    mul256<B>(a1, b1, h0, h1);
-    mul256<B>(_mm256_xor_si256(a0, a1), _mm256_xor_si256(b0, b1), m0, m1);
-    m0 = _mm256_xor_si256(m0, _mm256_xor_si256(l0, h0));
-    m1 = _mm256_xor_si256(m1, _mm256_xor_si256(l1, h1));
-    store256(out, l0);
-    store256(out + 4, _mm256_xor_si256(l1, m0));
-    store256(out + 8, _mm256_xor_si256(h0, m1));
-    store256(out + 12, h1);
-  } else if constexpr (N == 3 && Thr == 1) {
-    // Three blocks: (a0 + a1 Y) + a2 Y^2 split 2 + 1 in registers (7 base products).
-    const __m256i a0 = load256(a), a1 = load256(a + 4), a2 = load256(a + 8);
-    const __m256i b0 = load256(b), b1 = load256(b + 4), b2 = load256(b + 8);
-    __m256i r[6], t0, t1;
-    // Low 2x2: Karatsuba.
-    __m256i l0, l1, h0, h1, m0, m1;
-    mul256<B>(a0, b0, l0, l1);
-    mul256<B>(a1, b1, h0, h1);
-    mul256<B>(_mm256_xor_si256(a0, a1), _mm256_xor_si256(b0, b1), m0, m1);
-    m0 = _mm256_xor_si256(m0, _mm256_xor_si256(l0, h0));
-    m1 = _mm256_xor_si256(m1, _mm256_xor_si256(l1, h1));
-    r[0] = l0;
-    r[1] = _mm256_xor_si256(l1, m0);
-    r[2] = _mm256_xor_si256(h0, m1);
-    r[3] = h1;
-    // a2 b2 at Y^4; cross terms a0 b2 + a2 b0 = (a0 + a2)(b0 + b2) + a0 b0 + a2 b2 at Y^2;
-    // a1 b2 + a2 b1 = (a1 + a2)(b1 + b2) + a1 b1 + a2 b2 at Y^3.
-    __m256i q0, q1;
-    mul256<B>(a2, b2, q0, q1);
-    r[4] = q0;
-    r[5] = q1;
-    mul256<B>(_mm256_xor_si256(a0, a2), _mm256_xor_si256(b0, b2), t0, t1);
-    t0 = _mm256_xor_si256(t0, _mm256_xor_si256(l0, q0));
-    t1 = _mm256_xor_si256(t1, _mm256_xor_si256(l1, q1));
-    r[2] = _mm256_xor_si256(r[2], t0);
-    r[3] = _mm256_xor_si256(r[3], t1);
-    mul256<B>(_mm256_xor_si256(a1, a2), _mm256_xor_si256(b1, b2), t0, t1);
-    t0 = _mm256_xor_si256(t0, _mm256_xor_si256(h0, q0));
-    t1 = _mm256_xor_si256(t1, _mm256_xor_si256(h1, q1));
-    r[3] = _mm256_xor_si256(r[3], t0);
-    r[4] = _mm256_xor_si256(r[4], t1);
-    for (int k = 0; k < 6; k++) store256(out + 4 * k, r[k]);
+  if constexpr (Thr == 1 && N <= Reg) {
+    __m256i av[N], bv[N], ov[2 * N];
+    for (std::size_t i = 0; i < N; i++) {
+      av[i] = load256(a + 4 * i);
+      bv[i] = load256(b + 4 * i);
+    }
+    kara_regs<N, B>(av, bv, ov);
+    for (std::size_t k = 0; k < 2 * N; k++) store256(out + 4 * k, ov[k]);
   } else if constexpr (N <= Thr) {
     __m256i acc[2 * N];
     for (std::size_t k = 0; k < 2 * N; k++) acc[k] = _mm256_setzero_si256();
@@ -135,8 +149,8 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
     u64* sb = scratch + 4 * lo;
     u64* z = scratch + 8 * lo;
     u64* rest = scratch + 16 * lo;
-    kara<lo, Thr, B>(out, a, b, rest);                             // z0 -> out[0, 8lo)
-    kara<hi, Thr, B>(out + 8 * lo, a + 4 * lo, b + 4 * lo, rest);  // z2 -> out[8lo, 8N)
+    kara<lo, Thr, B, Reg>(out, a, b, rest);                             // z0 -> out[0, 8lo)
+    kara<hi, Thr, B, Reg>(out + 8 * lo, a + 4 * lo, b + 4 * lo, rest);  // z2 -> out[8lo, 8N)
     for (std::size_t i = 0; i < hi; i++) {
       store256(sa + 4 * i, _mm256_xor_si256(load256(a + 4 * i), load256(a + 4 * (lo + i))));
       store256(sb + 4 * i, _mm256_xor_si256(load256(b + 4 * i), load256(b + 4 * (lo + i))));
@@ -145,7 +159,7 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
       store256(sa + 4 * hi, load256(a + 4 * hi));
       store256(sb + 4 * hi, load256(b + 4 * hi));
     }
-    kara<lo, Thr, B>(z, sa, sb, rest);  // (a0 + a1)(b0 + b1), 2lo blocks
+    kara<lo, Thr, B, Reg>(z, sa, sb, rest);  // (a0 + a1)(b0 + b1), 2lo blocks
     for (std::size_t k = 0; k < 2 * hi; k++)
       store256(z + 4 * k, _mm256_xor_si256(load256(z + 4 * k),
                                            _mm256_xor_si256(load256(out + 4 * k), load256(out + 4 * (2 * lo + k)))));
@@ -158,11 +172,11 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
 
 // Two products sharing b: out1 = a1 * b, out2 = a2 * b. b's sums are formed once per node and
 // every base step loads each b block once for both products.
-template <std::size_t N, std::size_t Thr, Base B>
+template <std::size_t N, std::size_t Thr, Base B, std::size_t Reg = kRegBlocks>
 void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64* scratch) {
-  if constexpr ((N == 2 || N == 3) && Thr == 1) {
-    kara<N, Thr, B>(out1, a1, b, scratch);
-    kara<N, Thr, B>(out2, a2, b, scratch);
+  if constexpr (Thr == 1 && N <= Reg) {
+    kara<N, Thr, B, Reg>(out1, a1, b, scratch);
+    kara<N, Thr, B, Reg>(out2, a2, b, scratch);
   } else if constexpr (N <= Thr) {
     __m256i acc1[2 * N], acc2[2 * N];
     for (std::size_t k = 0; k < 2 * N; k++) acc1[k] = acc2[k] = _mm256_setzero_si256();
@@ -190,8 +204,8 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
     u64* z1 = scratch + 12 * lo;
     u64* z2 = scratch + 20 * lo;
     u64* rest = scratch + 28 * lo;
-    kara2<lo, Thr, B>(out1, out2, a1, a2, b, rest);
-    kara2<hi, Thr, B>(out1 + 8 * lo, out2 + 8 * lo, a1 + 4 * lo, a2 + 4 * lo, b + 4 * lo, rest);
+    kara2<lo, Thr, B, Reg>(out1, out2, a1, a2, b, rest);
+    kara2<hi, Thr, B, Reg>(out1 + 8 * lo, out2 + 8 * lo, a1 + 4 * lo, a2 + 4 * lo, b + 4 * lo, rest);
     for (std::size_t i = 0; i < hi; i++) {
       store256(sa1 + 4 * i, _mm256_xor_si256(load256(a1 + 4 * i), load256(a1 + 4 * (lo + i))));
       store256(sa2 + 4 * i, _mm256_xor_si256(load256(a2 + 4 * i), load256(a2 + 4 * (lo + i))));
@@ -202,7 +216,7 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
       store256(sa2 + 4 * hi, load256(a2 + 4 * hi));
       store256(sb + 4 * hi, load256(b + 4 * hi));
     }
-    kara2<lo, Thr, B>(z1, z2, sa1, sa2, sb, rest);
+    kara2<lo, Thr, B, Reg>(z1, z2, sa1, sa2, sb, rest);
     u64* outs[2] = {out1, out2};
     u64* zs[2] = {z1, z2};
     for (int t = 0; t < 2; t++) {
@@ -317,17 +331,17 @@ void toom_interpolate(u64* out, ToomProducts<N>& p) {
   }
 }
 
-template <std::size_t N, std::size_t Thr, Base B, int Toom>
+template <std::size_t N, std::size_t Thr, Base B, int Toom, std::size_t Reg = kRegBlocks>
 void mulb(u64* out, const u64* a, const u64* b);
 template <std::size_t N, std::size_t Thr, Base B, int Toom>
 void mulb2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b);
 
 // Block product by Toom levels (Toom > 0) then Karatsuba.
-template <std::size_t N, std::size_t Thr, Base B, int Toom>
+template <std::size_t N, std::size_t Thr, Base B, int Toom, std::size_t Reg>
 void mulb(u64* out, const u64* a, const u64* b) {
   if constexpr (Toom == 0) {
     alignas(32) u64 scratch[kara_scratch_words(N, Thr) + 4];
-    kara<N, Thr, B>(out, a, b, scratch);
+    kara<N, Thr, B, Reg>(out, a, b, scratch);
     wipe(scratch, sizeof(scratch));
   } else {
     using D = ToomDims<N>;
@@ -340,11 +354,11 @@ void mulb(u64* out, const u64* a, const u64* b) {
     toom_evaluate<N>(wk.eb, b);
     for (auto* q : {wk.p.p0, wk.p.p1, wk.p.pinf})
       for (std::size_t i = 2 * D::K; i < D::L; i++) q[i] = 0;
-    mulb<D::k, Thr, B, Toom - 1>(wk.p.p0, wk.ea.e0, wk.eb.e0);
-    mulb<D::k, Thr, B, Toom - 1>(wk.p.p1, wk.ea.e1, wk.eb.e1);
-    mulb<D::k, Thr, B, Toom - 1>(wk.p.pinf, wk.ea.einf, wk.eb.einf);
-    mulb<D::k + 1, Thr, B, Toom - 1>(wk.p.pt, wk.ea.et, wk.eb.et);
-    mulb<D::k + 1, Thr, B, Toom - 1>(wk.p.pt1, wk.ea.et1, wk.eb.et1);
+    mulb<D::k, Thr, B, Toom - 1, Reg>(wk.p.p0, wk.ea.e0, wk.eb.e0);
+    mulb<D::k, Thr, B, Toom - 1, Reg>(wk.p.p1, wk.ea.e1, wk.eb.e1);
+    mulb<D::k, Thr, B, Toom - 1, Reg>(wk.p.pinf, wk.ea.einf, wk.eb.einf);
+    mulb<D::k + 1, Thr, B, Toom - 1, Reg>(wk.p.pt, wk.ea.et, wk.eb.et);
+    mulb<D::k + 1, Thr, B, Toom - 1, Reg>(wk.p.pt1, wk.ea.et1, wk.eb.et1);
     toom_interpolate<N>(out, wk.p);
     wipe(&wk, sizeof(wk));
   }
@@ -405,12 +419,12 @@ inline void fold(u64* out, const u64* prod) {
   for (std::size_t i = P::kNWords; i < P::kNWordsPadded; i++) out[i] = 0;
 }
 
-template <class P, std::size_t Thr, Base B, int Toom>
+template <class P, std::size_t Thr, Base B, int Toom, std::size_t Reg = kRegBlocks>
 void mul_impl(u64* out, const u64* a, const u64* b) {
   using L = Layout<P>;
   static_assert(L::kProdWords >= P::kNWordsPadded + P::kN / 64 + 8);
   alignas(32) u64 prod[L::kProdWords];
-  mulb<L::kBlocks, Thr, B, Toom>(prod, a, b);
+  mulb<L::kBlocks, Thr, B, Toom, Reg>(prod, a, b);
   for (std::size_t i = 8 * L::kBlocks; i < L::kProdWords; i++) prod[i] = 0;
   fold<P>(out, prod);
   wipe(prod, sizeof(prod));

@@ -99,21 +99,22 @@ void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t*
 }
 
 template <class P>
-void mul_vpclmul_toom(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls) {
-  if (clmuls == 6) {
-    if (toom == 0) mul_impl<P, 1, Base::kV6, 0>(out, a, b);
-    else mul_impl<P, 1, Base::kV6, 1>(out, a, b);
-  } else {
-    if (toom == 0) mul_impl<P, 1, Base::kV8, 0>(out, a, b);
-    else mul_impl<P, 1, Base::kV8, 1>(out, a, b);
-  }
+void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls,
+                         std::size_t reg_blocks) {
+  const bool regs = reg_blocks == kRegBlocks;
+  if (clmuls == 8) mul_impl<P, 1, Base::kV8, 0>(out, a, b);
+  else if (toom == 0 && regs) mul_impl<P, 1, Base::kV6, 0>(out, a, b);
+  else if (toom == 0) mul_impl<P, 1, Base::kV6, 0, 3>(out, a, b);
+  else if (regs) mul_impl<P, 1, Base::kV6, 1>(out, a, b);
+  else mul_impl<P, 1, Base::kV6, 1, 3>(out, a, b);
 }
 
 #define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                     \
   template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                 \
   template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, \
                                 const std::uint64_t*);                                                      \
-  template void mul_vpclmul_toom<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int, int);
+  template void mul_vpclmul_variant<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int, int, \
+                                         std::size_t);
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc1)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc3)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc5)
