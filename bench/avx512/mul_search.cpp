@@ -4,7 +4,7 @@
 // Karatsuba (K2), three-way Karatsuba (K3, 6 products) or Toom-Cook-3 (T3, 5 products; only where
 // its parts have at least kMinToomWords words), above a VPCLMULQDQ schoolbook base case is timed
 // on this CPU (the base size is the smallest that covers ceil(n/64) words, also rounded up to 2, 4
-// and 8 words, and the 8/16/32-word register leaves), and every unbalanced top (MulPlan::high): a
+// and 8 words, and the 8/16/32/64-word register leaves), and every unbalanced top (MulPlan::high): a
 // two-way Karatsuba with a low part of L in [W/2, W) words and a high part of T <= L words plus up
 // to kMaxExtraWords extra words (W = ceil(n/64)), each part the fastest register-leaf tree of its
 // size (timed alone). Each candidate is first checked against the portable Karatsuba (one
@@ -124,7 +124,7 @@ bool small_toom(const MulPlan& p) {  // a Toom-3 level whose parts are below kMi
   return small;
 }
 
-// Every register-leaf tree (base 8, 16 or 32 words) of up to max_depth levels and below `below`
+// Every register-leaf tree (base 8, 16, 32 or 64 words) of up to max_depth levels and below `below`
 // words: the parts of unbalanced tops.
 std::vector<MulPlan> leaf_trees(int max_depth, std::size_t below) {
   std::vector<MulPlan> out;
@@ -138,7 +138,7 @@ std::vector<MulPlan> leaf_trees(int max_depth, std::size_t below) {
         p.split[i] = static_cast<std::uint8_t>(c % 3 == 0 ? 2 : 3);
         p.kind[i] = c % 3 == 2 ? kToom3 : kKaratsuba;
       }
-      for (int leaf : {8, 16, 32}) {
+      for (int leaf : {8, 16, 32, 64}) {
         p.base = static_cast<std::uint16_t>(leaf);
         if (p.top_words() < below && !small_toom(p)) out.push_back(p);
       }
@@ -229,7 +229,7 @@ std::vector<Result> search(int runs, int max_depth) {
       }
       const std::size_t b0 = (W + prod - 1) / prod;
       std::vector<std::size_t> bases = {b0, (b0 + 1) / 2 * 2, (b0 + 3) / 4 * 4, (b0 + 7) / 8 * 8};
-      for (std::size_t leaf : {8u, 16u, 32u})  // register leaves (Karatsuba in registers)
+      for (std::size_t leaf : {8u, 16u, 32u, 64u})  // register leaves (Karatsuba in registers)
         if (leaf * prod >= W && leaf * prod < 2 * W) bases.push_back(leaf);
       std::sort(bases.begin(), bases.end());
       bases.erase(std::unique(bases.begin(), bases.end()), bases.end());

@@ -78,7 +78,7 @@ inline void xor_into(u64* dst, const u64* x, std::size_t n) {
 inline void copy_words(u64* dst, const u64* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(u64)); }
 inline void zero_words(u64* dst, std::size_t n) { std::memset(dst, 0, n * sizeof(u64)); }
 
-// ---- Register leaves: 8x8-word product with 16 VPCLMULQDQ, Karatsuba on 16 and 32 words. ----
+// ---- Register leaves: 8x8-word product with 16 VPCLMULQDQ, Karatsuba on 16, 32 and 64 words. ----
 //
 // 8x8 words, 128-bit lanes k = (a_2k, a_2k+1). B_m is lane m of b in all four lanes and R_m is a
 // rotated up by m lanes (lane k holds a-lane (k - m) mod 4). Then clmul(R_m, B_m, 0x00) and
@@ -450,6 +450,7 @@ void rec(u64* const* out, const u64* const* a, const u64* b, std::size_t n, cons
     if (n == 8) leaf_mul<1, NA>(out, a, b);
     else if (n == 16) leaf_mul<2, NA>(out, a, b);
     else if (n == 32) leaf_mul<4, NA>(out, a, b);
+    else if (n == 64) leaf_mul<8, NA>(out, a, b);
     else base_mul<NA>(out, a, b, n);
     return;
   }

@@ -17,11 +17,10 @@ inline constexpr MulPlan kMulPlan = {};
 template <>
 inline constexpr MulPlan kMulPlan<Hqc1> = {32, 2, {3, 3}, {kToom3, kToom3}};
 template <>
-inline constexpr MulPlan kMulPlan<Hqc3> = {32, 3, {3, 3, 2}, {kToom3, kToom3, kKaratsuba}};
+inline constexpr MulPlan kMulPlan<Hqc3> = {64, 2, {3, 3}, {kToom3, kToom3}};
 // 901 words = 512 + (384 + 5): two 512-word products (K2 K2 K2 K2 over the 32-word leaf) and one
-// of 384 + 5 words (T3 K2 K2 over the 32-word leaf, 5 one-word passes) instead of three of 512.
+// of 384 + 5 words (K2 T3 over the 64-word leaf, 5 one-word passes) instead of three of 512.
 template <>
-inline constexpr MulPlan kMulPlan<Hqc5> = {
-    32, 4, {2, 2, 2, 2}, {}, {32, 3, {3, 2, 2}, {kToom3, kKaratsuba, kKaratsuba}, 5}};
+inline constexpr MulPlan kMulPlan<Hqc5> = {32, 4, {2, 2, 2, 2}, {}, {64, 2, {2, 3}, {kKaratsuba, kToom3}, 5}};
 
 }  // namespace hqc::backend::avx512
