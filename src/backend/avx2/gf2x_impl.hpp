@@ -61,11 +61,12 @@ inline void mul256(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
   r1 = _mm256_set_m128i(p2h, _mm_xor_si128(p2l, p1h));
 }
 
-// Scratch words needed by kara<N> below (sums of both operands and the middle product per level).
-constexpr std::size_t kara_scratch_words(std::size_t n, std::size_t thr) {
-  if (n <= thr) return 0;
+// Scratch words needed by kara<N> below (sums of both operands and the middle product per level
+// of the memory recursion; the register nodes up to `reg` blocks need none).
+constexpr std::size_t kara_scratch_words(std::size_t n, std::size_t thr, std::size_t reg) {
+  if (n <= thr || (thr == 1 && n <= reg)) return 0;
   const std::size_t lo = (n + 1) / 2;
-  return 16 * lo + kara_scratch_words(lo, thr);
+  return 16 * lo + kara_scratch_words(lo, thr, reg);
 }
 
 #define HQC_AVX2_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -233,10 +234,10 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
   }
 }
 
-constexpr std::size_t kara2_scratch_words(std::size_t n, std::size_t thr) {
-  if (n <= thr) return 0;
+constexpr std::size_t kara2_scratch_words(std::size_t n, std::size_t thr, std::size_t reg) {
+  if (n <= thr || (thr == 1 && n <= reg)) return 0;
   const std::size_t lo = (n + 1) / 2;
-  return 28 * lo + kara2_scratch_words(lo, thr);
+  return 28 * lo + kara2_scratch_words(lo, thr, reg);
 }
 
 // Toom-Cook-3 over blocks (Bodrato's sequence for GF(2)[x], points 0, 1, t, t + 1, inf with
@@ -340,7 +341,7 @@ void mulb2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b);
 template <std::size_t N, std::size_t Thr, Base B, int Toom, std::size_t Reg>
 void mulb(u64* out, const u64* a, const u64* b) {
   if constexpr (Toom == 0) {
-    alignas(32) u64 scratch[kara_scratch_words(N, Thr) + 4];
+    alignas(32) u64 scratch[kara_scratch_words(N, Thr, Reg) + 4];
     kara<N, Thr, B, Reg>(out, a, b, scratch);
     wipe(scratch, sizeof(scratch));
   } else {
@@ -368,7 +369,7 @@ void mulb(u64* out, const u64* a, const u64* b) {
 template <std::size_t N, std::size_t Thr, Base B, int Toom>
 void mulb2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
   if constexpr (Toom == 0) {
-    alignas(32) u64 scratch[kara2_scratch_words(N, Thr) + 4];
+    alignas(32) u64 scratch[kara2_scratch_words(N, Thr, kRegBlocks) + 4];
     kara2<N, Thr, B>(out1, out2, a1, a2, b, scratch);
     wipe(scratch, sizeof(scratch));
   } else {
