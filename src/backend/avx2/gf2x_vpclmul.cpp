@@ -75,8 +75,9 @@ inline void mul256<Base::kV6>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
   const __m256i m11 = _mm256_clmulepi64_epi128(s, t, 0x11);  // (s1 t1 | s1 t0)
   // S T = s0 t0 + c x^64 + s1 t1 x^128 with c = s0 t1 + s1 t0 (the upper lanes).
   const __m256i cc = _mm256_xor_si256(m00, m11);
-  const __m256i cs = _mm256_blend_epi32(_mm256_permute4x64_epi64(cc, 0x38), _mm256_setzero_si256(), 0xC3);  // (0, c0 | c1, 0)
-  const __m256i st = _mm256_xor_si256(_mm256_permute2x128_si256(m00, m11, 0x20), cs);  // (ST.lo | ST.hi)
+  const __m256i cs =
+      _mm256_blend_epi32(_mm256_permute4x64_epi64(cc, 0x38), _mm256_setzero_si256(), 0xC3);  // (0, c0 | c1, 0)
+  const __m256i st = _mm256_xor_si256(_mm256_permute2x128_si256(m00, m11, 0x20), cs);        // (ST.lo | ST.hi)
   // P0 = A0B0, P2 = A1B1 as 256-bit vectors; the middle term ST + P0 + P2 at x^128.
   const __m256i p0 = _mm256_permute2x128_si256(dlo, dhi, 0x20);
   const __m256i p2 = _mm256_permute2x128_si256(dlo, dhi, 0x31);
@@ -109,12 +110,12 @@ void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::
   else mul_impl<P, 1, Base::kV6, 1, 3>(out, a, b);
 }
 
-#define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                     \
-  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                 \
-  template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, \
-                                const std::uint64_t*);                                                      \
+#define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                      \
+  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                  \
+  template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,  \
+                                const std::uint64_t*);                                                       \
   template void mul_vpclmul_variant<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int, int, \
-                                         std::size_t);
+                                       std::size_t);
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc1)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc3)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc5)

@@ -44,18 +44,18 @@ void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::
 // unless a variant says 3 (the two- and three-block nodes only; every larger node passes its sums
 // and partial products through memory).
 enum class MulVariant : int {
-  kKaratsubaBase1 = 0,      // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
-  kKaratsubaBase2 = 1,      // ... down to 2 blocks, schoolbook over blocks (memory)
-  kKaratsubaBase3 = 2,      // ... down to 3 blocks, schoolbook over blocks (memory)
-  kKaratsubaBase1S = 3,     // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
-  kToom3Karatsuba = 4,      // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
-  kToom3x2Karatsuba = 5,    // two Toom-Cook-3 levels, then Karatsuba
-  kKaratsubaBase1Mem = 6,   // as kKaratsubaBase1, registers up to 3 blocks
-  kVpclmulKaratsuba = 7,    // VPCLMULQDQ schoolbook base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
-  kVpclmul6Karatsuba = 8,   // VPCLMULQDQ Karatsuba base (6 per 256 x 256 bits), Karatsuba (idem)
-  kVpclmul6Toom3 = 9,       // VPCLMULQDQ Karatsuba base, one Toom-Cook-3 level, Karatsuba (idem)
-  kVpclmul6Mem = 10,        // as kVpclmul6Karatsuba, registers up to 3 blocks (idem)
-  kVpclmul6Toom3Mem = 11,   // as kVpclmul6Toom3, registers up to 3 blocks (idem)
+  kKaratsubaBase1 = 0,     // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
+  kKaratsubaBase2 = 1,     // ... down to 2 blocks, schoolbook over blocks (memory)
+  kKaratsubaBase3 = 2,     // ... down to 3 blocks, schoolbook over blocks (memory)
+  kKaratsubaBase1S = 3,    // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
+  kToom3Karatsuba = 4,     // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
+  kToom3x2Karatsuba = 5,   // two Toom-Cook-3 levels, then Karatsuba
+  kKaratsubaBase1Mem = 6,  // as kKaratsubaBase1, registers up to 3 blocks
+  kVpclmulKaratsuba = 7,   // VPCLMULQDQ schoolbook base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
+  kVpclmul6Karatsuba = 8,  // VPCLMULQDQ Karatsuba base (6 per 256 x 256 bits), Karatsuba (idem)
+  kVpclmul6Toom3 = 9,      // VPCLMULQDQ Karatsuba base, one Toom-Cook-3 level, Karatsuba (idem)
+  kVpclmul6Mem = 10,       // as kVpclmul6Karatsuba, registers up to 3 blocks (idem)
+  kVpclmul6Toom3Mem = 11,  // as kVpclmul6Toom3, registers up to 3 blocks (idem)
   kCount = 12,
 };
 // The first variant that needs VPCLMULQDQ: the rest need it too.
