@@ -25,12 +25,9 @@ const char* mul_variant_name(MulVariant v) {
     case MulVariant::kKaratsubaBase1S: return "karatsuba, 256-bit base (12 clmul)";
     case MulVariant::kToom3Karatsuba: return "toom-3 + karatsuba";
     case MulVariant::kToom3x2Karatsuba: return "toom-3 x2 + karatsuba";
-    case MulVariant::kKaratsubaBase1Mem: return "karatsuba (9 clmul), registers up to 3 blocks";
     case MulVariant::kVpclmulKaratsuba: return "vpclmulqdq base (8), karatsuba";
     case MulVariant::kVpclmul6Karatsuba: return "vpclmulqdq base (6), karatsuba";
     case MulVariant::kVpclmul6Toom3: return "vpclmulqdq base (6), toom-3 + karatsuba";
-    case MulVariant::kVpclmul6Mem: return "vpclmulqdq base (6), karatsuba, registers up to 3 blocks";
-    case MulVariant::kVpclmul6Toom3Mem: return "vpclmulqdq base (6), toom-3 + karatsuba, registers up to 3";
     default: return "?";
   }
 }
@@ -44,12 +41,9 @@ void mul_variant(MulVariant v, u64* out, const u64* a, const u64* b) {
     case MulVariant::kKaratsubaBase1S: mul_impl<P, 1, Base::kK12, 0>(out, a, b); break;
     case MulVariant::kToom3Karatsuba: mul_impl<P, 1, Base::kK9, 1>(out, a, b); break;
     case MulVariant::kToom3x2Karatsuba: mul_impl<P, 1, Base::kK9, 2>(out, a, b); break;
-    case MulVariant::kKaratsubaBase1Mem: mul_impl<P, 1, Base::kK9, 0, 3>(out, a, b); break;
-    case MulVariant::kVpclmulKaratsuba: mul_vpclmul_variant<P>(out, a, b, 0, 8, kRegBlocks); break;
-    case MulVariant::kVpclmul6Karatsuba: mul_vpclmul_variant<P>(out, a, b, 0, 6, kRegBlocks); break;
-    case MulVariant::kVpclmul6Toom3: mul_vpclmul_variant<P>(out, a, b, 1, 6, kRegBlocks); break;
-    case MulVariant::kVpclmul6Mem: mul_vpclmul_variant<P>(out, a, b, 0, 6, 3); break;
-    case MulVariant::kVpclmul6Toom3Mem: mul_vpclmul_variant<P>(out, a, b, 1, 6, 3); break;
+    case MulVariant::kVpclmulKaratsuba: mul_vpclmul_variant<P>(out, a, b, 0, 8); break;
+    case MulVariant::kVpclmul6Karatsuba: mul_vpclmul_variant<P>(out, a, b, 0, 6); break;
+    case MulVariant::kVpclmul6Toom3: mul_vpclmul_variant<P>(out, a, b, 1, 6); break;
     default: mul_pclmul<P>(out, a, b); break;
   }
 }

@@ -21,6 +21,10 @@ namespace {  // NOLINT(cert-dcl59-cpp)
 
 using u64 = std::uint64_t;
 
+// The base products and the register nodes are inlined whatever the compiler's inlining budget:
+// the unrolled nodes are large, and a base product left out of line costs a call per 256 bits.
+#define HQC_AVX2_ALWAYS_INLINE inline __attribute__((always_inline))
+
 // The base product of two 256-bit blocks.
 enum class Base {
   kK9,   // Karatsuba at 256 bits over Karatsuba at 128 bits: 9 PCLMULQDQ
@@ -30,7 +34,7 @@ enum class Base {
 };
 
 template <Base B>
-inline void clmul128(__m128i x, __m128i y, __m128i& lo, __m128i& hi) {
+HQC_AVX2_ALWAYS_INLINE void clmul128(__m128i x, __m128i y, __m128i& lo, __m128i& hi) {
   const __m128i l = _mm_clmulepi64_si128(x, y, 0x00);
   const __m128i h = _mm_clmulepi64_si128(x, y, 0x11);
   __m128i m;
@@ -47,7 +51,7 @@ inline void clmul128(__m128i x, __m128i y, __m128i& lo, __m128i& hi) {
 
 // (r1:r0) = a * b, 512 bits.
 template <Base B>
-inline void mul256(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
+HQC_AVX2_ALWAYS_INLINE void mul256(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
   static_assert(B != Base::kV8 && B != Base::kV6, "specialised in gf2x_vpclmul.cpp");
   const __m128i a0 = _mm256_castsi256_si128(a), a1 = _mm256_extracti128_si256(a, 1);
   const __m128i b0 = _mm256_castsi256_si128(b), b1 = _mm256_extracti128_si256(b, 1);
@@ -62,14 +66,12 @@ inline void mul256(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
 }
 
 // Scratch words needed by kara<N> below (sums of both operands and the middle product per level
-// of the memory recursion; the register nodes up to `reg` blocks need none).
-constexpr std::size_t kara_scratch_words(std::size_t n, std::size_t thr, std::size_t reg) {
-  if (n <= thr || (thr == 1 && n <= reg)) return 0;
+// of the memory recursion; the register nodes of up to kRegBlocks blocks need none).
+constexpr std::size_t kara_scratch_words(std::size_t n, std::size_t thr) {
+  if (n <= thr || (thr == 1 && n <= kRegBlocks)) return 0;
   const std::size_t lo = (n + 1) / 2;
-  return 16 * lo + kara_scratch_words(lo, thr, reg);
+  return 16 * lo + kara_scratch_words(lo, thr);
 }
-
-#define HQC_AVX2_ALWAYS_INLINE inline __attribute__((always_inline))
 
 // out[0, 2N) = a[0, N) * b[0, N) in 256-bit blocks, all in registers (the compiler spills what
 // does not fit): two-way Karatsuba down to one block, and three blocks as 2 + 1 with the cross
@@ -120,10 +122,10 @@ HQC_AVX2_ALWAYS_INLINE void kara_regs(const __m256i* a, const __m256i* b, __m256
 }
 
 // out[0, 8N) = a[0, 4N) * b[0, 4N), N blocks of 256 bits; schoolbook over blocks at N <= Thr,
-// on registers at N <= Reg (with Thr = 1).
-template <std::size_t N, std::size_t Thr, Base B, std::size_t Reg = kRegBlocks>
+// on registers at N <= kRegBlocks (with Thr = 1).
+template <std::size_t N, std::size_t Thr, Base B>
 void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
-  if constexpr (Thr == 1 && N <= Reg) {
+  if constexpr (Thr == 1 && N <= kRegBlocks) {
     __m256i av[N], bv[N], ov[2 * N];
     for (std::size_t i = 0; i < N; i++) {
       av[i] = load256(a + 4 * i);
@@ -150,8 +152,8 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
     u64* sb = scratch + 4 * lo;
     u64* z = scratch + 8 * lo;
     u64* rest = scratch + 16 * lo;
-    kara<lo, Thr, B, Reg>(out, a, b, rest);                             // z0 -> out[0, 8lo)
-    kara<hi, Thr, B, Reg>(out + 8 * lo, a + 4 * lo, b + 4 * lo, rest);  // z2 -> out[8lo, 8N)
+    kara<lo, Thr, B>(out, a, b, rest);                             // z0 -> out[0, 8lo)
+    kara<hi, Thr, B>(out + 8 * lo, a + 4 * lo, b + 4 * lo, rest);  // z2 -> out[8lo, 8N)
     for (std::size_t i = 0; i < hi; i++) {
       store256(sa + 4 * i, _mm256_xor_si256(load256(a + 4 * i), load256(a + 4 * (lo + i))));
       store256(sb + 4 * i, _mm256_xor_si256(load256(b + 4 * i), load256(b + 4 * (lo + i))));
@@ -160,7 +162,7 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
       store256(sa + 4 * hi, load256(a + 4 * hi));
       store256(sb + 4 * hi, load256(b + 4 * hi));
     }
-    kara<lo, Thr, B, Reg>(z, sa, sb, rest);  // (a0 + a1)(b0 + b1), 2lo blocks
+    kara<lo, Thr, B>(z, sa, sb, rest);  // (a0 + a1)(b0 + b1), 2lo blocks
     for (std::size_t k = 0; k < 2 * hi; k++)
       store256(z + 4 * k, _mm256_xor_si256(load256(z + 4 * k),
                                            _mm256_xor_si256(load256(out + 4 * k), load256(out + 4 * (2 * lo + k)))));
@@ -173,11 +175,11 @@ void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
 
 // Two products sharing b: out1 = a1 * b, out2 = a2 * b. b's sums are formed once per node and
 // every base step loads each b block once for both products.
-template <std::size_t N, std::size_t Thr, Base B, std::size_t Reg = kRegBlocks>
+template <std::size_t N, std::size_t Thr, Base B>
 void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64* scratch) {
-  if constexpr (Thr == 1 && N <= Reg) {
-    kara<N, Thr, B, Reg>(out1, a1, b, scratch);
-    kara<N, Thr, B, Reg>(out2, a2, b, scratch);
+  if constexpr (Thr == 1 && N <= kRegBlocks) {
+    kara<N, Thr, B>(out1, a1, b, scratch);
+    kara<N, Thr, B>(out2, a2, b, scratch);
   } else if constexpr (N <= Thr) {
     __m256i acc1[2 * N], acc2[2 * N];
     for (std::size_t k = 0; k < 2 * N; k++) acc1[k] = acc2[k] = _mm256_setzero_si256();
@@ -205,8 +207,8 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
     u64* z1 = scratch + 12 * lo;
     u64* z2 = scratch + 20 * lo;
     u64* rest = scratch + 28 * lo;
-    kara2<lo, Thr, B, Reg>(out1, out2, a1, a2, b, rest);
-    kara2<hi, Thr, B, Reg>(out1 + 8 * lo, out2 + 8 * lo, a1 + 4 * lo, a2 + 4 * lo, b + 4 * lo, rest);
+    kara2<lo, Thr, B>(out1, out2, a1, a2, b, rest);
+    kara2<hi, Thr, B>(out1 + 8 * lo, out2 + 8 * lo, a1 + 4 * lo, a2 + 4 * lo, b + 4 * lo, rest);
     for (std::size_t i = 0; i < hi; i++) {
       store256(sa1 + 4 * i, _mm256_xor_si256(load256(a1 + 4 * i), load256(a1 + 4 * (lo + i))));
       store256(sa2 + 4 * i, _mm256_xor_si256(load256(a2 + 4 * i), load256(a2 + 4 * (lo + i))));
@@ -217,7 +219,7 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
       store256(sa2 + 4 * hi, load256(a2 + 4 * hi));
       store256(sb + 4 * hi, load256(b + 4 * hi));
     }
-    kara2<lo, Thr, B, Reg>(z1, z2, sa1, sa2, sb, rest);
+    kara2<lo, Thr, B>(z1, z2, sa1, sa2, sb, rest);
     u64* outs[2] = {out1, out2};
     u64* zs[2] = {z1, z2};
     for (int t = 0; t < 2; t++) {
@@ -234,10 +236,10 @@ void kara2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, u64
   }
 }
 
-constexpr std::size_t kara2_scratch_words(std::size_t n, std::size_t thr, std::size_t reg) {
-  if (n <= thr || (thr == 1 && n <= reg)) return 0;
+constexpr std::size_t kara2_scratch_words(std::size_t n, std::size_t thr) {
+  if (n <= thr || (thr == 1 && n <= kRegBlocks)) return 0;
   const std::size_t lo = (n + 1) / 2;
-  return 28 * lo + kara2_scratch_words(lo, thr, reg);
+  return 28 * lo + kara2_scratch_words(lo, thr);
 }
 
 // Toom-Cook-3 over blocks (Bodrato's sequence for GF(2)[x], points 0, 1, t, t + 1, inf with
@@ -332,17 +334,17 @@ void toom_interpolate(u64* out, ToomProducts<N>& p) {
   }
 }
 
-template <std::size_t N, std::size_t Thr, Base B, int Toom, std::size_t Reg = kRegBlocks>
+template <std::size_t N, std::size_t Thr, Base B, int Toom>
 void mulb(u64* out, const u64* a, const u64* b);
 template <std::size_t N, std::size_t Thr, Base B, int Toom>
 void mulb2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b);
 
 // Block product by Toom levels (Toom > 0) then Karatsuba.
-template <std::size_t N, std::size_t Thr, Base B, int Toom, std::size_t Reg>
+template <std::size_t N, std::size_t Thr, Base B, int Toom>
 void mulb(u64* out, const u64* a, const u64* b) {
   if constexpr (Toom == 0) {
-    alignas(32) u64 scratch[kara_scratch_words(N, Thr, Reg) + 4];
-    kara<N, Thr, B, Reg>(out, a, b, scratch);
+    alignas(32) u64 scratch[kara_scratch_words(N, Thr) + 4];
+    kara<N, Thr, B>(out, a, b, scratch);
     wipe(scratch, sizeof(scratch));
   } else {
     using D = ToomDims<N>;
@@ -355,11 +357,11 @@ void mulb(u64* out, const u64* a, const u64* b) {
     toom_evaluate<N>(wk.eb, b);
     for (auto* q : {wk.p.p0, wk.p.p1, wk.p.pinf})
       for (std::size_t i = 2 * D::K; i < D::L; i++) q[i] = 0;
-    mulb<D::k, Thr, B, Toom - 1, Reg>(wk.p.p0, wk.ea.e0, wk.eb.e0);
-    mulb<D::k, Thr, B, Toom - 1, Reg>(wk.p.p1, wk.ea.e1, wk.eb.e1);
-    mulb<D::k, Thr, B, Toom - 1, Reg>(wk.p.pinf, wk.ea.einf, wk.eb.einf);
-    mulb<D::k + 1, Thr, B, Toom - 1, Reg>(wk.p.pt, wk.ea.et, wk.eb.et);
-    mulb<D::k + 1, Thr, B, Toom - 1, Reg>(wk.p.pt1, wk.ea.et1, wk.eb.et1);
+    mulb<D::k, Thr, B, Toom - 1>(wk.p.p0, wk.ea.e0, wk.eb.e0);
+    mulb<D::k, Thr, B, Toom - 1>(wk.p.p1, wk.ea.e1, wk.eb.e1);
+    mulb<D::k, Thr, B, Toom - 1>(wk.p.pinf, wk.ea.einf, wk.eb.einf);
+    mulb<D::k + 1, Thr, B, Toom - 1>(wk.p.pt, wk.ea.et, wk.eb.et);
+    mulb<D::k + 1, Thr, B, Toom - 1>(wk.p.pt1, wk.ea.et1, wk.eb.et1);
     toom_interpolate<N>(out, wk.p);
     wipe(&wk, sizeof(wk));
   }
@@ -369,7 +371,7 @@ void mulb(u64* out, const u64* a, const u64* b) {
 template <std::size_t N, std::size_t Thr, Base B, int Toom>
 void mulb2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
   if constexpr (Toom == 0) {
-    alignas(32) u64 scratch[kara2_scratch_words(N, Thr, kRegBlocks) + 4];
+    alignas(32) u64 scratch[kara2_scratch_words(N, Thr) + 4];
     kara2<N, Thr, B>(out1, out2, a1, a2, b, scratch);
     wipe(scratch, sizeof(scratch));
   } else {
@@ -420,12 +422,12 @@ inline void fold(u64* out, const u64* prod) {
   for (std::size_t i = P::kNWords; i < P::kNWordsPadded; i++) out[i] = 0;
 }
 
-template <class P, std::size_t Thr, Base B, int Toom, std::size_t Reg = kRegBlocks>
+template <class P, std::size_t Thr, Base B, int Toom>
 void mul_impl(u64* out, const u64* a, const u64* b) {
   using L = Layout<P>;
   static_assert(L::kProdWords >= P::kNWordsPadded + P::kN / 64 + 8);
   alignas(32) u64 prod[L::kProdWords];
-  mulb<L::kBlocks, Thr, B, Toom, Reg>(prod, a, b);
+  mulb<L::kBlocks, Thr, B, Toom>(prod, a, b);
   for (std::size_t i = 8 * L::kBlocks; i < L::kProdWords; i++) prod[i] = 0;
   fold<P>(out, prod);
   wipe(prod, sizeof(prod));

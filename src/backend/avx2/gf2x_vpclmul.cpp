@@ -32,7 +32,7 @@ namespace {
 // (r1:r0) = a * b, a = (A0 | A1), b = (B0 | B1) in 128-bit halves (the bench variant). Schoolbook on 64-bit words:
 // VPCLMULQDQ on (a, b) gives A0 B0 and A1 B1 lane by lane, on (a, swap(b)) A0 B1 and A1 B0.
 template <>
-inline void mul256<Base::kV8>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
+HQC_AVX2_ALWAYS_INLINE void mul256<Base::kV8>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
   const __m256i bs = _mm256_permute2x128_si256(b, b, 0x01);
   // Per lane: 128 x 128 -> (lo, hi) from l, h and the middle m.
   __m256i l = _mm256_clmulepi64_epi128(a, b, 0x00);
@@ -60,7 +60,7 @@ inline void mul256<Base::kV8>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
 // (A0 + A1)(B0 + B1) = S T on S = (s | s), T = (t | swap(t)) so that one VPCLMULQDQ gives s0 t0 in
 // lane 0 and s0 t1 in lane 1, another s1 t1 and s1 t0.
 template <>
-inline void mul256<Base::kV6>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
+HQC_AVX2_ALWAYS_INLINE void mul256<Base::kV6>(__m256i a, __m256i b, __m256i& r0, __m256i& r1) {
   // Outer products, lane by lane: d = (A0B0 | A1B1) as (lo | lo) and (hi | hi) halves.
   const __m256i l = _mm256_clmulepi64_epi128(a, b, 0x00);
   const __m256i h = _mm256_clmulepi64_epi128(a, b, 0x11);
@@ -100,22 +100,17 @@ void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t*
 }
 
 template <class P>
-void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls,
-                         std::size_t reg_blocks) {
-  const bool regs = reg_blocks == kRegBlocks;
+void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls) {
   if (clmuls == 8) mul_impl<P, 1, Base::kV8, 0>(out, a, b);
-  else if (toom == 0 && regs) mul_impl<P, 1, Base::kV6, 0>(out, a, b);
-  else if (toom == 0) mul_impl<P, 1, Base::kV6, 0, 3>(out, a, b);
-  else if (regs) mul_impl<P, 1, Base::kV6, 1>(out, a, b);
-  else mul_impl<P, 1, Base::kV6, 1, 3>(out, a, b);
+  else if (toom == 0) mul_impl<P, 1, Base::kV6, 0>(out, a, b);
+  else mul_impl<P, 1, Base::kV6, 1>(out, a, b);
 }
 
-#define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                      \
-  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                  \
-  template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,  \
-                                const std::uint64_t*);                                                       \
-  template void mul_vpclmul_variant<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int, int, \
-                                       std::size_t);
+#define HQC_AVX2_VPCLMUL_INSTANTIATE(P)                                                                     \
+  template void mul_vpclmul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                 \
+  template void mul2_vpclmul<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, \
+                                const std::uint64_t*);                                                      \
+  template void mul_vpclmul_variant<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, int, int);
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc1)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc3)
 HQC_AVX2_VPCLMUL_INSTANTIATE(Hqc5)

@@ -33,30 +33,23 @@ void mul_vpclmul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t
 template <class P>
 void mul2_vpclmul(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
                   const std::uint64_t* b);
-// The VPCLMULQDQ multiplier with `toom` (0 or 1) Toom-Cook-3 levels, a base product of `clmuls`
-// (6 or 8) VPCLMULQDQ and register nodes up to `reg_blocks` (3 or kRegBlocks) blocks, for bench/avx2.
+// The VPCLMULQDQ multiplier with `toom` (0 or 1) Toom-Cook-3 levels and a base product of `clmuls`
+// (6 or 8) VPCLMULQDQ, for bench/avx2.
 template <class P>
-void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls,
-                         std::size_t reg_blocks);
+void mul_vpclmul_variant(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, int toom, int clmuls);
 
 // The decompositions compared by bench/avx2 (docs/AVX2.md); all give the same bytes as mul<P>.
-// "Registers" is the size up to which the Karatsuba recursion is unrolled on registers: kRegBlocks
-// unless a variant says 3 (the two- and three-block nodes only; every larger node passes its sums
-// and partial products through memory).
 enum class MulVariant : int {
   kKaratsubaBase1 = 0,     // Karatsuba over 256-bit blocks down to one block, 9-PCLMUL base
-  kKaratsubaBase2 = 1,     // ... down to 2 blocks, schoolbook over blocks (memory)
-  kKaratsubaBase3 = 2,     // ... down to 3 blocks, schoolbook over blocks (memory)
+  kKaratsubaBase2 = 1,     // ... down to 2 blocks, schoolbook over blocks
+  kKaratsubaBase3 = 2,     // ... down to 3 blocks, schoolbook over blocks
   kKaratsubaBase1S = 3,    // down to one block, 12-PCLMUL base (schoolbook at 128 bits)
   kToom3Karatsuba = 4,     // one Toom-Cook-3 level (points 0, 1, x^64, x^64 + 1, inf), then Karatsuba
   kToom3x2Karatsuba = 5,   // two Toom-Cook-3 levels, then Karatsuba
-  kKaratsubaBase1Mem = 6,  // as kKaratsubaBase1, registers up to 3 blocks
-  kVpclmulKaratsuba = 7,   // VPCLMULQDQ schoolbook base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
-  kVpclmul6Karatsuba = 8,  // VPCLMULQDQ Karatsuba base (6 per 256 x 256 bits), Karatsuba (idem)
-  kVpclmul6Toom3 = 9,      // VPCLMULQDQ Karatsuba base, one Toom-Cook-3 level, Karatsuba (idem)
-  kVpclmul6Mem = 10,       // as kVpclmul6Karatsuba, registers up to 3 blocks (idem)
-  kVpclmul6Toom3Mem = 11,  // as kVpclmul6Toom3, registers up to 3 blocks (idem)
-  kCount = 12,
+  kVpclmulKaratsuba = 6,   // VPCLMULQDQ schoolbook base (8 per 256 x 256 bits), Karatsuba (needs VPCLMULQDQ)
+  kVpclmul6Karatsuba = 7,  // VPCLMULQDQ Karatsuba base (6 per 256 x 256 bits), Karatsuba (idem)
+  kVpclmul6Toom3 = 8,      // VPCLMULQDQ Karatsuba base, one Toom-Cook-3 level, Karatsuba (idem)
+  kCount = 9,
 };
 // The first variant that needs VPCLMULQDQ: the rest need it too.
 inline constexpr MulVariant kFirstVpclmulVariant = MulVariant::kVpclmulKaratsuba;
