@@ -73,51 +73,69 @@ constexpr std::size_t kara_scratch_words(std::size_t n, std::size_t thr) {
   return 16 * lo + kara_scratch_words(lo, thr);
 }
 
+// Block access for kara_regs: operands and results are either register arrays (__m256i, inner
+// nodes) or memory (u64, 256-bit blocks at 32-byte offsets: the node's caller), so that a node
+// reads its operands and writes its product straight from and to memory, without copies.
+HQC_AVX2_ALWAYS_INLINE __m256i block(const __m256i* p, std::size_t i) { return p[i]; }
+HQC_AVX2_ALWAYS_INLINE __m256i block(const u64* p, std::size_t i) { return load256(p + 4 * i); }
+HQC_AVX2_ALWAYS_INLINE void put_block(__m256i* p, std::size_t i, __m256i v) { p[i] = v; }
+HQC_AVX2_ALWAYS_INLINE void put_block(u64* p, std::size_t i, __m256i v) { store256(p + 4 * i, v); }
+HQC_AVX2_ALWAYS_INLINE const __m256i* skip_blocks(const __m256i* p, std::size_t n) { return p + n; }
+HQC_AVX2_ALWAYS_INLINE const u64* skip_blocks(const u64* p, std::size_t n) { return p + 4 * n; }
+
 // out[0, 2N) = a[0, N) * b[0, N) in 256-bit blocks, all in registers (the compiler spills what
 // does not fit): two-way Karatsuba down to one block, and three blocks as 2 + 1 with the cross
-// terms by Karatsuba (6 base products instead of 7).
-template <std::size_t N, Base B>
-HQC_AVX2_ALWAYS_INLINE void kara_regs(const __m256i* a, const __m256i* b, __m256i* out) {
+// terms by Karatsuba (6 base products instead of 7). In and Out: const __m256i* / __m256i*, or
+// const u64* / u64* (block() and put_block()).
+template <std::size_t N, Base B, class In, class Out>
+HQC_AVX2_ALWAYS_INLINE void kara_regs(In a, In b, Out out) {
   if constexpr (N == 1) {
-    mul256<B>(a[0], b[0], out[0], out[1]);
+    __m256i r0, r1;
+    mul256<B>(block(a, 0), block(b, 0), r0, r1);
+    put_block(out, 0, r0);
+    put_block(out, 1, r1);
   } else if constexpr (N == 3) {
     // (a0 + a1 Y) + a2 Y^2: the low 2x2 by Karatsuba; a2 b2 at Y^4; a0 b2 + a2 b0 =
     // (a0 + a2)(b0 + b2) + a0 b0 + a2 b2 at Y^2; a1 b2 + a2 b1 = (a1 + a2)(b1 + b2) + a1 b1 + a2 b2 at Y^3.
-    __m256i l0, l1, h0, h1, m0, m1, q0, q1, t0, t1;
-    mul256<B>(a[0], b[0], l0, l1);
-    mul256<B>(a[1], b[1], h0, h1);
-    mul256<B>(_mm256_xor_si256(a[0], a[1]), _mm256_xor_si256(b[0], b[1]), m0, m1);
+    const __m256i a0 = block(a, 0), a1 = block(a, 1), a2 = block(a, 2);
+    const __m256i b0 = block(b, 0), b1 = block(b, 1), b2 = block(b, 2);
+    __m256i l0, l1, h0, h1, m0, m1, q0, q1, t0, t1, u0, u1;
+    mul256<B>(a0, b0, l0, l1);
+    mul256<B>(a1, b1, h0, h1);
+    mul256<B>(_mm256_xor_si256(a0, a1), _mm256_xor_si256(b0, b1), m0, m1);
     m0 = _mm256_xor_si256(m0, _mm256_xor_si256(l0, h0));
     m1 = _mm256_xor_si256(m1, _mm256_xor_si256(l1, h1));
-    mul256<B>(a[2], b[2], q0, q1);
-    out[0] = l0;
-    out[1] = _mm256_xor_si256(l1, m0);
-    out[2] = _mm256_xor_si256(h0, m1);
-    out[3] = h1;
-    out[4] = q0;
-    out[5] = q1;
-    mul256<B>(_mm256_xor_si256(a[0], a[2]), _mm256_xor_si256(b[0], b[2]), t0, t1);
-    out[2] = _mm256_xor_si256(out[2], _mm256_xor_si256(t0, _mm256_xor_si256(l0, q0)));
-    out[3] = _mm256_xor_si256(out[3], _mm256_xor_si256(t1, _mm256_xor_si256(l1, q1)));
-    mul256<B>(_mm256_xor_si256(a[1], a[2]), _mm256_xor_si256(b[1], b[2]), t0, t1);
-    out[3] = _mm256_xor_si256(out[3], _mm256_xor_si256(t0, _mm256_xor_si256(h0, q0)));
-    out[4] = _mm256_xor_si256(out[4], _mm256_xor_si256(t1, _mm256_xor_si256(h1, q1)));
+    mul256<B>(a2, b2, q0, q1);
+    mul256<B>(_mm256_xor_si256(a0, a2), _mm256_xor_si256(b0, b2), t0, t1);
+    t0 = _mm256_xor_si256(t0, _mm256_xor_si256(l0, q0));
+    t1 = _mm256_xor_si256(t1, _mm256_xor_si256(l1, q1));
+    mul256<B>(_mm256_xor_si256(a1, a2), _mm256_xor_si256(b1, b2), u0, u1);
+    u0 = _mm256_xor_si256(u0, _mm256_xor_si256(h0, q0));
+    u1 = _mm256_xor_si256(u1, _mm256_xor_si256(h1, q1));
+    put_block(out, 0, l0);
+    put_block(out, 1, _mm256_xor_si256(l1, m0));
+    put_block(out, 2, _mm256_xor_si256(_mm256_xor_si256(h0, m1), t0));
+    put_block(out, 3, _mm256_xor_si256(_mm256_xor_si256(h1, t1), u0));
+    put_block(out, 4, _mm256_xor_si256(q0, u1));
+    put_block(out, 5, q1);
   } else {
     constexpr std::size_t lo = (N + 1) / 2, hi = N - lo;  // hi <= lo
     __m256i z0[2 * lo], z2[2 * hi], z1[2 * lo], sa[lo], sb[lo];
-    kara_regs<lo, B>(a, b, z0);
-    kara_regs<hi, B>(a + lo, b + lo, z2);
+    kara_regs<lo, B>(a, b, static_cast<__m256i*>(z0));
+    kara_regs<hi, B>(skip_blocks(a, lo), skip_blocks(b, lo), static_cast<__m256i*>(z2));
     for (std::size_t i = 0; i < lo; i++) {
-      sa[i] = i < hi ? _mm256_xor_si256(a[i], a[lo + i]) : a[i];
-      sb[i] = i < hi ? _mm256_xor_si256(b[i], b[lo + i]) : b[i];
+      sa[i] = i < hi ? _mm256_xor_si256(block(a, i), block(a, lo + i)) : block(a, i);
+      sb[i] = i < hi ? _mm256_xor_si256(block(b, i), block(b, lo + i)) : block(b, i);
     }
-    kara_regs<lo, B>(sa, sb, z1);
-    for (std::size_t k = 0; k < 2 * lo; k++) {
+    kara_regs<lo, B>(static_cast<const __m256i*>(sa), static_cast<const __m256i*>(sb), static_cast<__m256i*>(z1));
+    // z1 + z0 + z2 is the middle term, at block lo of the 2N-block product z0 + z2 Y^(2 lo).
+    for (std::size_t k = 0; k < 2 * lo; k++)
       z1[k] = _mm256_xor_si256(z1[k], k < 2 * hi ? _mm256_xor_si256(z0[k], z2[k]) : z0[k]);
-      out[k] = z0[k];
+    for (std::size_t k = 0; k < 2 * N; k++) {
+      __m256i v = k < 2 * lo ? z0[k] : z2[k - 2 * lo];
+      if (k >= lo && k < 3 * lo) v = _mm256_xor_si256(v, z1[k - lo]);
+      put_block(out, k, v);
     }
-    for (std::size_t k = 0; k < 2 * hi; k++) out[2 * lo + k] = z2[k];
-    for (std::size_t k = 0; k < 2 * lo; k++) out[lo + k] = _mm256_xor_si256(out[lo + k], z1[k]);
   }
 }
 
@@ -126,13 +144,7 @@ HQC_AVX2_ALWAYS_INLINE void kara_regs(const __m256i* a, const __m256i* b, __m256
 template <std::size_t N, std::size_t Thr, Base B>
 void kara(u64* out, const u64* a, const u64* b, u64* scratch) {
   if constexpr (Thr == 1 && N <= kRegBlocks) {
-    __m256i av[N], bv[N], ov[2 * N];
-    for (std::size_t i = 0; i < N; i++) {
-      av[i] = load256(a + 4 * i);
-      bv[i] = load256(b + 4 * i);
-    }
-    kara_regs<N, B>(av, bv, ov);
-    for (std::size_t k = 0; k < 2 * N; k++) store256(out + 4 * k, ov[k]);
+    kara_regs<N, B>(a, b, out);
   } else if constexpr (N <= Thr) {
     __m256i acc[2 * N];
     for (std::size_t k = 0; k < 2 * N; k++) acc[k] = _mm256_setzero_si256();
