@@ -1,13 +1,13 @@
 // Hosted edge of the C API (include/hqc/hqc.h): key objects on the heap, and the backend
 // selection's error text. Same conventions as c_api.cpp: lengths first, outputs zeroed on every
 // error, nothing thrown, secrets wiped (the SecretKey destructor wipes a key object).
-#include <cstring>
 #include <memory>
 #include <new>
 #include <variant>
 
 #include "api/random.hpp"
 #include "backend/registry.hpp"
+#include "common/mem.hpp"
 #include "hqc/hqc.h"
 #include "kem/kem.hpp"
 
@@ -144,7 +144,7 @@ int hqc_secret_key_generate(const char* alg, const std::uint8_t* coins, std::siz
   std::uint8_t seed[HQC_KEYPAIR_COINS_BYTES];
   if (coins != nullptr) {
     if (coins_len != HQC_KEYPAIR_COINS_BYTES) return HQC_ERR_LENGTH;
-    std::memcpy(seed, coins, sizeof(seed));
+    mem::copy(seed, coins, sizeof(seed));
   } else if (int rc = api::random_bytes(seed, sizeof(seed)); rc != HQC_OK) {
     return rc;  // no key object without randomness
   }
@@ -227,7 +227,7 @@ int hqc_secret_key_public(const hqc_secret_key* key, std::uint8_t* pk, std::size
     return HQC_ERR_LENGTH;
   }
   return visit_level(key, [&]<class P>() {
-    std::memcpy(pk, get_key<P>(key->key)->pub.pk, P::kPublicKeyBytes);
+    mem::copy(pk, get_key<P>(key->key)->pub.pk, P::kPublicKeyBytes);
     return HQC_OK;
   });
 }

@@ -3,11 +3,11 @@
 // memory, behind a tag that says whether the object holds a key. Freestanding: no heap, no OS
 // call (a device build's way to keep a key and its derived values in static RAM). Same
 // conventions as c_api.cpp: arguments checked first, outputs zeroed on every error, secrets wiped.
-#include <cstring>
 #include <new>
 
 #include "api/random.hpp"
 #include "backend/active.hpp"
+#include "common/mem.hpp"
 #include "hqc/hqc.h"
 #include "kem/kem.hpp"
 
@@ -161,7 +161,7 @@ int secret_generate(typename Storage<P>::Secret* s, const std::uint8_t* seed_kem
   const backend::Backend* be = backend::active();
   if (be == nullptr) return HQC_ERR_BACKEND;
   std::uint8_t seed[HQC_KEYPAIR_COINS_BYTES];
-  if (seed_kem != nullptr) std::memcpy(seed, seed_kem, sizeof(seed));
+  if (seed_kem != nullptr) mem::copy(seed, seed_kem, sizeof(seed));
   else if (const int rc = api::random_bytes(seed, sizeof(seed)); rc != HQC_OK) return rc;  // no key without randomness
   auto* o = new (s->opaque_) SecretObject<P>{};
   kem::keypair<P>(*be, o->key, seed);
@@ -219,7 +219,7 @@ int secret_public(const typename Storage<P>::Secret* s, std::uint8_t* pk) {
     zero(pk, P::kPublicKeyBytes);
     return s == nullptr || pk == nullptr ? HQC_ERR_NULL_POINTER : HQC_ERR_MALFORMED_KEY;
   }
-  std::memcpy(pk, as_secret<P>(s)->key.pub.pk, P::kPublicKeyBytes);
+  mem::copy(pk, as_secret<P>(s)->key.pub.pk, P::kPublicKeyBytes);
   return HQC_OK;
 }
 

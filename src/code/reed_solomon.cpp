@@ -1,6 +1,6 @@
 #include "code/reed_solomon.hpp"
 
-#include <cstring>
+#include "common/mem.hpp"
 
 namespace hqc::code {
 
@@ -25,7 +25,7 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
   };
   ct::Wiped<State> st;
   State& s = *st;
-  std::memcpy(s.r, cw, N1);
+  mem::copy(s.r, cw, N1);
 
   // 1. Syndromes S_i = r(alpha^i), i = 1..2delta (alpha powers at public exponents).
   for (std::size_t i = 0; i < R; i++) {
@@ -36,8 +36,8 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
   }
 
   // 2. Berlekamp with 2delta fixed iterations; every data-dependent decision is a mask.
-  std::memset(s.sigma, 0, sizeof(s.sigma));
-  std::memset(s.pp, 0, sizeof(s.pp));
+  mem::zero(s.sigma, sizeof(s.sigma));
+  mem::zero(s.pp, sizeof(s.pp));
   s.sigma[0] = 1;
   s.pp[1] = 1;  // P(x) = x
   std::uint64_t L = 0, Lp = 0;
@@ -45,7 +45,7 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
   std::uint8_t d_rho = 1;
   std::uint8_t d = s.syn[0];
   for (std::size_t mu = 0; mu < R; mu++) {
-    std::memcpy(s.sigma_old, s.sigma, D + 1);
+    mem::copy(s.sigma_old, s.sigma, D + 1);
     const std::uint64_t L_old = L;
     const std::size_t top = (mu + 1 < D) ? mu + 1 : D;
     const std::uint8_t coef = gf256::mul(d, gf256::inv(d_rho));
@@ -92,11 +92,11 @@ void rs_decode_portable(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1], 
     s.r[j] ^= e;
   }
 
-  std::memcpy(msg, s.r + R, P::kK);
+  mem::copy(msg, s.r + R, P::kK);
   if (trace) {
-    std::memcpy(trace->syndromes, s.syn, R);
-    std::memcpy(trace->sigma, s.sigma, D + 1);
-    std::memcpy(trace->corrected, s.r, N1);
+    mem::copy(trace->syndromes, s.syn, R);
+    mem::copy(trace->sigma, s.sigma, D + 1);
+    mem::copy(trace->corrected, s.r, N1);
   }
 }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "common/mem.hpp"
+
 #if defined(HQC_CT_VALGRIND) && HQC_CT_VALGRIND
 #include <valgrind/memcheck.h>
 #elif defined(HQC_CT_MSAN) && HQC_CT_MSAN
@@ -101,8 +103,11 @@ inline void declassify([[maybe_unused]] const void* p, [[maybe_unused]] std::siz
 // A secret value of type T that wipes itself on destruction and cannot be copied.
 template <class T>
 struct Wiped {
-  T v{};
-  Wiped() = default;
+  T v;  // zeroed by the constructor
+  // Trivial types (the arrays and plain structs the library keeps its secrets in) are zeroed by
+  // mem::zero: on the M4 by words rather than by the C library's byte-wise memset.
+  Wiped() requires std::is_trivially_default_constructible_v<T> { mem::zero(&v, sizeof(v)); }
+  Wiped() requires(!std::is_trivially_default_constructible_v<T>) : v{} {}
   Wiped(const Wiped&) = delete;
   Wiped& operator=(const Wiped&) = delete;
   ~Wiped() { wipe(&v, sizeof(v)); }

@@ -1,7 +1,6 @@
 #include "kem/kem.hpp"
 
-#include <cstring>
-
+#include "common/mem.hpp"
 #include "sym/oracles.hpp"
 #include "sym/sponge_lanes.hpp"
 
@@ -9,17 +8,17 @@ namespace hqc::kem {
 
 template <class P>
 void SecretKey<P>::serialize(std::uint8_t sk[P::kSecretKeyBytes]) const {
-  std::memcpy(sk, pub.pk, P::kPublicKeyBytes);
-  std::memcpy(sk + P::kPublicKeyBytes, seed_dk, 32);
-  std::memcpy(sk + P::kPublicKeyBytes + 32, sigma, P::kK);
-  std::memcpy(sk + P::kPublicKeyBytes + 32 + P::kK, seed_kem, 32);
+  mem::copy(sk, pub.pk, P::kPublicKeyBytes);
+  mem::copy(sk + P::kPublicKeyBytes, seed_dk, 32);
+  mem::copy(sk + P::kPublicKeyBytes + 32, sigma, P::kK);
+  mem::copy(sk + P::kPublicKeyBytes + 32 + P::kK, seed_kem, 32);
 }
 
 template <class P>
 Status parse_public_key(const backend::Backend& be, PublicKey<P>& out, const std::uint8_t pk[P::kPublicKeyBytes]) {
   // The public key is public: its validity may be decided with a branch.
   if (pke::load_ring_vec<P>(out.ek.s, pk + 32) != 0) return Status::kMalformedKey;
-  std::memcpy(out.pk, pk, P::kPublicKeyBytes);
+  mem::copy(out.pk, pk, P::kPublicKeyBytes);
   // H(pk) and the expansion of h are independent sponges: run them side by side.
   pke::hash_pk_and_expand_h<P>(be, out.hpk, out.ek.h, pk);
   out.ek.kept.release();
@@ -31,9 +30,9 @@ Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std
   // The embedded pk is public data (it is the first part of sk in the NIST format).
   ct::declassify(sk, P::kPublicKeyBytes);
   if (parse_public_key<P>(be, out.pub, sk) != Status::kOk) return Status::kMalformedKey;
-  std::memcpy(out.seed_dk, sk + P::kPublicKeyBytes, 32);
-  std::memcpy(out.sigma, sk + P::kPublicKeyBytes + 32, P::kK);
-  std::memcpy(out.seed_kem, sk + P::kPublicKeyBytes + 32 + P::kK, 32);
+  mem::copy(out.seed_dk, sk + P::kPublicKeyBytes, 32);
+  mem::copy(out.sigma, sk + P::kPublicKeyBytes + 32, P::kK);
+  mem::copy(out.seed_kem, sk + P::kPublicKeyBytes + 32 + P::kK, 32);
   pke::expand_y<P>(be, out.y, out.seed_dk);
   out.y_kept.release();
   return Status::kOk;
@@ -52,8 +51,8 @@ void keypair_without_hpk(const backend::Backend& be, SecretKey<P>& out, const st
     sym::Xof xof(be.keccak_f1600, seed_kem);
     xof.squeeze(*z, 32 + P::kK);
   }
-  std::memcpy(out.seed_kem, seed_kem, 32);
-  std::memcpy(out.sigma, *z + 32, P::kK);
+  mem::copy(out.seed_kem, seed_kem, 32);
+  mem::copy(out.sigma, *z + 32, P::kK);
   pke::keygen<P>(be, out.pub.pk, out.seed_dk, *z, out.pub.ek, out.y);
   out.y_kept.release();
 }
@@ -108,10 +107,10 @@ void encaps(const backend::Backend& be, const PublicKey<P>& pub, std::uint8_t ct
   ct::Wiped<pke::RingVec<P>> u;
   ct::Wiped<pke::CodeVec<P>> v;
   pke::encrypt<P>(be, pub.ek, *u, *v, m, *g + 32);
-  std::memcpy(ct, u->bytes(), P::kVecNBytes);
-  std::memcpy(ct + P::kVecNBytes, v->bytes(), P::kVecN1N2Bytes);
-  std::memcpy(ct + P::kVecNBytes + P::kVecN1N2Bytes, salt, 16);
-  std::memcpy(ss, *g, 32);
+  mem::copy(ct, u->bytes(), P::kVecNBytes);
+  mem::copy(ct + P::kVecNBytes, v->bytes(), P::kVecN1N2Bytes);
+  mem::copy(ct + P::kVecNBytes + P::kVecN1N2Bytes, salt, 16);
+  mem::copy(ss, *g, 32);
 }
 
 template <class P>
@@ -131,7 +130,7 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
   // 2-3. Parse ct (u's padding bits are cleared for the product; J and the comparison use the raw
   //      bytes, so a ciphertext with padding bits set always yields K_bar) and decrypt.
   pke::load_ring_vec<P>(t->u, ct);
-  std::memcpy(t->v.w, ct + P::kVecNBytes, P::kVecN1N2Bytes);
+  mem::copy(t->v.w, ct + P::kVecNBytes, P::kVecN1N2Bytes);
   pke::decrypt<P>(be, t->m, key.y, t->u, t->v, key.y_kept.for_table(be.kernels<P>()));
   // 4-7. (K', theta') = G(H(pk), m', salt), the XOF(theta') stream of re-encryption, and
   //      K_bar = J(H(pk), sigma, ct). J does not depend on the others, so it runs in lane 0 while
@@ -159,7 +158,7 @@ void stateless_keypair(const backend::Backend& be, std::uint8_t pk[P::kPublicKey
                        std::uint8_t sk[P::kSecretKeyBytes], const std::uint8_t seed_kem[32]) {
   SecretKey<P> key;  // wiped by its destructor; its hpk stays unset (nothing reads it here)
   keypair_without_hpk<P>(be, key, seed_kem);
-  std::memcpy(pk, key.pub.pk, P::kPublicKeyBytes);
+  mem::copy(pk, key.pub.pk, P::kPublicKeyBytes);
   key.serialize(sk);
 }
 

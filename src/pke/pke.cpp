@@ -1,9 +1,8 @@
 // HQC-PKE (spec §6): definitions of pke.hpp, explicitly instantiated for Hqc1, Hqc3 and Hqc5.
 #include "pke/pke.hpp"
 
-#include <cstring>
-
 #include "common/ct.hpp"
+#include "common/mem.hpp"
 #include "sampling/sampling.hpp"
 #include "sym/oracles.hpp"
 #include "sym/sponge_lanes.hpp"
@@ -47,7 +46,7 @@ void expand_h(const backend::Backend& be, RingVec<P>& h, const std::uint8_t seed
 template <class P>
 void hash_pk_and_expand_h(const backend::Backend& be, std::uint8_t hpk[32], RingVec<P>& h,
                           const std::uint8_t pk[P::kPublicKeyBytes]) {
-  std::memset(h.w, 0, sizeof(h.w));
+  mem::zero(h.w, sizeof(h.w));
   sym::SpongeLanes lanes(be);
   lanes.start(0, sym::kOracleH, {{pk, P::kPublicKeyBytes}}, hpk, 32);
   lanes.start(1, sym::kOracleXof, {{pk, 32}}, h.bytes(), P::kVecNBytes);  // SampleDense of seed_ek
@@ -69,7 +68,7 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   const auto& k = be.kernels<P>();
   ct::Wiped<std::uint8_t[64]> seeds;
   sym::oracle_i(be.keccak_f1600, *seeds, seed_pke);
-  std::memcpy(seed_dk, *seeds, 32);
+  mem::copy(seed_dk, *seeds, 32);
   const std::uint8_t* seed_ek = *seeds + 32;
   // seed_ek becomes the first 32 bytes of the public key.
   ct::declassify(seed_ek, 32);
@@ -79,7 +78,7 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   // cycles less where keccak_f1600_x4 permutes several states at once).
   ct::Wiped<std::uint8_t[kKeygenXofPrefix<P>]> dk_stream;
   {
-    std::memset(ekx.h.w, 0, sizeof(ekx.h.w));
+    mem::zero(ekx.h.w, sizeof(ekx.h.w));
     sym::SpongeLanes lanes(be);
     lanes.start(0, sym::kOracleXof, {{seed_ek, 32}}, ekx.h.bytes(), P::kVecNBytes);
     lanes.start(1, sym::kOracleXof, {{seed_dk, 32}}, *dk_stream, kKeygenXofPrefix<P>);
@@ -101,8 +100,8 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   // s is published.
   ct::declassify(ekx.s.w, sizeof(ekx.s.w));
 
-  std::memcpy(ek, seed_ek, 32);
-  std::memcpy(ek + 32, ekx.s.bytes(), P::kVecNBytes);
+  mem::copy(ek, seed_ek, 32);
+  mem::copy(ek + 32, ekx.s.bytes(), P::kVecNBytes);
 }
 
 namespace {

@@ -4,10 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "backend/ops.hpp"
 #include "common/ct.hpp"
+#include "common/mem.hpp"
 #include "params/params.hpp"
 
 namespace hqc::pke {
@@ -38,8 +38,8 @@ struct alignas(64) Transform {
 // cleared in `out` either way). Constant time.
 template <class P>
 std::uint64_t load_ring_vec(RingVec<P>& out, const std::uint8_t* in) {
-  std::memset(out.w, 0, sizeof(out.w));
-  std::memcpy(out.w, in, P::kVecNBytes);
+  mem::zero(out.w, sizeof(out.w));
+  mem::copy(out.w, in, P::kVecNBytes);
   const std::uint64_t extra = out.w[P::kNWords - 1] & ~P::kLastWordMask;
   out.w[P::kNWords - 1] &= P::kLastWordMask;
   return ct::mask_nonzero64(extra);

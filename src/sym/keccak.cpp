@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/ct.hpp"
+#include "common/mem.hpp"
 
 namespace hqc::sym {
 
@@ -103,7 +104,7 @@ void Sponge::squeeze(std::uint8_t* out, std::size_t len) {
     }
     std::size_t take = rate_ - pos_;
     if (take > len) take = len;
-    std::memcpy(out, reinterpret_cast<const std::uint8_t*>(s_) + pos_, take);  // little-endian lanes
+    mem::copy(out, reinterpret_cast<const std::uint8_t*>(s_) + pos_, take);  // little-endian lanes
     pos_ += take;
     out += take;
     len -= take;

@@ -9,6 +9,7 @@
 
 #include "backend/ops.hpp"
 #include "common/ct.hpp"
+#include "common/mem.hpp"
 #include "sym/keccak.hpp"
 #include "sym/oracles.hpp"
 
@@ -58,7 +59,7 @@ class SpongeLanes {
         need[i] = true;
       } else if (l.phase == kSqueeze) {
         const std::size_t take = l.out_len - l.out_off < l.rate ? l.out_len - l.out_off : l.rate;
-        std::memcpy(l.out + l.out_off, reinterpret_cast<const std::uint8_t*>(l.st), take);
+        mem::copy(l.out + l.out_off, reinterpret_cast<const std::uint8_t*>(l.st), take);
         l.out_off += take;
         if (l.out_off < l.out_len) need[i] = true;
         else l.phase = kIdle;
@@ -96,7 +97,7 @@ class SpongeLanes {
   };
   Lane& begin(int lane, SpongeKind kind, std::initializer_list<Part> parts, std::uint8_t* out, std::size_t out_len) {
     Lane& l = lanes_[lane];
-    std::memset(l.st, 0, sizeof(l.st));
+    mem::zero(l.st, sizeof(l.st));
     l.rate = kind.rate;
     l.pad = kind.pad;
     l.nparts = 0;
@@ -157,7 +158,7 @@ class XofWithPrefix {
   XofWithPrefix& operator=(const XofWithPrefix&) = delete;
   void squeeze(std::uint8_t* out, std::size_t n) {
     const std::size_t take = n < len_ - off_ ? n : len_ - off_;
-    std::memcpy(out, prefix_ + off_, take);
+    mem::copy(out, prefix_ + off_, take);
     off_ += take;
     if (take == n) return;
     if (!restarted_) {  // rest_ becomes XOF(seed) (sym::Xof), advanced past the prefix
