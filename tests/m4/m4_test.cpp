@@ -202,6 +202,24 @@ void test_kernels_level(TestRng& rng) {
       ref.rs_encode(e2, d1);
       check(std::memcmp(e1, e2, sizeof(e1)) == 0, "row rs_encode = portable");
     }
+    // Reed-Solomon edge inputs: codewords with 0, 1, delta / 2, delta (decodable) and delta + 1,
+    // delta + 3 errors (not decodable: the rows must still give portable's bytes), errors at
+    // distinct positions (stride 11 is prime to every n1) and with every value 1..255 in turn.
+    for (std::size_t errors :
+         {std::size_t{0}, std::size_t{1}, P::kDelta / 2, P::kDelta, P::kDelta + 1, P::kDelta + 3}) {
+      std::uint8_t msg[P::kK], c1[P::kN1], c2[P::kN1], d1[P::kK], d2[P::kK];
+      rng.fill(msg, sizeof(msg));
+      if (errors == 1) std::memset(msg, 0xFF, sizeof(msg));
+      k.rs_encode(c1, msg);
+      ref.rs_encode(c2, msg);
+      check(std::memcmp(c1, c2, sizeof(c1)) == 0, "row rs_encode = portable (edge messages)");
+      for (std::size_t e = 0; e < errors; e++)
+        c1[(e * 11) % P::kN1] ^= static_cast<std::uint8_t>(1 + (e * 37 + errors) % 255);
+      k.rs_decode(d1, c1);
+      ref.rs_decode(d2, c1);
+      check(std::memcmp(d1, d2, sizeof(d1)) == 0, "row rs_decode = portable (0 .. delta + 3 errors)");
+      if (errors <= P::kDelta) check(std::memcmp(d1, msg, sizeof(msg)) == 0, "row rs_decode corrects delta errors");
+    }
   }
 }
 

@@ -3,7 +3,8 @@
 // the ring multiplication is Toom-3 and Karatsuba over 32-bit words (ring_mul_m4.cpp, poly_m4.S)
 // down to Thumb-2 carry-less products of one, two and four words (clmul_m4.S, register-only 32x32
 // products from UMULL); support expansion by predicated ORs
-// (support_m4.S); every other slot holds the portable kernel. Every kernel is constant time and gives the portable
+// (support_m4.S); Reed-Solomon encoding and decoding four field elements per word
+// (reed_solomon_m4.cpp); every other slot holds the portable kernel. Every kernel is constant time and gives the portable
 // backend's bytes (the device test image m4_test checks each against portable; the KAT image runs this row).
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +30,11 @@ void keccak_f1600(std::uint64_t state[25]);
 // RM(1,7) decoding with SIMD32 butterflies (reed_muller_m4.cpp).
 template <class P>
 void rm_decode(std::uint8_t out[P::kN1], const std::uint64_t in[P::kN1N2Words]);
+// Reed-Solomon encoding and decoding, four field elements per word (reed_solomon_m4.cpp).
+template <class P>
+void rs_encode(std::uint8_t cw[P::kN1], const std::uint8_t msg[P::kK]);
+template <class P>
+void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]);
 
 namespace {
 
@@ -93,8 +99,8 @@ constexpr KernelTable<P> table() {
       .position_taken = &sampling::position_taken_portable,
       .keygen_accept = &sampling::keygen_accept_portable<P>,
       .rm_decode = &rm_decode<P>,
-      .rs_encode = &code::rs_encode<P>,
-      .rs_decode = [](std::uint8_t* msg, const std::uint8_t* cw) { code::rs_decode_portable<P>(msg, cw); },
+      .rs_encode = &rs_encode<P>,
+      .rs_decode = &rs_decode<P>,
   };
 }
 
