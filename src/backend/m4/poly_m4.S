@@ -103,3 +103,55 @@ hqc_m4_kara_mid:
   bne 1b
   pop {r4-r9, r11, pc}
   .size hqc_m4_kara_mid, . - hqc_m4_kara_mid
+
+@ void hqc_m4_copy(uint32_t* dst, const uint32_t* src, size_t len)
+@ dst[i] = src[i] for i < len (the buffers do not overlap).
+  .global hqc_m4_copy
+  .type hqc_m4_copy, %function
+  .thumb_func
+hqc_m4_copy:
+  push {r4, r5, lr}
+  subs r2, r2, #4
+  blo 2f
+1:
+  ldm r1!, {r3-r5, r12}
+  stm r0!, {r3-r5, r12}
+  subs r2, r2, #4
+  bhs 1b
+2:
+  adds r2, r2, #4
+  beq 4f
+3:
+  ldr r3, [r1], #4
+  str r3, [r0], #4
+  subs r2, r2, #1
+  bne 3b
+4:
+  pop {r4, r5, pc}
+  .size hqc_m4_copy, . - hqc_m4_copy
+
+@ void hqc_m4_zero(uint32_t* dst, size_t len)
+@ dst[i] = 0 for i < len.
+  .global hqc_m4_zero
+  .type hqc_m4_zero, %function
+  .thumb_func
+hqc_m4_zero:
+  movs r2, #0
+  movs r3, #0
+  mov r12, #0
+  subs r1, r1, #3
+  blo 2f
+1:
+  stm r0!, {r2, r3, r12}
+  subs r1, r1, #3
+  bhs 1b
+2:
+  adds r1, r1, #3
+  beq 4f
+3:
+  str r2, [r0], #4
+  subs r1, r1, #1
+  bne 3b
+4:
+  bx lr
+  .size hqc_m4_zero, . - hqc_m4_zero

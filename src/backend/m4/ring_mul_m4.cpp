@@ -21,28 +21,37 @@ extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
+// dst = src, dst = 0 (poly_m4.S).
+extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
+extern "C" void hqc_m4_zero(void* dst, std::size_t len);
 
 namespace hqc::backend::m4 {
 namespace {
 
 using Word = Word32;
 
-// a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo.
-void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, Word* scratch) {
+// a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo; the middle product at s1 >= hi
+// words (the sums zero above hi, so its words from 2hi on are zero and unused).
+void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, std::size_t s1,
+               Word* scratch) {
   const std::size_t hi = n - lo;
   Word* asum = scratch;
-  Word* bsum = scratch + hi;
-  Word* z1 = scratch + 2 * hi;
-  Word* rest = scratch + 4 * hi;
+  Word* bsum = scratch + s1;
+  Word* z1 = scratch + 2 * s1;
+  Word* rest = scratch + 4 * s1;
   poly_mul(out, a, b, lo, rest);                     // z0 -> out[0, 2lo)
   poly_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
   hqc_m4_xor3(asum, a, a + lo, lo);
   hqc_m4_xor3(bsum, b, b + lo, lo);
-  for (std::size_t i = lo; i < hi; i++) {
-    asum[i] = a[lo + i];
-    bsum[i] = b[lo + i];
+  if (hi > lo) {
+    hqc_m4_copy(asum + lo, a + 2 * lo, hi - lo);
+    hqc_m4_copy(bsum + lo, b + 2 * lo, hi - lo);
   }
-  poly_mul(z1, asum, bsum, hi, rest);
+  if (s1 > hi) {
+    hqc_m4_zero(asum + hi, s1 - hi);
+    hqc_m4_zero(bsum + hi, s1 - hi);
+  }
+  poly_mul_direct(z1, asum, bsum, s1, rest);
   if (hi - lo <= 1) {
     // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
     // the two of an odd n above them.
@@ -57,15 +66,17 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
 }
 
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
-// same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4.
-void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  const std::size_t m = div3(n + 2), rem = n - 2 * m;
-  Word* ea = scratch;         // A(1), then A(t), then A(t + 1): m + 2 words
-  Word* eb = ea + m + 2;      // B(1), B(t), B(t + 1)
-  Word* w1 = eb + m + 2;      // C(1), 2m words
-  Word* wt = w1 + 2 * m;      // C(t), 2m + 4 words
-  Word* wu = wt + 2 * m + 4;  // C(t + 1), 2m + 4 words
-  Word* rest = wu + 2 * m + 4;
+// same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4. C(1) is computed at s1 >= m
+// words and C(t), C(t + 1) at s2 >= m + 2 (the evaluations zero above m and m + 2).
+void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m, std::size_t s1, std::size_t s2,
+           Word* scratch) {
+  const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
+  Word* ea = scratch;       // A(1), then A(t), then A(t + 1): e words
+  Word* eb = ea + e;        // B(1), B(t), B(t + 1)
+  Word* w1 = eb + e;        // C(1), 2 s1 words
+  Word* wt = w1 + 2 * s1;   // C(t), 2 s2 words
+  Word* wu = wt + 2 * s2;   // C(t + 1), 2 s2 words
+  Word* rest = wu + 2 * s2;
   const Word* a1 = a + m;
   const Word* a2 = a + 2 * m;
   const Word* b1 = b + m;
@@ -78,7 +89,11 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
   hqc_m4_xor3(eb, b, b1, m);
   hqc_m4_xor_into(ea, a2, rem);
   hqc_m4_xor_into(eb, b2, rem);
-  poly_mul(w1, ea, eb, m, rest);
+  if (s1 > m) {
+    hqc_m4_zero(ea + m, s1 - m);
+    hqc_m4_zero(eb + m, s1 - m);
+  }
+  poly_mul_direct(w1, ea, eb, s1, rest);
   // A(t) = a0 + t a1 + t^2 a2.
   ea[0] = a[0];
   eb[0] = b[0];
@@ -90,13 +105,17 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
   eb[m + 1] = 0;
   hqc_m4_xor_into(ea + 2, a2, rem);
   hqc_m4_xor_into(eb + 2, b2, rem);
-  poly_mul(wt, ea, eb, m + 2, rest);
+  if (s2 > m + 2) {
+    hqc_m4_zero(ea + m + 2, s2 - m - 2);
+    hqc_m4_zero(eb + m + 2, s2 - m - 2);
+  }
+  poly_mul_direct(wt, ea, eb, s2, rest);
   // A(t + 1) = A(t) + a1 + a2.
   hqc_m4_xor_into(ea, a1, m);
   hqc_m4_xor_into(eb, b1, m);
   hqc_m4_xor_into(ea, a2, rem);
   hqc_m4_xor_into(eb, b2, rem);
-  poly_mul(wu, ea, eb, m + 2, rest);
+  poly_mul_direct(wu, ea, eb, s2, rest);
 
   // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
   const Word* c0 = out;
@@ -152,8 +171,9 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
 
 }  // namespace
 
-void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  switch (kPlan[n]) {
+void poly_mul_direct(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  const Step& st = kPlan.step[n];
+  switch (st.how) {
     case Split::kLeaf:
       if (n == 1) hqc_m4_clmul32(out, a, b);
       else if (n == 2) hqc_m4_clmul64(out, a, b);
@@ -161,9 +181,25 @@ void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scra
       else if (n == 8) hqc_m4_clmul256(out, a, b);
       else hqc_m4_clmul512(out, a, b);
       return;
-    case Split::kToom3: return toom3(out, a, b, n, scratch);
-    default: return karatsuba(out, a, b, n, karatsuba_low(kPlan[n], n), scratch);
+    case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
+    case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
   }
+}
+
+// A padded size p > n: the operands copied into zero-padded buffers, their product (whose words
+// from 2n on are zero) computed there and its 2n low words copied out.
+void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  const std::size_t p = kPlan.step[n].pad;
+  if (p == n) return poly_mul_direct(out, a, b, n, scratch);
+  Word* pa = scratch;
+  Word* pb = scratch + p;
+  Word* pr = scratch + 2 * p;
+  hqc_m4_copy(pa, a, n);
+  hqc_m4_zero(pa + n, p - n);
+  hqc_m4_copy(pb, b, n);
+  hqc_m4_zero(pb + n, p - n);
+  poly_mul_direct(pr, pa, pb, p, scratch + 4 * p);
+  hqc_m4_copy(out, pr, 2 * n);
 }
 
 }  // namespace hqc::backend::m4
