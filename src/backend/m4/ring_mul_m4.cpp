@@ -11,6 +11,8 @@
 // only.
 #include "backend/m4/ring_mul_m4.hpp"
 
+#include "common/ct.hpp"
+
 // The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16 words.
 extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
@@ -24,6 +26,11 @@ extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
 // dst = src, dst = 0 (poly_m4.S).
 extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
 extern "C" void hqc_m4_zero(void* dst, std::size_t len);
+// The bodies of Toom-3's two interpolation passes (poly_m4.S).
+extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
+                                           std::size_t len, std::uint32_t q);
+extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
+                                  std::uint32_t state[2]);
 
 namespace hqc::backend::m4 {
 namespace {
@@ -126,8 +133,9 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
   //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3), so vt = wt + 1 = c1 + t c2 + t^2 c3;
   //   wu = (C(t+1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
   //   the exact division by t + 1 as a running XOR: r = q (1 + t) gives q[i] = r[i] + q[i - 1].
+  // The words 4 <= i < l4, where every term exists, by hqc_m4_toom_pass1; the others here.
   Word q = 0;
-  for (std::size_t i = 0; i < 2 * m + 3; i++) {
+  auto pass1 = [&](std::size_t i) {
     const Word c0i = i < 2 * m ? c0[i] : 0;
     const Word c4i = i < l4 ? c4[i] : 0;
     const Word c4s = i >= 4 && i - 4 < l4 ? c4[i - 4] : 0;
@@ -137,31 +145,33 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
       q ^= wu[i] ^ c0i ^ c4i ^ c4s;
       wu[i] = q;
     }
-  }
+  };
+  const std::size_t body_end = l4 > 4 ? l4 : 4;  // l4 <= 2m
+  for (std::size_t i = 0; i < 4; i++) pass1(i);
+  if (body_end > 4) q = hqc_m4_toom_pass1(w1 + 4, wt + 4, wu + 4, c0 + 4, c4 + 4, body_end - 4, q);
+  for (std::size_t i = body_end; i < 2 * m + 3; i++) pass1(i);
   Word* vt = wt + 1;
   // Second pass (j <= 2m), from V = wu + vt = c2 + c3 (the two words above 2m cancel):
   //   c1 = w1 + V, kept in w1;
   //   vt + c1 = t (c2 + t c3), so x = vt + 1 = c2 + t c3, and x + V = (t + 1) c3: c3 by the
   //   running XOR, kept in x (x[j - 1] is vt[j], read just before);
   //   c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
+  // The words 1 <= j < 2m by hqc_m4_toom_pass2, j = 0 and j = 2m here.
   Word* x = vt + 1;
-  Word v_prev = 0;
-  q = 0;
-  for (std::size_t j = 0; j <= 2 * m; j++) {
-    Word v = 0, vtj = vt[j];
-    if (j < 2 * m) {
-      v = wu[j] ^ vtj;
-      const Word c1 = w1[j] ^ v;
-      w1[j] = c1;
-      vtj ^= c1;
-    }
-    if (j >= 1) {
-      q ^= vtj ^ v_prev;
-      x[j - 1] = q;
-      out[2 * m + j - 1] = v_prev ^ q;
-    }
-    v_prev = v;
+  Word state[2];  // q, v_prev
+  {
+    const Word v = wu[0] ^ vt[0];
+    w1[0] ^= v;
+    state[0] = 0;
+    state[1] = v;
   }
+  hqc_m4_toom_pass2(w1 + 1, vt + 1, wu + 1, out + 2 * m, 2 * m - 1, state);
+  {
+    const Word qn = state[0] ^ vt[2 * m] ^ state[1];
+    x[2 * m - 1] = qn;
+    out[4 * m - 1] = state[1] ^ qn;
+  }
+  ct::wipe(state, sizeof(state));
 
   // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c3 has at most m + rem words (a1 b2 + a2 b1) and
   // fits below 2n.
