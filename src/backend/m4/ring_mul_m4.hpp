@@ -70,7 +70,7 @@ constexpr PlanTable make_plan() {
     std::uint64_t best = kInf;
     Step how{};
     if (n == 1 || n == 2 || n == 4 || n == 8 || n == 16) {
-      best = n == 1 ? 96 : n == 2 ? 248 : n == 4 ? 712 : n == 8 ? 2193 : 6737;
+      best = n == 1 ? 140 : n == 2 ? 290 : n == 4 ? 750 : n == 8 ? 2225 : 6745;
       how.how = Split::kLeaf;
     }
     if (n >= 2) {
@@ -86,7 +86,7 @@ constexpr PlanTable make_plan() {
       for (std::size_t m = div3(n + 2); m <= div3(n + 2) + 3; m++) {
         if (2 * m >= n || n - 2 * m > m || m + 2 >= n) continue;
         const std::size_t rem = n - 2 * m;
-        const std::uint64_t c = copy[m] + copy[rem] + free[m] + 2 * free[m + 2] + 1100 + 80 * n;
+        const std::uint64_t c = copy[m] + copy[rem] + free[m] + 2 * free[m + 2] + 1500 + 55 * n;
         if (c < best) best = c, how = Step{Split::kToom3, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 2], 0};
       }
     }
