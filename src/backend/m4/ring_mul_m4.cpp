@@ -7,8 +7,10 @@
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
 // Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
 // word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
-// split each size takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n
-// only.
+// split each size takes, and whether it is computed at a larger zero-padded size, is kPlan's
+// (ring_mul_m4.hpp): padding a + x^(32n) 0 leaves the product's low 2n words unchanged and its
+// words from 2n on zero (spec §2.2: a product over GF(2)[x], no carries). Sizes, splits and loop
+// bounds depend on n only.
 #include "backend/m4/ring_mul_m4.hpp"
 
 #include "common/ct.hpp"

@@ -48,14 +48,16 @@ constexpr std::size_t pad_limit(std::size_t n) { return n + (n / 4 + 2 < 48 ? n 
 inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 
 // The plan, by dynamic programming over the estimated cycles of scripts/m4-cycles.py
-// (scripts/m4-mul-bench.py --sizes measures poly_mul at each size against these constants):
-// the leaves at their measured cycles (1, 2, 4, 8, 16 words), a Karatsuba step at 250 + 16n
-// (350 + 23n when the parts differ by more than a word: three passes instead of one), a Toom-3
-// step at 1100 + 80n (its linear passes), zeroing at 1 cycle a word and padding by copy at
-// 100 + 6n (the operands in, the product out). direct[n]: the best split of n itself;
-// the sizes are evaluated in increasing order (sub-products are smaller than their parent) and a
-// sub-product's cost is the best of the padded sizes evaluated so far; the plan then pads each
-// size to its best padded size.
+// (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 96, 248, 712,
+// 2193 and 6737 cycles (1, 2, 4, 8, 16 words; measured before the four-word leaf moved its
+// staging to FPU registers, about 5 % less since, which leaves the plan unchanged), a Karatsuba
+// step at 250 + 16n (350 + 23n when the parts differ by more than a word: three passes instead
+// of one; measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at 1100 + 80n (measured
+// about 12000 at n = 192 with the Thumb-2 interpolation; 1500 + 55n gives the same plans within
+// 0.1 %), zeroing at 2 cycles a word and padding by copy at 100 + 6n (the operands in, the
+// product out). The sizes are evaluated in increasing order (sub-products are smaller than their
+// parent); a sub-product's cost is the best of the padded sizes evaluated so far, and the plan
+// then pads each size to its best padded size.
 struct PlanTable {
   std::array<Step, kMaxPlanWords> step{};
 };
