@@ -55,8 +55,8 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
 }
 
 // a1 * b and a2 * b: two products (sharing b's evaluations down the tree would save only the
-// b-side evaluation passes, about half the evaluation passes of the profile or 1-2 % of a product
-// scratch on the stack).
+// b-side evaluation passes, about half the evaluation passes of the profile or 1-2 % of a product,
+// for a second product's scratch on the stack).
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
