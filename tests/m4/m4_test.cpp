@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "backend/device.hpp"
+#include "backend/m4/ring_mul_m4.hpp"
 #include "code/reed_muller.hpp"
 #include "code/reed_solomon.hpp"
 #include "hqc/hqc.h"
@@ -466,8 +467,43 @@ void test_randomness(const LevelApi& api, TestRng& rng) {
 
 }  // namespace
 
+// The m4 polynomial product (backend/m4/ring_mul_m4.cpp) at sizes beyond the three of the ring
+// products: every leaf, Karatsuba, Toom-3 and padded plan from 1 to 40 words and a few larger
+// sizes, on random and all-ones operands, against a schoolbook of bitwise 32x32 products.
+void ref_clmul32(std::uint32_t a, std::uint32_t b, std::uint32_t* lo, std::uint32_t* hi) {
+  std::uint64_t r = 0;
+  for (int i = 0; i < 32; i++) r ^= ((b >> i) & 1) != 0 ? std::uint64_t{a} << i : 0;
+  *lo ^= static_cast<std::uint32_t>(r);
+  *hi ^= static_cast<std::uint32_t>(r >> 32);
+}
+
+void test_poly_mul_sizes(TestRng& rng) {
+  using backend::m4::Word32;
+  constexpr std::size_t kMax = 200;
+  static Word32 a[kMax], b[kMax], out[2 * kMax + 1], ref[2 * kMax], scratch[4096];  // out: one guard word
+  static const std::size_t kLarge[] = {48, 57, 62, 64, 65, 66, 72, 96, 128, 130, 192, 200};
+  for (std::size_t k = 0; k < 40 + sizeof(kLarge) / sizeof(kLarge[0]); k++) {
+    const std::size_t n = k < 40 ? k + 1 : kLarge[k - 40];
+    if (n > backend::m4::kMaxPolyWords || backend::m4::poly_mul_scratch_words(n) > 4096) continue;
+    for (int trial = 0; trial < 2; trial++) {
+      rng.fill(a, sizeof(a));
+      rng.fill(b, sizeof(b));
+      if (trial == 1)
+        for (std::size_t i = 0; i < n; i++) a[i] = b[i] = ~Word32{0};
+      std::memset(ref, 0, sizeof(ref));
+      for (std::size_t i = 0; i < n; i++)
+        for (std::size_t j = 0; j < n; j++) ref_clmul32(a[i], b[j], &ref[i + j], &ref[i + j + 1]);
+      std::memset(out, 0xA5, sizeof(out));
+      backend::m4::poly_mul(out, a, b, n, scratch);
+      check(std::memcmp(out, ref, 2 * n * sizeof(Word32)) == 0 && out[2 * n] == 0xA5A5A5A5u,
+            "m4 poly_mul = schoolbook (sizes 1..40 and larger)");
+    }
+  }
+}
+
 int main() {
   TestRng rng(7);
+  test_poly_mul_sizes(rng);
   test_keccak();
   m4::out("m4_test: rows in the device table: ");
   for (const backend::Backend* be : backend::device_backends()) {

@@ -1,8 +1,8 @@
 // The Cortex-M4 backend (device builds only: src/backend/m4, HQC_WITH_M4; the first row of
 // backend/device_table.cpp). Kernels chosen by the cycle model (scripts/m4-cycles.py, docs/M4.md):
 // the ring multiplication is Toom-3 and Karatsuba over 32-bit words (ring_mul_m4.cpp, poly_m4.S)
-// down to Thumb-2 carry-less products of one, two and four words (clmul_m4.S, register-only 32x32
-// products from UMULL); support expansion by predicated ORs
+// with zero padding to friendlier sizes, down to Thumb-2 carry-less products of one to sixteen words
+// (clmul_m4.S, register-only 32x32 products from UMULL); support expansion by predicated ORs
 // (support_m4.S); Reed-Solomon encoding and decoding four field elements per word
 // (reed_solomon_m4.cpp); every other slot holds the portable kernel. Every kernel is constant time and gives the portable
 // backend's bytes (the device test image m4_test checks each against portable; the KAT image runs this row).
@@ -40,8 +40,8 @@ namespace {
 
 // a * b mod x^n - 1 (spec §2.2): the operands as 32-bit words (ceil(n/32) of them; the bits of a
 // ring vector at and above n are zero), their product by poly_mul (ring_mul_m4.cpp: Toom-3 and
-// Karatsuba over the Thumb-2 carry-less leaves), then the reduction: bit n + j of the product
-// folds onto bit j.
+// Karatsuba over the Thumb-2 carry-less leaves, with padded sub-products where the plan finds them
+// cheaper), then the reduction: bit n + j of the product folds onto bit j.
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   constexpr std::size_t N = (P::kN + 31) / 32;
@@ -60,6 +60,9 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   ct::wipe(scratch, sizeof(scratch));
 }
 
+// a1 * b and a2 * b: two products (sharing b's evaluations down the tree would save only the
+// b-side evaluation passes, about half the evaluation passes of the profile or 1-2 % of a product,
+// for a second product's scratch on the stack).
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {

@@ -103,3 +103,126 @@ hqc_m4_kara_mid:
   bne 1b
   pop {r4-r9, r11, pc}
   .size hqc_m4_kara_mid, . - hqc_m4_kara_mid
+
+@ void hqc_m4_copy(uint32_t* dst, const uint32_t* src, size_t len)
+@ dst[i] = src[i] for i < len (the buffers do not overlap).
+  .global hqc_m4_copy
+  .type hqc_m4_copy, %function
+  .thumb_func
+hqc_m4_copy:
+  push {r4, r5, lr}
+  subs r2, r2, #4
+  blo 2f
+1:
+  ldm r1!, {r3-r5, r12}
+  stm r0!, {r3-r5, r12}
+  subs r2, r2, #4
+  bhs 1b
+2:
+  adds r2, r2, #4
+  beq 4f
+3:
+  ldr r3, [r1], #4
+  str r3, [r0], #4
+  subs r2, r2, #1
+  bne 3b
+4:
+  pop {r4, r5, pc}
+  .size hqc_m4_copy, . - hqc_m4_copy
+
+@ void hqc_m4_zero(uint32_t* dst, size_t len)
+@ dst[i] = 0 for i < len.
+  .global hqc_m4_zero
+  .type hqc_m4_zero, %function
+  .thumb_func
+hqc_m4_zero:
+  movs r2, #0
+  movs r3, #0
+  mov r12, #0
+  subs r1, r1, #3
+  blo 2f
+1:
+  stm r0!, {r2, r3, r12}
+  subs r1, r1, #3
+  bhs 1b
+2:
+  adds r1, r1, #3
+  beq 4f
+3:
+  str r2, [r0], #4
+  subs r1, r1, #1
+  bne 3b
+4:
+  bx lr
+  .size hqc_m4_zero, . - hqc_m4_zero
+
+@ uint32_t hqc_m4_toom_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
+@                            const uint32_t* c4, size_t len, uint32_t q)
+@ The body of Toom-3's first interpolation pass (ring_mul_m4.cpp, toom3), len >= 1 words where
+@ every term exists: with x = c0[i] + c4[i] and s = c4[i - 4] (c4 - 4 words is readable),
+@ w1[i] += x, wt[i] += c0[i] + s, q += wu[i] + x + s, wu[i] = q (the division by t + 1 as a
+@ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
+  .global hqc_m4_toom_pass1
+  .type hqc_m4_toom_pass1, %function
+  .thumb_func
+hqc_m4_toom_pass1:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ c4
+  ldr r5, [sp, #40]                 @ len
+  ldr r6, [sp, #44]                 @ q
+1:
+  ldr r7, [r3], #4                  @ c0[i]
+  ldr r9, [r4, #-16]                @ s = c4[i - 4]
+  ldr r8, [r4], #4                  @ c4[i]
+  ldr r10, [r0]                     @ w1[i]
+  ldr r11, [r1]                     @ wt[i]
+  ldr r12, [r2]                     @ wu[i]
+  eor r8, r8, r7                    @ x
+  eor r10, r10, r8
+  eor r7, r7, r9
+  eor r11, r11, r7
+  eor r12, r12, r8
+  eor r12, r12, r9
+  eor r6, r6, r12                   @ q
+  str r10, [r0], #4
+  str r11, [r1], #4
+  str r6, [r2], #4
+  subs r5, r5, #1
+  bne 1b
+  mov r0, r6
+  pop {r4-r11, pc}
+  .size hqc_m4_toom_pass1, . - hqc_m4_toom_pass1
+
+@ void hqc_m4_toom_pass2(uint32_t* w1, uint32_t* vt, const uint32_t* wu, uint32_t* c2,
+@                        size_t len, uint32_t state[2])
+@ The body of Toom-3's second interpolation pass (ring_mul_m4.cpp, toom3) for len >= 1 words j,
+@ with state = {q, v_prev} in and out: v = wu[j] + vt[j], c1 = w1[j] + v, w1[j] = c1,
+@ q += vt[j] + c1 + v_prev, vt[j] = q (x[j - 1], x = vt + 1), c2[j] = v_prev + q (c2 points at
+@ out + 2m - 1 + j0), v_prev = v.
+  .global hqc_m4_toom_pass2
+  .type hqc_m4_toom_pass2, %function
+  .thumb_func
+hqc_m4_toom_pass2:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ len
+  ldr lr, [sp, #40]                 @ state
+  ldrd r5, r6, [lr]                 @ q, v_prev
+1:
+  ldr r7, [r2], #4                  @ wu[j]
+  ldr r8, [r1]                      @ vt[j]
+  ldr r9, [r0]                      @ w1[j]
+  eor r7, r7, r8                    @ v
+  eor r9, r9, r7                    @ c1
+  eor r8, r8, r9                    @ vt[j] + c1
+  eor r5, r5, r8
+  eor r5, r5, r6                    @ q
+  eor r10, r6, r5                   @ c2 word
+  mov r6, r7                        @ v_prev = v
+  str r9, [r0], #4
+  str r5, [r1], #4
+  str r10, [r3], #4
+  subs r4, r4, #1
+  bne 1b
+  strd r5, r6, [lr]
+  pop {r4-r11, pc}
+  .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2

@@ -7,9 +7,13 @@
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
 // Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
 // word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
-// split each size takes is kPlan's (ring_mul_m4.hpp). Sizes, splits and loop bounds depend on n
-// only.
+// split each size takes, and whether it is computed at a larger zero-padded size, is kPlan's
+// (ring_mul_m4.hpp): padding a + x^(32n) 0 leaves the product's low 2n words unchanged and its
+// words from 2n on zero (spec §2.2: a product over GF(2)[x], no carries). Sizes, splits and loop
+// bounds depend on n only.
 #include "backend/m4/ring_mul_m4.hpp"
+
+#include "common/ct.hpp"
 
 // The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16 words.
 extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
@@ -21,28 +25,42 @@ extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
+// dst = src, dst = 0 (poly_m4.S).
+extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
+extern "C" void hqc_m4_zero(void* dst, std::size_t len);
+// The bodies of Toom-3's two interpolation passes (poly_m4.S).
+extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
+                                           std::size_t len, std::uint32_t q);
+extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
+                                  std::uint32_t state[2]);
 
 namespace hqc::backend::m4 {
 namespace {
 
 using Word = Word32;
 
-// a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo.
-void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, Word* scratch) {
+// a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo; the middle product at s1 >= hi
+// words (the sums zero above hi, so its words from 2hi on are zero and unused).
+void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, std::size_t s1,
+               Word* scratch) {
   const std::size_t hi = n - lo;
   Word* asum = scratch;
-  Word* bsum = scratch + hi;
-  Word* z1 = scratch + 2 * hi;
-  Word* rest = scratch + 4 * hi;
+  Word* bsum = scratch + s1;
+  Word* z1 = scratch + 2 * s1;
+  Word* rest = scratch + 4 * s1;
   poly_mul(out, a, b, lo, rest);                     // z0 -> out[0, 2lo)
   poly_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
   hqc_m4_xor3(asum, a, a + lo, lo);
   hqc_m4_xor3(bsum, b, b + lo, lo);
-  for (std::size_t i = lo; i < hi; i++) {
-    asum[i] = a[lo + i];
-    bsum[i] = b[lo + i];
+  if (hi > lo) {
+    hqc_m4_copy(asum + lo, a + 2 * lo, hi - lo);
+    hqc_m4_copy(bsum + lo, b + 2 * lo, hi - lo);
   }
-  poly_mul(z1, asum, bsum, hi, rest);
+  if (s1 > hi) {
+    hqc_m4_zero(asum + hi, s1 - hi);
+    hqc_m4_zero(bsum + hi, s1 - hi);
+  }
+  poly_mul_direct(z1, asum, bsum, s1, rest);
   if (hi - lo <= 1) {
     // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
     // the two of an odd n above them.
@@ -57,15 +75,17 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
 }
 
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
-// same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4.
-void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  const std::size_t m = div3(n + 2), rem = n - 2 * m;
-  Word* ea = scratch;         // A(1), then A(t), then A(t + 1): m + 2 words
-  Word* eb = ea + m + 2;      // B(1), B(t), B(t + 1)
-  Word* w1 = eb + m + 2;      // C(1), 2m words
-  Word* wt = w1 + 2 * m;      // C(t), 2m + 4 words
-  Word* wu = wt + 2 * m + 4;  // C(t + 1), 2m + 4 words
-  Word* rest = wu + 2 * m + 4;
+// same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4. C(1) is computed at s1 >= m
+// words and C(t), C(t + 1) at s2 >= m + 2 (the evaluations zero above m and m + 2).
+void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m, std::size_t s1, std::size_t s2,
+           Word* scratch) {
+  const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
+  Word* ea = scratch;       // A(1), then A(t), then A(t + 1): e words
+  Word* eb = ea + e;        // B(1), B(t), B(t + 1)
+  Word* w1 = eb + e;        // C(1), 2 s1 words
+  Word* wt = w1 + 2 * s1;   // C(t), 2 s2 words
+  Word* wu = wt + 2 * s2;   // C(t + 1), 2 s2 words
+  Word* rest = wu + 2 * s2;
   const Word* a1 = a + m;
   const Word* a2 = a + 2 * m;
   const Word* b1 = b + m;
@@ -78,7 +98,11 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
   hqc_m4_xor3(eb, b, b1, m);
   hqc_m4_xor_into(ea, a2, rem);
   hqc_m4_xor_into(eb, b2, rem);
-  poly_mul(w1, ea, eb, m, rest);
+  if (s1 > m) {
+    hqc_m4_zero(ea + m, s1 - m);
+    hqc_m4_zero(eb + m, s1 - m);
+  }
+  poly_mul_direct(w1, ea, eb, s1, rest);
   // A(t) = a0 + t a1 + t^2 a2.
   ea[0] = a[0];
   eb[0] = b[0];
@@ -90,13 +114,17 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
   eb[m + 1] = 0;
   hqc_m4_xor_into(ea + 2, a2, rem);
   hqc_m4_xor_into(eb + 2, b2, rem);
-  poly_mul(wt, ea, eb, m + 2, rest);
+  if (s2 > m + 2) {
+    hqc_m4_zero(ea + m + 2, s2 - m - 2);
+    hqc_m4_zero(eb + m + 2, s2 - m - 2);
+  }
+  poly_mul_direct(wt, ea, eb, s2, rest);
   // A(t + 1) = A(t) + a1 + a2.
   hqc_m4_xor_into(ea, a1, m);
   hqc_m4_xor_into(eb, b1, m);
   hqc_m4_xor_into(ea, a2, rem);
   hqc_m4_xor_into(eb, b2, rem);
-  poly_mul(wu, ea, eb, m + 2, rest);
+  poly_mul_direct(wu, ea, eb, s2, rest);
 
   // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
   const Word* c0 = out;
@@ -107,8 +135,9 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
   //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3), so vt = wt + 1 = c1 + t c2 + t^2 c3;
   //   wu = (C(t+1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
   //   the exact division by t + 1 as a running XOR: r = q (1 + t) gives q[i] = r[i] + q[i - 1].
+  // The words 4 <= i < l4, where every term exists, by hqc_m4_toom_pass1; the others here.
   Word q = 0;
-  for (std::size_t i = 0; i < 2 * m + 3; i++) {
+  auto pass1 = [&](std::size_t i) {
     const Word c0i = i < 2 * m ? c0[i] : 0;
     const Word c4i = i < l4 ? c4[i] : 0;
     const Word c4s = i >= 4 && i - 4 < l4 ? c4[i - 4] : 0;
@@ -118,31 +147,33 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
       q ^= wu[i] ^ c0i ^ c4i ^ c4s;
       wu[i] = q;
     }
-  }
+  };
+  const std::size_t body_end = l4 > 4 ? l4 : 4;  // l4 <= 2m
+  for (std::size_t i = 0; i < 4; i++) pass1(i);
+  if (body_end > 4) q = hqc_m4_toom_pass1(w1 + 4, wt + 4, wu + 4, c0 + 4, c4 + 4, body_end - 4, q);
+  for (std::size_t i = body_end; i < 2 * m + 3; i++) pass1(i);
   Word* vt = wt + 1;
   // Second pass (j <= 2m), from V = wu + vt = c2 + c3 (the two words above 2m cancel):
   //   c1 = w1 + V, kept in w1;
   //   vt + c1 = t (c2 + t c3), so x = vt + 1 = c2 + t c3, and x + V = (t + 1) c3: c3 by the
   //   running XOR, kept in x (x[j - 1] is vt[j], read just before);
   //   c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
+  // The words 1 <= j < 2m by hqc_m4_toom_pass2, j = 0 and j = 2m here.
   Word* x = vt + 1;
-  Word v_prev = 0;
-  q = 0;
-  for (std::size_t j = 0; j <= 2 * m; j++) {
-    Word v = 0, vtj = vt[j];
-    if (j < 2 * m) {
-      v = wu[j] ^ vtj;
-      const Word c1 = w1[j] ^ v;
-      w1[j] = c1;
-      vtj ^= c1;
-    }
-    if (j >= 1) {
-      q ^= vtj ^ v_prev;
-      x[j - 1] = q;
-      out[2 * m + j - 1] = v_prev ^ q;
-    }
-    v_prev = v;
+  Word state[2];  // q, v_prev
+  {
+    const Word v = wu[0] ^ vt[0];
+    w1[0] ^= v;
+    state[0] = 0;
+    state[1] = v;
   }
+  hqc_m4_toom_pass2(w1 + 1, vt + 1, wu + 1, out + 2 * m, 2 * m - 1, state);
+  {
+    const Word qn = state[0] ^ vt[2 * m] ^ state[1];
+    x[2 * m - 1] = qn;
+    out[4 * m - 1] = state[1] ^ qn;
+  }
+  ct::wipe(state, sizeof(state));
 
   // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c3 has at most m + rem words (a1 b2 + a2 b1) and
   // fits below 2n.
@@ -152,8 +183,9 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch
 
 }  // namespace
 
-void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  switch (kPlan[n]) {
+void poly_mul_direct(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  const Step& st = kPlan.step[n];
+  switch (st.how) {
     case Split::kLeaf:
       if (n == 1) hqc_m4_clmul32(out, a, b);
       else if (n == 2) hqc_m4_clmul64(out, a, b);
@@ -161,9 +193,25 @@ void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scra
       else if (n == 8) hqc_m4_clmul256(out, a, b);
       else hqc_m4_clmul512(out, a, b);
       return;
-    case Split::kToom3: return toom3(out, a, b, n, scratch);
-    default: return karatsuba(out, a, b, n, karatsuba_low(kPlan[n], n), scratch);
+    case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
+    case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
   }
+}
+
+// A padded size p > n: the operands copied into zero-padded buffers, their product (whose words
+// from 2n on are zero) computed there and its 2n low words copied out.
+void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  const std::size_t p = kPlan.step[n].pad;
+  if (p == n) return poly_mul_direct(out, a, b, n, scratch);
+  Word* pa = scratch;
+  Word* pb = scratch + p;
+  Word* pr = scratch + 2 * p;
+  hqc_m4_copy(pa, a, n);
+  hqc_m4_zero(pa + n, p - n);
+  hqc_m4_copy(pb, b, n);
+  hqc_m4_zero(pb + n, p - n);
+  poly_mul_direct(pr, pa, pb, p, scratch + 4 * p);
+  hqc_m4_copy(out, pr, 2 * n);
 }
 
 }  // namespace hqc::backend::m4
