@@ -40,9 +40,10 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
 // One refill of the key-generation sampler (spec §4.2), draw by draw: the portable keygen_accept
 // kernel (backend/ops.hpp). Each of the `groups` three-byte draws is appended to pos[count..] iff
 // it is below the rejection threshold and its position is not yet taken. Returns the new count.
-template <class P>
-std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
-                                   std::size_t groups) {
+// `Taken` is the duplicate test (position_taken_portable, or a backend's own with its contract).
+using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
+template <class P, PositionTakenFn Taken>
+std::size_t keygen_accept_with(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
   for (std::size_t i = 0; i < groups; i++) {
     const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) |
                             (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
@@ -50,13 +51,18 @@ std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const 
     // Rejection (c >= T) and duplicate tests decide only which draws are kept.
     std::uint32_t reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
     const std::uint32_t r = reduce_mod_n<P>(c);
-    reject |= position_taken_portable(pos, count, r);
+    reject |= Taken(pos, count, r);
     // Declassified: the accept/reject pattern of the key-generation sampler is public by design
     // (spec §8: its timing depends only on the long-term seed); the position itself stays secret.
     ct::declassify(&reject, sizeof(reject));
     if (reject == 0) pos[count++] = r;
   }
   return count;
+}
+template <class P>
+std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
+                                   std::size_t groups) {
+  return keygen_accept_with<P, &position_taken_portable>(pos, count, draws, groups);
 }
 
 // Key-generation sampler (spec §4.2): w distinct positions in generation order. Returns the
@@ -85,8 +91,8 @@ std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof,
 
 // Encryption sampler core (spec §4.3) from the 4*w XOF bytes: multiply-shift, then the
 // all-pairs duplicate fix-up from w-2 down to 0 with masks.
-template <class P>
-void enc_positions_portable(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
+template <class P, PositionTakenFn Taken>
+void enc_positions_with(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
   for (std::size_t i = 0; i < w; i++) {
     const std::uint32_t r = static_cast<std::uint32_t>(rnd[4 * i]) | (static_cast<std::uint32_t>(rnd[4 * i + 1]) << 8) |
                             (static_cast<std::uint32_t>(rnd[4 * i + 2]) << 16) |
@@ -94,10 +100,13 @@ void enc_positions_portable(std::uint32_t* pos, const std::uint8_t* rnd, std::si
     pos[i] = static_cast<std::uint32_t>(i + ((static_cast<std::uint64_t>(r) * (P::kN - i)) >> 32));
   }
   for (std::size_t i = w - 1; i-- > 0;) {
-    std::uint32_t found = 0;
-    for (std::size_t j = i + 1; j < w; j++) found |= ct::mask_eq32(pos[i], pos[j]);
+    const std::uint32_t found = Taken(pos + i + 1, w - 1 - i, pos[i]);  // pos[i] among pos[i+1 .. w)
     pos[i] = (static_cast<std::uint32_t>(i) & found) | (pos[i] & ~found);
   }
+}
+template <class P>
+void enc_positions_portable(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
+  enc_positions_with<P, &position_taken_portable>(pos, rnd, w);
 }
 
 // Support expansion (spec §4.4): every word is built from every position with masks, so no

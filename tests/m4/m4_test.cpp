@@ -181,6 +181,14 @@ void test_kernels_level(TestRng& rng) {
                 k.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)) ==
                     ref.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)),
             "row position_taken = portable");
+      // Every count 0 .. 9 (the 4-way loop and its tail), with r at the first, at the last or at no index.
+      for (std::size_t count = 0; count < 10; count++)
+        for (std::size_t at : {std::size_t{0}, count - 1, count}) {
+          const std::uint32_t r = at < count ? p1[at] : static_cast<std::uint32_t>(P::kN);
+          check(k.position_taken(p1, count, r) == ref.position_taken(p1, count, r) &&
+                    k.position_taken(p1, count, r) == (at < count ? ~std::uint32_t{0} : 0),
+                "row position_taken = portable (counts 0 .. 9)");
+        }
       std::uint8_t draws[3 * P::kW];
       rng.fill(draws, sizeof(draws));
       std::uint32_t q1[P::kW] = {}, q2[P::kW] = {};
