@@ -1,8 +1,9 @@
 // Copying and clearing bytes in the library's own code paths (serialization, parsing, the ring
-// vectors' padding). On hosts these are the C library's memcpy and memset. On the Cortex-M4 (the
-// device build) they move 32-bit words: picolibc's memcpy and memset move one byte per iteration
-// there (about 7 estimated cycles a byte, docs/M4.md), and a firmware links whatever C library
-// its toolchain has. The M4 reads and writes unaligned words in one access (LDR/STR), so the word
+// vectors' padding), and unaligned little-endian loads. On hosts these are the C library's memcpy
+// and memset. On the Cortex-M4 (the device build, compiled -ffreestanding, so every memcpy and
+// memset is a call) they move 32-bit words inline: picolibc's memcpy and memset move one byte per
+// iteration there (about 7 estimated cycles a byte, docs/M4.md), and a firmware links whatever C
+// library its toolchain has. The M4 reads and writes unaligned words in one access (LDR/STR), so the word
 // loop needs no alignment prologue. Lengths are public (sizes of the parameter set's objects);
 // the bytes may be secret and are only moved, never branched on.
 #pragma once
@@ -43,6 +44,30 @@ inline void zero(void* dst, std::size_t len) {
   for (; i < len; i++) d[i] = 0;
 #else
   std::memset(dst, 0, len);
+#endif
+}
+
+// The little-endian 32-bit word at p, at any alignment: one LDR on the M4. The device build is
+// compiled -ffreestanding, where std::memcpy is a call into the C library even for 4 bytes;
+// __builtin_memcpy is expanded inline.
+inline std::uint32_t load_le32(const void* p) {
+  std::uint32_t v;
+  __builtin_memcpy(&v, p, 4);
+  return v;
+}
+
+// The little-endian 64-bit word at p, at any alignment. On the M4, GCC calls memcpy for an
+// unaligned 64-bit load (LDRD needs alignment); two unaligned LDRs do it inline.
+inline std::uint64_t load_le64(const void* p) {
+#if defined(__ARM_ARCH_7EM__)
+  std::uint32_t lo, hi;
+  __builtin_memcpy(&lo, p, 4);
+  __builtin_memcpy(&hi, static_cast<const std::uint8_t*>(p) + 4, 4);
+  return lo | (std::uint64_t{hi} << 32);
+#else
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
 #endif
 }
 

@@ -1,7 +1,6 @@
 #include "sym/keccak.hpp"
 
 #include <bit>
-#include <cstring>
 
 #include "common/ct.hpp"
 #include "common/mem.hpp"
@@ -65,9 +64,7 @@ void Sponge::absorb(const std::uint8_t* in, std::size_t len) {
     if (pos_ == 0 && len >= rate_) {
       // Whole blocks: lane-wise XOR (little-endian loads).
       for (std::size_t i = 0; i < rate_ / 8; i++) {
-        std::uint64_t lane;
-        std::memcpy(&lane, in + 8 * i, 8);
-        s_[i] ^= lane;
+        s_[i] ^= mem::load_le64(in + 8 * i);
       }
       f_(s_);
       in += rate_;

@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <initializer_list>
 
 #include "backend/ops.hpp"
@@ -122,9 +121,7 @@ class SpongeLanes {
       std::size_t i = 0;
       for (; (pos + i) % 8 != 0 && i < take; i++) bytes[pos + i] ^= p.p[l.off + i];
       for (; i + 8 <= take; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p.p + l.off + i, 8);
-        l.st[(pos + i) / 8] ^= w;  // little-endian lanes
+        l.st[(pos + i) / 8] ^= mem::load_le64(p.p + l.off + i);  // little-endian lanes
       }
       for (; i < take; i++) bytes[pos + i] ^= p.p[l.off + i];
       pos += take;

@@ -7,9 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "code/reed_muller.hpp"
+#include "common/mem.hpp"
 #include "params/params.hpp"
 
 namespace hqc::backend::m4 {
@@ -29,8 +29,7 @@ void hadamard_block(std::int16_t F[128], const std::uint64_t* block) {
   for (std::uint32_t& x : w) x = 0;  // a loop, not a call to the C library's byte-wise memset
   for (std::size_t t = 0; t < Mult; t++)
     for (std::size_t c = 0; c < 4; c++) {
-      std::uint32_t x;
-      std::memcpy(&x, reinterpret_cast<const std::uint8_t*>(block) + 16 * t + 4 * c, 4);
+      const std::uint32_t x = mem::load_le32(reinterpret_cast<const std::uint8_t*>(block) + 16 * t + 4 * c);
 #pragma GCC unroll 16
       for (std::size_t i = 0; i < 16; i++) w[16 * c + i] += (x >> i) & 0x00010001u;  // bits i, i + 16
     }

@@ -18,7 +18,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "code/reed_solomon.hpp"
 #include "common/ct.hpp"
@@ -125,12 +124,6 @@ constexpr std::array<Multiples, W> packed_multiples(std::size_t n, F f) {
   return t;
 }
 
-inline u32 load_word(const std::uint8_t* p) {
-  u32 w;
-  std::memcpy(&w, p, 4);  // one LDR: the M4 loads unaligned words
-  return w;
-}
-
 inline std::uint8_t byte_of(const u32* w, std::size_t i) { return reinterpret_cast<const std::uint8_t*>(w)[i]; }
 
 }  // namespace
@@ -228,7 +221,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
     Lp = (L_old & grow) | (Lp & ~grow);
     // d = sum over i <= delta of sigma_i S_(mu + 1 - i) (sigma_0 = 1).
     u32 acc = 0;
-    for (std::size_t k = 0; k < WD; k++) acc ^= mul4(s.sigma[k], load_word(rev + (R - 2 - mu) + 4 * k));
+    for (std::size_t k = 0; k < WD; k++) acc ^= mul4(s.sigma[k], mem::load_le32(rev + (R - 2 - mu) + 4 * k));
     acc ^= acc >> 16;
     acc ^= acc >> 8;
     d = static_cast<std::uint8_t>(acc);
@@ -244,7 +237,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   //    sigma_i S_(t - i), all t at once per i.
   for (std::size_t i = 0; i <= D; i++) {
     const ScalarMasks si(byte_of(s.sigma, i));
-    for (std::size_t k = 0; k < WR; k++) s.omega[k] ^= si.times(load_word(low + (D - i) + 4 * k));
+    for (std::size_t k = 0; k < WR; k++) s.omega[k] ^= si.times(mem::load_le32(low + (D - i) + 4 * k));
   }
 
   // 5. Forney (spec §5.6 step 4): e_j = Omega(gamma_j) / sigma'(gamma_j), where sigma'(x) =
