@@ -201,6 +201,29 @@ void test_kernels_level(TestRng& rng) {
       k.rm_decode(m1, word.w);
       ref.rm_decode(m2, word.w);
       check(std::memcmp(m1, m2, sizeof(m1)) == 0, "row rm_decode = portable");
+      if (trial == 0) {
+        // Ties of the largest |F|: block j lies halfway between the codewords of two bytes (32 of
+        // the 64 bits where they differ flipped in every copy), and the last block is all zero.
+        std::uint8_t b1[P::kN1], b2[P::kN1];
+        rng.fill(b1, sizeof(b1));
+        for (std::size_t j = 0; j < P::kN1; j++) b2[j] = static_cast<std::uint8_t>(b1[j] ^ (1u << (j % 8)) ^ 0x80);
+        static pke::CodeVec<P> w2;
+        code::rm_encode<P>(word.w, b1);
+        code::rm_encode<P>(w2.w, b2);
+        for (std::size_t i = 0; i < P::kN1N2Words; i += 2) {
+          int flipped = 0;
+          for (std::size_t h = 0; h < 2; h++)
+            for (unsigned bit = 0; bit < 64 && flipped < 32; bit++)
+              if ((word.w[i + h] ^ w2.w[i + h]) >> bit & 1) {
+                word.w[i + h] ^= std::uint64_t{1} << bit;
+                flipped++;
+              }
+        }
+        for (std::size_t i = P::kN1N2Words - P::kN2 / 64; i < P::kN1N2Words; i++) word.w[i] = 0;
+        k.rm_decode(m1, word.w);
+        ref.rm_decode(m2, word.w);
+        check(std::memcmp(m1, m2, sizeof(m1)) == 0, "row rm_decode = portable (ties of the largest |F|, zero block)");
+      }
       std::uint8_t c[P::kN1], d1[P::kK], d2[P::kK];
       rng.fill(c, sizeof(c));
       k.rs_decode(d1, c);

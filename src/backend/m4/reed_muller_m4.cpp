@@ -1,14 +1,15 @@
 // RM(1,7) decoding for the Cortex-M4 (spec §5.5): the counts and the fast Hadamard transform of
 // each block on pairs of 16-bit values with the M4's SIMD32 instructions (SADD16, SSUB16, SASX:
-// two butterflies per instruction), then the portable peak search (code::rm_peak), so the bytes
-// are the portable ones. Every index and loop bound is fixed: nothing depends on the received
-// word but the values computed.
+// two butterflies per instruction), then the peak search with one comparison of a combined key per
+// index (`peak`: code::rm_peak's rule and bytes). Every index and loop bound is fixed: nothing
+// depends on the received word but the values computed.
 #include <arm_acle.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "code/reed_muller.hpp"
+#include "common/ct.hpp"
 #include "common/mem.hpp"
 #include "params/params.hpp"
 
@@ -77,6 +78,24 @@ void hadamard_block(std::int16_t F[128], const std::uint64_t* block) {
   for (std::size_t k = 0; k < 64; k++) v[k] = 0;
 }
 
+// code::rm_peak's byte with one comparison per index: the key (|F[q]| << 8) | ((127 - q) << 1) |
+// (F[q] > 0) orders by |F[q]| first and then by the smaller q, which is the portable rule (the
+// first index of maximal |F| wins); the sign bit rides along and never decides, because no two
+// keys share q. The largest key is kept with masks. If every F[q] is 0, index 0's key is the
+// largest and its sign bit is 0: byte 0, as portable.
+std::uint8_t peak(const std::int16_t F[128]) {
+  std::uint32_t best = 0;
+  for (std::uint32_t q = 0; q < 128; q++) {
+    const std::int32_t v = F[q];
+    const auto sign = static_cast<std::uint32_t>(v >> 31);  // all-ones if negative
+    const std::uint32_t absv = (static_cast<std::uint32_t>(v) ^ sign) - sign;
+    const std::uint32_t key = (absv << 8) | ((127 - q) << 1) | (static_cast<std::uint32_t>(-v) >> 31);
+    const std::uint32_t upd = ct::value_barrier<std::uint32_t>(0u - ((best - key) >> 31));  // best < key (< 2^24)
+    best = (key & upd) | (best & ~upd);
+  }
+  return static_cast<std::uint8_t>((127 - ((best >> 1) & 127)) | ((best & 1) << 7));
+}
+
 }  // namespace
 
 template <class P>
@@ -84,7 +103,7 @@ void rm_decode(std::uint8_t out[P::kN1], const std::uint64_t in[P::kN1N2Words]) 
   std::int16_t F[128];
   for (std::size_t j = 0; j < P::kN1; j++) {
     hadamard_block<P::kMult>(F, in + j * (P::kN2 / 64));
-    out[j] = code::rm_peak(F);
+    out[j] = peak(F);
   }
   volatile std::int16_t* v = F;
   for (std::size_t q = 0; q < 128; q++) v[q] = 0;
