@@ -1,0 +1,582 @@
+#!/usr/bin/env python3
+"""Writes src/backend/m4/keccak_m4.S, Keccak-f[1600] (FIPS 202 §3.3, docs/SPEC.md §3) in Thumb-2
+for the Cortex-M4, bit-interleaved with lazy rotations, and checks it.
+
+    scripts/gen-keccak-m4.py > src/backend/m4/keccak_m4.S     (write the assembly)
+    scripts/gen-keccak-m4.py --check                          (emulate it against a reference)
+
+--check runs the emitted instructions in a small emulator of the Thumb-2 subset they use, on
+random states and on the all-zero and all-one states, against a straightforward 64-bit Keccak-f
+written from FIPS 202 §3.2, and prints an estimate of the cycles under the rules of
+scripts/m4-cycles.py (the real figure is the model's, on the image: tests/m4/cycle_model_test.sh).
+
+The generator does at build-free time what a hand-writer does on paper: it tracks, for each of
+the 50 words of the interleaved state, which stack slot holds it and by how much the stored word
+lags behind its true value (the "pending rotation"), allocates the 14 usable registers, and
+chooses the shifted operands. The technique is described in the header of the emitted file.
+"""
+import random
+import sys
+
+RHO = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14]
+REGS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "r0"]
+ROUNDS_PER_BODY = 2  # rounds per loop iteration: the buffers alternate, so a multiple of 2
+SPILLS = 3           # theta's D words kept on the stack during rho-pi-chi (7 stay in registers)
+
+BUF = (0, 200)       # the two state buffers (50 words each) at sp + 0 and sp + 200
+SPILL_OFF = 400      # the spilled D words
+RCP_OFF = 412        # pointer to the next round's constants
+RCE_OFF = 416        # end of the constants table
+FRAME = 424          # multiple of 8; the caller's r0 (state pointer) is pushed just above it
+MASK32 = 0xFFFFFFFF
+
+
+def rotl32(v, r):
+    r %= 32
+    return ((v << r) | (v >> (32 - r))) & MASK32 if r else v
+
+
+def rc_lanes():
+    """The 24 round constants of iota (FIPS 202 §3.2.5, Algorithm 5 rc(t))."""
+    def rc(t):
+        if t % 255 == 0:
+            return 1
+        r = 1
+        for _ in range(t % 255):
+            r <<= 1
+            if r & 0x100:
+                r ^= 0x171
+        return r & 1
+    out = []
+    for ir in range(24):
+        v = 0
+        for j in range(7):
+            if rc(j + 7 * ir):
+                v |= 1 << ((1 << j) - 1)
+        out.append(v)
+    return out
+
+
+def interleave(v):
+    e = o = 0
+    for i in range(32):
+        e |= ((v >> (2 * i)) & 1) << i
+        o |= ((v >> (2 * i + 1)) & 1) << i
+    return e, o
+
+
+def deinterleave(e, o):
+    v = 0
+    for i in range(32):
+        v |= ((e >> i) & 1) << (2 * i)
+        v |= ((o >> i) & 1) << (2 * i + 1)
+    return v
+
+
+def sh(kind, k):
+    k %= 32
+    return f", {kind} #{k}" if k else ""
+
+
+class Gen:
+    def __init__(self):
+        self.lines = []
+        self.rot = [0] * 50   # word w = 2 * lane + half holds rotr(true value, rot[w])
+        self.cur = 0          # the buffer holding the state
+        self.pending = []     # (register, offset): stores left for the start of the next run
+        self.fixups = 0
+
+    def emit(self, s):
+        self.lines.append("  " + s)
+
+    def comment(self, s):
+        self.lines.append("  @ " + s)
+
+    def flush(self, free):
+        for r, off in self.pending:
+            self.emit(f"str {r}, [sp, #{off}]")
+            free.append(r)
+        self.pending = []
+
+    def addr(self, w, buf=None):
+        return BUF[self.cur if buf is None else buf] + 4 * w
+
+    # --- theta: column parities C[x] (two words each) and D[x] = C[x-1] ^ rot(C[x+1], 1)
+    def theta_cd(self, free):
+        groups = [(x, h) for x in range(5) for h in range(2)]
+        todo = [(g, 2 * (g[0] + 5 * y) + g[1]) for g in groups for y in range(5)]
+        acc = {}
+        first = True
+        while todo:
+            if first:
+                self.flush(free)
+                first = False
+            batch, todo = todo[:len(free)], todo[len(free):]
+            loaded = []
+            for g, w in batch:
+                r = free.pop(0)
+                self.emit(f"ldr {r}, [sp, #{self.addr(w)}]")
+                loaded.append((g, w, r))
+            for g, w, r in loaded:
+                if g not in acc:
+                    acc[g] = (r, self.rot[w])
+                else:
+                    ra, rr = acc[g]
+                    self.emit(f"eor {ra}, {ra}, {r}{sh('ror', rr - self.rot[w])}")
+                    free.append(r)
+        # D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e (a 64-bit rotation
+        # by 1 moves the odd word, rotated by 1, to the even position and the even word to the odd).
+        specs = []
+        for x in range(5):
+            specs.append(((x, 0), ((x - 1) % 5, 0), ((x + 1) % 5, 1), 1))
+            specs.append(((x, 1), ((x - 1) % 5, 1), ((x + 1) % 5, 0), 0))
+        uses = {g: 2 for g in groups}
+        D = {}
+        while specs:
+            def dead(s):
+                return (uses[s[1]] == 1) + (uses[s[2]] == 1)
+            specs.sort(key=dead, reverse=True)
+            tgt, g1, g2, extra = specs.pop(0)
+            (r1, q1), (r2, q2) = acc[g1], acc[g2]
+            uses[g1] -= 1
+            uses[g2] -= 1
+            if uses[g1] == 0:
+                dst = r1
+            elif uses[g2] == 0:
+                dst = r2
+            else:
+                dst = free.pop(0)
+            self.emit(f"eor {dst}, {r1}, {r2}{sh('ror', q1 - (q2 + extra))}")
+            D[tgt] = (dst, q1)
+            for g, r in ((g1, r1), (g2, r2)):
+                if uses[g] == 0 and r != dst:
+                    free.append(r)
+        return D
+
+    # --- rho, pi, chi and iota for the half-row (y', H), reading the current buffer and writing
+    # the other one at the natural position of each output word.
+    def half_row_inputs(self, yp, H):
+        ins = []
+        for xp in range(5):
+            lane = (xp + 3 * yp) % 5 + 5 * xp  # pi: B[x', y'] = A[x' + 3y', x'] (FIPS 202 §3.2.3)
+            r = RHO[lane]
+            if r % 2 == 0:
+                hin, add = H, r // 2
+            else:
+                hin, add = 1 - H, (r + 1) // 2 if H == 0 else (r - 1) // 2
+            ins.append((2 * lane + hin, add, (lane % 5, hin)))
+        return ins
+
+    def half_row(self, yp, H, D, spilled, free, j, last, new_rot):
+        ins = self.half_row_inputs(yp, H)
+        self.flush(free)
+        rcr = None
+        if yp == 0:
+            rcr = free.pop(0)
+            self.emit(f"ldr {rcr}, [sp, #{RCP_OFF}]")
+        W, qb = [], []
+        for w, add, dk in ins:
+            r = free.pop(0)
+            self.emit(f"ldr {r}, [sp, #{self.addr(w)}]")
+            W.append(r)
+        need = [i for i, (w, add, dk) in enumerate(ins) if dk in spilled]
+        loaded = {}
+        late = []
+        for i in need:
+            if free:
+                r = free.pop(0)
+                self.emit(f"ldr {r}, [sp, #{SPILL_OFF + 4 * spilled.index(ins[i][2])}]")
+                loaded[i] = r
+            else:
+                late.append(i)
+        if rcr is not None:
+            self.emit(f"ldr {rcr}, [{rcr}, #{8 * j + 4 * H}]")
+        for i, (w, add, dk) in enumerate(ins):
+            if i in late:
+                continue
+            if i in loaded:
+                dr, dq = loaded[i], D[dk][1]
+            else:
+                dr, dq = D[dk]
+            self.emit(f"eor {W[i]}, {W[i]}, {dr}{sh('ror', self.rot[w] - dq)}")
+        for r in loaded.values():
+            free.append(r)
+        for i in late:
+            w, add, dk = ins[i]
+            r = free[0]
+            self.emit(f"ldr {r}, [sp, #{SPILL_OFF + 4 * spilled.index(dk)}]")
+            self.emit(f"eor {W[i]}, {W[i]}, {r}{sh('ror', self.rot[w] - D[dk][1])}")
+        qb = [(self.rot[w] + add) % 32 for w, add, dk in ins]
+
+        def out(x, dst):
+            a, b, c = x, (x + 1) % 5, (x + 2) % 5
+            # chi (FIPS 202 §3.2.4): o = b_a ^ (~b_b & b_c); the BIC's result lags like b_c
+            self.emit(f"bic {dst}, {W[c]}, {W[b]}{sh('ror', qb[c] - qb[b])}")
+            want = 0 if last else None
+            if last and qb[a] != 0 and qb[c] == 0:
+                self.emit(f"eor {dst}, {dst}, {W[a]}{sh('ror', qb[c] - qb[a])}")
+                q = qb[c]
+            else:
+                self.emit(f"eor {dst}, {W[a]}, {dst}{sh('ror', qb[a] - qb[c])}")
+                q = qb[a]
+            if yp == 0 and x == 0:
+                # iota (FIPS 202 §3.2.5) on lane (0, 0); the constant is stored unrotated
+                self.emit(f"eor {dst}, {dst}, {rcr}{sh('ror', q)}")
+                free.append(rcr)
+            if want is not None and q != want:
+                self.emit(f"ror {dst}, {dst}, #{(want - q) % 32}")
+                self.fixups += 1
+                q = want
+            wout = 2 * (x + 5 * yp) + H
+            new_rot[wout] = q
+            return (dst, self.addr(wout, 1 - self.cur))
+
+        o0 = out(0, free.pop(0))
+        o1 = out(1, free.pop(0))
+        self.pending = [o0, o1]
+        self.flush(free)
+        o2 = out(2, free.pop(0))
+        free.append(W[2])
+        o3 = out(3, free.pop(0))
+        free.append(W[3])
+        o4 = out(4, free.pop(0))
+        free.extend([W[0], W[1], W[4]])
+        self.pending = [o2, o3, o4]
+
+    def choose_spills(self):
+        best = None
+        import itertools
+        allD = [(x, h) for x in range(5) for h in range(2)]
+        for S in itertools.combinations(allD, SPILLS):
+            cost = 0
+            for yp in range(5):
+                for H in range(2):
+                    n = sum(1 for w, a, dk in self.half_row_inputs(yp, H) if dk in S)
+                    cap = 1 if yp == 0 else 2
+                    cost += n + 3 * max(0, n - cap)
+            if best is None or cost < best[0]:
+                best = (cost, list(S))
+        return best[1]
+
+    def round(self, j, last, spilled):
+        self.comment(f"round {j} of the iteration: theta (FIPS 202 §3.2.1), column parities and D")
+        busy = {r for r, off in self.pending}
+        free = [r for r in REGS if r not in busy]
+        D = self.theta_cd(free)
+        # D words to spill: stored in the run that starts the first half-row
+        regD = {}
+        for k, (r, q) in D.items():
+            if k in spilled:
+                self.pending.append((r, SPILL_OFF + 4 * spilled.index(k)))
+            else:
+                regD[k] = (r, q)
+        self.comment("rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time")
+        Dall = dict(D)
+        new_rot = [None] * 50
+        for yp in range(5):
+            for H in range(2):
+                self.half_row(yp, H, {k: (regD[k] if k in regD else Dall[k]) for k in Dall},
+                              spilled, free, j, last, new_rot)
+        self.rot = new_rot
+        self.cur = 1 - self.cur
+
+    # --- entry and exit: interleave (lo, hi) -> (even, odd) and back by five swaps of the word
+    # index bit with a bit-position index bit (16 by PKHBT/PKHTB, then 8, 4, 2, 1 by delta swaps).
+    def swap(self, x, y, t, k):
+        s, m = 1 << k, [0x55555555, 0x33333333, 0x0F0F0F0F, 0x00FF00FF][k]
+        self.emit(f"eor {t}, {y}, {x}, lsr #{s}")
+        self.emit(f"and {t}, {t}, #0x{m:08X}")
+        self.emit(f"eor {y}, {y}, {t}")
+        self.emit(f"eor {x}, {x}, {t}, lsl #{s}")
+
+    def swap16(self, x, y, t):
+        self.emit(f"pkhbt {t}, {x}, {y}, lsl #16")
+        self.emit(f"pkhtb {y}, {y}, {x}, asr #16")
+        return t, x
+
+    def entry(self):
+        regs = ["r2", "r3", "r4", "r5", "r6", "r7"]
+        prev = None
+        for lane in range(25):
+            x, y, t = regs[(lane % 2) * 3:(lane % 2) * 3 + 3]
+            if prev:
+                for r, off in prev:
+                    self.emit(f"str {r}, [sp, #{off}]")
+            self.emit(f"ldr {x}, [r0, #{8 * lane}]")
+            self.emit(f"ldr {y}, [r0, #{8 * lane + 4}]")
+            x, t = self.swap16(x, y, t)
+            for k in (3, 2, 1, 0):
+                self.swap(x, y, t, k)
+            prev = [(x, BUF[0] + 8 * lane), (y, BUF[0] + 8 * lane + 4)]
+        for r, off in prev:
+            self.emit(f"str {r}, [sp, #{off}]")
+
+    def exit(self):
+        regs = ["r2", "r3", "r4", "r5", "r6", "r7"]
+        prev = None
+        self.emit("movs r8, #0")
+        for lane in range(25):
+            x, y, t = regs[(lane % 2) * 3:(lane % 2) * 3 + 3]
+            if prev:
+                for r, off in prev:
+                    self.emit(f"str {r}, [r0, #{off}]")
+            self.emit(f"ldr {x}, [sp, #{BUF[0] + 8 * lane}]")
+            self.emit(f"ldr {y}, [sp, #{BUF[0] + 8 * lane + 4}]")
+            for b in (0, 1):
+                self.emit(f"str r8, [sp, #{BUF[b] + 8 * lane}]")
+                self.emit(f"str r8, [sp, #{BUF[b] + 8 * lane + 4}]")
+            for k in (0, 1, 2, 3):
+                self.swap(x, y, t, k)
+            x, t = self.swap16(x, y, t)
+            prev = [(x, 8 * lane), (y, 8 * lane + 4)]
+        for r, off in prev:
+            self.emit(f"str {r}, [r0, #{off}]")
+        for i in range(SPILLS):
+            self.emit(f"str r8, [sp, #{SPILL_OFF + 4 * i}]")
+
+    def generate(self):
+        spilled = self.choose_spills()
+        self.emit("push {r0, r4-r11, lr}")
+        self.emit(f"sub sp, sp, #{FRAME}")
+        self.emit("movw r1, #:lower16:hqc_m4_keccak_rc")
+        self.emit("movt r1, #:upper16:hqc_m4_keccak_rc")
+        self.emit("add r2, r1, #192")
+        self.emit(f"str r1, [sp, #{RCP_OFF}]")
+        self.emit(f"str r2, [sp, #{RCE_OFF}]")
+        self.comment("interleave the 25 lanes into buffer A (even word, then odd word, per lane)")
+        self.entry()
+        self.lines.append("1:")
+        for j in range(ROUNDS_PER_BODY):
+            self.round(j, j == ROUNDS_PER_BODY - 1, spilled)
+        assert self.cur == 0 and all(q == 0 for q in self.rot), self.rot
+        free = []
+        self.flush(free)
+        self.comment("next iteration's round constants; 24 / ROUNDS_PER_BODY iterations")
+        self.emit(f"ldr r0, [sp, #{RCP_OFF}]")
+        self.emit(f"ldr r1, [sp, #{RCE_OFF}]")
+        self.emit(f"adds r0, r0, #{8 * ROUNDS_PER_BODY}")
+        self.emit(f"str r0, [sp, #{RCP_OFF}]")
+        self.emit("cmp r0, r1")
+        self.emit("bne 1b")
+        self.comment("de-interleave into the caller's state; clear both buffers and the spilled D words")
+        self.emit(f"ldr r0, [sp, #{FRAME}]")
+        self.exit()
+        self.emit(f"add sp, sp, #{FRAME + 4}")
+        self.emit("pop {r4-r11, pc}")
+        return spilled
+
+
+# ---------------------------------------------------------------- checking
+def keccak_ref(a):
+    """FIPS 202 §3.2 on 25 lanes, A[x + 5y]."""
+    a = list(a)
+    M = (1 << 64) - 1
+    rl = lambda v, r: ((v << r) | (v >> (64 - r))) & M if r else v
+    for rc in rc_lanes():
+        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+        d = [c[(x - 1) % 5] ^ rl(c[(x + 1) % 5], 1) for x in range(5)]
+        a = [a[i] ^ d[i % 5] for i in range(25)]
+        b = [0] * 25
+        for x in range(5):
+            for y in range(5):
+                b[y + 5 * ((2 * x + 3 * y) % 5)] = rl(a[x + 5 * y], RHO[x + 5 * y])
+        a = [b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * (i // 5)] & b[(i % 5 + 2) % 5 + 5 * (i // 5)]) for i in range(25)]
+        a[0] ^= rc
+    return a
+
+
+def emulate(lines, state, table_addr=0x2000):
+    import re
+    R = {f"r{i}": 0 for i in range(13)}
+    R.update(lr=0xDEAD, sp=0x8000)
+    mem = {}
+    for i, v in enumerate(state):
+        mem[0x1000 + 8 * i] = v & MASK32
+        mem[0x1000 + 8 * i + 4] = v >> 32
+    for i, v in enumerate(rc_lanes()):
+        e, o = interleave(v)
+        mem[table_addr + 8 * i], mem[table_addr + 8 * i + 4] = e, o
+    R["r0"] = 0x1000
+    for r in ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"):
+        R[r] = hash(r) & MASK32
+    saved = {r: R[r] for r in ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11")}
+    code = [l.strip() for l in lines if l.strip() and not l.strip().startswith("@")]
+    labels = {l[:-1]: i for i, l in enumerate(code) if l.endswith(":")}
+    Z = False
+    pc = 0
+    cycles = 0
+    prev_mem = None  # destination register of the previous single load/store ("" for a store)
+    rd = lambda s: R[s]
+
+    def op2(m, s):
+        v = R[s.strip()] if not s.strip().startswith("#") else int(s.strip()[1:], 0)
+        if m:
+            kind, k = m.group(1), int(m.group(2))
+            if kind == "ror": v = ((v >> k) | (v << (32 - k))) & MASK32
+            elif kind == "lsr": v = v >> k
+            elif kind == "lsl": v = (v << k) & MASK32
+            elif kind == "asr": v = (v >> k) | ((MASK32 << (32 - k)) & MASK32 if v >> 31 else 0)
+        return v
+    while True:
+        ins = code[pc]
+        pc += 1
+        if ins.endswith(":"):
+            continue
+        mn, _, rest = ins.partition(" ")
+        ops = [o.strip() for o in re.split(r",(?![^\[]*\])", rest)]
+        shm = re.match(r"(ror|lsr|lsl|asr) #(\d+)", ops[-1]) if len(ops) > 1 else None
+        if shm:
+            ops = ops[:-1]
+        is_mem = mn in ("ldr", "str")
+        if is_mem:
+            m = re.match(r"\[(\w+), #(\d+)\]", ops[1])
+            base, off = m.group(1), int(m.group(2))
+            a = R[base] + off
+            pipelined = prev_mem is not None and prev_mem != base
+            cycles += 1 if pipelined else 2
+            if mn == "ldr":
+                R[ops[0]] = mem[a]
+                prev_mem = ops[0]
+            else:
+                mem[a] = R[ops[0]]
+                prev_mem = ""
+            continue
+        prev_mem = None
+        cycles += 1
+        if mn == "eor": R[ops[0]] = R[ops[1]] ^ op2(shm, ops[2])
+        elif mn == "bic": R[ops[0]] = R[ops[1]] & ~op2(shm, ops[2]) & MASK32
+        elif mn == "and": R[ops[0]] = R[ops[1]] & op2(shm, ops[2])
+        elif mn == "ror":
+            k = int(ops[2][1:]); v = R[ops[1]]
+            R[ops[0]] = ((v >> k) | (v << (32 - k))) & MASK32
+        elif mn == "pkhbt": R[ops[0]] = (R[ops[1]] & 0xFFFF) | (op2(shm, ops[2]) & 0xFFFF0000)
+        elif mn == "pkhtb": R[ops[0]] = (R[ops[1]] & 0xFFFF0000) | (op2(shm, ops[2]) & 0xFFFF)
+        elif mn == "movs": R[ops[0]] = int(ops[1][1:], 0)
+        elif mn == "movw": R[ops[0]] = table_addr & 0xFFFF
+        elif mn == "movt": R[ops[0]] = (R[ops[0]] & 0xFFFF) | (table_addr & 0xFFFF0000)
+        elif mn in ("add", "adds"):
+            R[ops[0]] = (R[ops[1]] + op2(None, ops[2])) & MASK32
+        elif mn == "sub": R[ops[0]] = (R[ops[1]] - op2(None, ops[2])) & MASK32
+        elif mn == "cmp": Z = R[ops[0]] == R[ops[1]]
+        elif mn == "bne":
+            if not Z:
+                pc = labels[ops[0][:-1]]
+                cycles += 2
+        elif mn == "push":
+            regs = ["r0", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "lr"]
+            R["sp"] -= 4 * len(regs)
+            for i, r in enumerate(regs):
+                mem[R["sp"] + 4 * i] = R[r]
+            cycles += len(regs)
+        elif mn == "pop":
+            regs = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "pc"]
+            for i, r in enumerate(regs):
+                if r != "pc":
+                    R[r] = mem[R["sp"] + 4 * i]
+            R["sp"] += 4 * len(regs)
+            cycles += len(regs) + 2
+            break
+        else:
+            raise SystemExit(f"emulator: unknown {ins}")
+    assert R["sp"] == 0x8000, "stack not balanced"
+    assert all(R[r] == v for r, v in saved.items()), "callee-saved register changed"
+    out = [mem[0x1000 + 8 * i] | (mem[0x1000 + 8 * i + 4] << 32) for i in range(25)]
+    leftovers = [a for a in range(0x8000 - FRAME - 40, 0x8000 - 40, 4) if mem.get(a, 0) not in (0,)
+                 and not (0x8000 - 40 - FRAME + RCP_OFF <= a < 0x8000 - 40 - FRAME + RCE_OFF + 4)]
+    return out, cycles, leftovers
+
+
+HEADER = """\
+@ Keccak-f[1600] for the Cortex-M4 (FIPS 202 §3.3: 24 rounds of theta, rho, pi, chi, iota;
+@ docs/SPEC.md §3), Thumb-2. GENERATED by scripts/gen-keccak-m4.py: edit the generator, not this
+@ file; `scripts/gen-keccak-m4.py --check` runs the emitted code in an emulator against FIPS 202.
+@
+@ void hqc_m4_keccak_f1600(uint64_t state[25]): the standard lane layout in and out (lane x + 5y,
+@ little-endian 64-bit words), like every keccak_f1600 slot.
+@
+@ Representation. Bit interleaving: a 64-bit lane is held as two 32-bit words, its even bits
+@ ("e") and its odd bits ("o"). A 64-bit rotation by 2k rotates both words by k; by 2k + 1 it
+@ rotates the odd word by k + 1 into the even position and the even word by k into the odd one.
+@ So every rotation of the permutation is a 32-bit rotation, which the M4 applies for free to the
+@ second source of EOR and BIC (the shifted-register operand).
+@
+@ Lazy rotations. No rotation is ever executed as an instruction of its own inside the rounds.
+@ Invariant: each stored word s of the state has a pending rotation q known when the code is
+@ generated, and its true value is rotl(s, q). theta's D words and column parities carry such a
+@ q too. XORing a value (t, q_t) into (s, q_s) is `eor s, s, t, ror #(q_s - q_t)` and keeps q_s;
+@ rho only adds its offset to q; chi's b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)`
+@ (u lags like c) followed by `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the
+@ operands of the EOR swapped (o lags like c). The pending rotations therefore change from round
+@ to round; the loop body is ROUNDS_PER_BODY rounds, and in its last round every output word is
+@ brought back to q = 0 (choosing the EOR form whose result lags by 0 where one does, else one
+@ ROR), so the body starts each iteration from the same state and the code is a loop.
+@
+@ Memory. The interleaved state lives in two 50-word buffers on the stack, A and B, each word at
+@ sp + buffer + 4 * (2 * lane + half). A round reads one buffer and writes the other: pi is then
+@ only the choice of the address a word is read from (B[x', y'] = A[x' + 3y', x'], FIPS 202
+@ §3.2.3), and each chi output is written to its natural place. Loads and stores are issued in
+@ runs (a single LDR/STR that follows another pipelines to one cycle on the M4).
+@
+@ A round. (1) theta's column parities C[x] (FIPS 202 §3.2.1), two words each: all 50 words are
+@ loaded in runs as long as the free registers allow and XORed into ten accumulators; then the
+@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Seven D
+@ words stay in registers, three are spilled to the stack (chosen so that no half-row needs more
+@ of them than it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
+@ five words of output row y' of one parity H are computed from five input words (read where pi
+@ says, with the half that rho's parity says), each XORed with its D word; seven registers hold
+@ D, five the inputs and two the outputs, so two outputs are stored early and three are left to
+@ the next run of loads. iota XORs the round constant (interleaved at build time, table below)
+@ into lane (0, 0).
+@
+@ Entry and exit. Interleaving is a permutation of the six index bits of a lane's bits (word,
+@ then five position bits): even/odd is the lowest bit, so (w, p4, p3, p2, p1, p0) goes to
+@ (p0, w, p4, p3, p2, p1), a 6-cycle, which is the product of five exchanges of w with p4, p3,
+@ p2, p1, p0 in turn. Exchanging w with p_k between the words x (low) and y (high) is one delta
+@ swap across the two words: t = ((x >> 2^k) ^ y) & m_k, y ^= t, x ^= t << 2^k, four
+@ instructions, with m_k (the bits whose p_k is 0) an encodable immediate; w with p4 is
+@ PKHBT/PKHTB, two. 18 instructions per lane instead of 32 for two in-word unshuffles and the
+@ halves' recombination. De-interleaving is the same swaps in the reverse order. On exit the
+@ stack buffers and spilled D words are overwritten with zeros (the state may be secret).
+@
+@ Constant time: no branch but the loop's (a fixed 24 / ROUNDS_PER_BODY iterations), every
+@ address is sp or the state pointer plus a constant, or the constant table; no division.
+@ AAPCS: r4-r11 preserved; the stack stays 8-byte aligned (10 registers pushed, frame a multiple
+@ of 8).
+  .syntax unified
+  .cpu cortex-m4
+  .thumb
+"""
+
+
+def main():
+    g = Gen()
+    spilled = g.generate()
+    if "--check" in sys.argv:
+        rng = random.Random(1)
+        states = [[0] * 25, [(1 << 64) - 1] * 25] + [[rng.getrandbits(64) for _ in range(25)] for _ in range(4)]
+        for st in states:
+            out, cyc, left = emulate(g.lines, st)
+            assert out == keccak_ref(st), "mismatch"
+            assert not left, f"stack not cleared: {left[:4]}"
+        n = sum(1 for l in g.lines if l.strip() and not l.strip().startswith("@") and not l.strip().endswith(":"))
+        print(f"ok: {len(states)} states; about {cyc} cycles (emulator's estimate), {n} instructions in the code, "
+              f"{g.fixups} fix-up RORs per iteration, spilled D {spilled}")
+        return
+    rcs = rc_lanes()
+    out = [HEADER]
+    out.append("  .section .rodata.hqc_m4_keccak_rc, \"a\"\n  .align 3\n"
+               "@ The iota constants of rounds 0..23 (FIPS 202 §3.2.5), interleaved: even word, odd word.\n"
+               "hqc_m4_keccak_rc:")
+    for v in rcs:
+        e, o = interleave(v)
+        out.append(f"  .word 0x{e:08X}, 0x{o:08X}  @ 0x{v:016X}")
+    out.append("")
+    out.append("  .text\n  .global hqc_m4_keccak_f1600\n  .type hqc_m4_keccak_f1600, %function\n"
+               "  .thumb_func\n  .align 2\nhqc_m4_keccak_f1600:")
+    out.extend(g.lines)
+    out.append("  .size hqc_m4_keccak_f1600, . - hqc_m4_keccak_f1600")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
