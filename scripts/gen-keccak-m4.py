@@ -21,13 +21,13 @@ import sys
 RHO = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14]
 REGS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr", "r0"]
 ROUNDS_PER_BODY = 2  # rounds per loop iteration: the buffers alternate, so a multiple of 2
-SPILLS = 3           # theta's D words kept on the stack during rho-pi-chi (7 stay in registers)
+SPILLS = 4           # theta's D words kept on the stack during rho-pi-chi (6 stay in registers)
 
 BUF = (0, 200)       # the two state buffers (50 words each) at sp + 0 and sp + 200
-SPILL_OFF = 400      # the spilled D words
-RCP_OFF = 412        # pointer to the next round's constants
-RCE_OFF = 416        # end of the constants table
-FRAME = 424          # multiple of 8; the caller's r0 (state pointer) is pushed just above it
+SPILL_OFF = 400      # the spilled D words (room for six)
+RCP_OFF = 424        # pointer to the next round's constants
+RCE_OFF = 428        # end of the constants table
+FRAME = 432          # multiple of 8; the caller's r0 (state pointer) is pushed just above it
 MASK32 = 0xFFFFFFFF
 
 
@@ -79,9 +79,13 @@ def sh(kind, k):
 
 
 class Gen:
-    def __init__(self):
+    def __init__(self, pattern=None):
         self.lines = []
-        self.rot = [0] * 50   # word w = 2 * lane + half holds rotr(true value, rot[w])
+        # word w = 2 * lane + half is stored as rotr(true value, rot[w]); at the top of the loop
+        # the pending rotations are `pattern` (None: all 0 and no target, the search's first pass)
+        self.pattern = pattern
+        self.rot = list(pattern) if pattern else [0] * 50
+        self.src = list(range(50))  # the word at the top of the loop whose rotation rot[w] follows
         self.cur = 0          # the buffer holding the state
         self.pending = []     # (register, offset): stores left for the start of the next run
         self.fixups = 0
@@ -167,7 +171,7 @@ class Gen:
             ins.append((2 * lane + hin, add, (lane % 5, hin)))
         return ins
 
-    def half_row(self, yp, H, D, spilled, free, j, last, new_rot):
+    def half_row(self, yp, H, D, spilled, free, j, last, new_rot, new_src):
         ins = self.half_row_inputs(yp, H)
         self.flush(free)
         rcr = None
@@ -207,13 +211,15 @@ class Gen:
             self.emit(f"ldr {r}, [sp, #{SPILL_OFF + 4 * spilled.index(dk)}]")
             self.emit(f"eor {W[i]}, {W[i]}, {r}{sh('ror', self.rot[w] - D[dk][1])}")
         qb = [(self.rot[w] + add) % 32 for w, add, dk in ins]
+        srcb = [self.src[w] for w, add, dk in ins]
 
         def out(x, dst):
             a, b, c = x, (x + 1) % 5, (x + 2) % 5
             # chi (FIPS 202 §3.2.4): o = b_a ^ (~b_b & b_c); the BIC's result lags like b_c
             self.emit(f"bic {dst}, {W[c]}, {W[b]}{sh('ror', qb[c] - qb[b])}")
-            want = 0 if last else None
-            if last and qb[a] != 0 and qb[c] == 0:
+            wout = 2 * (x + 5 * yp) + H
+            want = self.pattern[wout] if last and self.pattern else None
+            if want is not None and qb[a] != want and qb[c] == want:
                 self.emit(f"eor {dst}, {dst}, {W[a]}{sh('ror', qb[c] - qb[a])}")
                 q = qb[c]
             else:
@@ -227,21 +233,25 @@ class Gen:
                 self.emit(f"ror {dst}, {dst}, #{(want - q) % 32}")
                 self.fixups += 1
                 q = want
-            wout = 2 * (x + 5 * yp) + H
             new_rot[wout] = q
+            new_src[wout] = srcb[a]
             return (dst, self.addr(wout, 1 - self.cur))
 
-        o0 = out(0, free.pop(0))
-        o1 = out(1, free.pop(0))
-        self.pending = [o0, o1]
-        self.flush(free)
-        o2 = out(2, free.pop(0))
+        # No input is dead before outputs 0, 1 and 2 exist (each is read by three of them): with
+        # only two free registers, outputs 0 and 1 are stored at once (a run of their own);
+        # then 2, 3, 4 reuse the registers of inputs 2 and 3, whose last readers they are.
+        outs = [out(0, free.pop(0)), out(1, free.pop(0))]
+        if not free:
+            self.pending = outs
+            self.flush(free)
+            outs = []
+        outs.append(out(2, free.pop(0)))
         free.append(W[2])
-        o3 = out(3, free.pop(0))
+        outs.append(out(3, free.pop(0)))
         free.append(W[3])
-        o4 = out(4, free.pop(0))
+        outs.append(out(4, free.pop(0)))
         free.extend([W[0], W[1], W[4]])
-        self.pending = [o2, o3, o4]
+        self.pending = outs
 
     def choose_spills(self):
         best = None
@@ -252,7 +262,7 @@ class Gen:
             for yp in range(5):
                 for H in range(2):
                     n = sum(1 for w, a, dk in self.half_row_inputs(yp, H) if dk in S)
-                    cap = 1 if yp == 0 else 2
+                    cap = SPILLS - 1 - (yp == 0)
                     cost += n + 3 * max(0, n - cap)
             if best is None or cost < best[0]:
                 best = (cost, list(S))
@@ -273,11 +283,13 @@ class Gen:
         self.comment("rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time")
         Dall = dict(D)
         new_rot = [None] * 50
+        new_src = [None] * 50
         for yp in range(5):
             for H in range(2):
                 self.half_row(yp, H, {k: (regD[k] if k in regD else Dall[k]) for k in Dall},
-                              spilled, free, j, last, new_rot)
+                              spilled, free, j, last, new_rot, new_src)
         self.rot = new_rot
+        self.src = new_src
         self.cur = 1 - self.cur
 
     # --- entry and exit: interleave (lo, hi) -> (even, odd) and back by five swaps of the word
@@ -307,6 +319,9 @@ class Gen:
             x, t = self.swap16(x, y, t)
             for k in (3, 2, 1, 0):
                 self.swap(x, y, t, k)
+            for r, h in ((x, 0), (y, 1)):  # the loop's pending rotation: stored = rotr(true, q)
+                if self.pattern and self.pattern[2 * lane + h]:
+                    self.emit(f"ror {r}, {r}, #{self.pattern[2 * lane + h]}")
             prev = [(x, BUF[0] + 8 * lane), (y, BUF[0] + 8 * lane + 4)]
         for r, off in prev:
             self.emit(f"str {r}, [sp, #{off}]")
@@ -325,6 +340,9 @@ class Gen:
             for b in (0, 1):
                 self.emit(f"str r8, [sp, #{BUF[b] + 8 * lane}]")
                 self.emit(f"str r8, [sp, #{BUF[b] + 8 * lane + 4}]")
+            for r, h in ((x, 0), (y, 1)):  # true = rotl(stored, q)
+                if self.pattern[2 * lane + h]:
+                    self.emit(f"ror {r}, {r}, #{(32 - self.pattern[2 * lane + h]) % 32}")
             for k in (0, 1, 2, 3):
                 self.swap(x, y, t, k)
             x, t = self.swap16(x, y, t)
@@ -348,7 +366,10 @@ class Gen:
         self.lines.append("1:")
         for j in range(ROUNDS_PER_BODY):
             self.round(j, j == ROUNDS_PER_BODY - 1, spilled)
-        assert self.cur == 0 and all(q == 0 for q in self.rot), self.rot
+        assert self.cur == 0
+        if self.pattern is None:
+            return spilled
+        assert self.rot == self.pattern, (self.rot, self.pattern)
         free = []
         self.flush(free)
         self.comment("next iteration's round constants; 24 / ROUNDS_PER_BODY iterations")
@@ -364,6 +385,58 @@ class Gen:
         self.emit(f"add sp, sp, #{FRAME + 4}")
         self.emit("pop {r4-r11, pc}")
         return spilled
+
+
+def solve_pattern(src, c):
+    """Pending rotations P at the top of the loop with P[w] = P[src[w]] + c[w] wherever possible:
+    the first pass (P = 0, no targets) gives each word's rotation at the bottom of the loop as
+    P[src[w]] + c[w]. Each cycle of src needs one word whose equation is given up (a ROR)."""
+    P = [None] * 50
+    state = [0] * 50
+    for w0 in range(50):
+        path, w = [], w0
+        while state[w] == 0:
+            state[w] = 1
+            path.append(w)
+            w = src[w]
+        if state[w] == 1:  # a new cycle, broken at w
+            P[w] = 0
+        for v in reversed(path):
+            if P[v] is None:
+                P[v] = (P[src[v]] + c[v]) % 32
+            state[v] = 2
+    # Adding one constant to a whole component (the words that lead to one cycle) keeps every
+    # equation: choose it so that most words of the component start at 0, which saves their
+    # RORs on entry and exit.
+    def root(w):
+        seen = set()
+        while w not in seen:
+            seen.add(w)
+            w = src[w]
+        return min(seen_cycle(w))
+
+    def seen_cycle(w):
+        cyc, v = [w], src[w]
+        while v != w:
+            cyc.append(v)
+            v = src[v]
+        return cyc
+    comps = {}
+    for w in range(50):
+        comps.setdefault(root(w), []).append(w)
+    for words in comps.values():
+        counts = [sum(1 for w in words if (P[w] + v) % 32 == 0) for v in range(32)]
+        v = counts.index(max(counts))
+        for w in words:
+            P[w] = (P[w] + v) % 32
+    return P
+
+
+def build():
+    first = Gen()
+    first.generate()
+    g = Gen(solve_pattern(first.src, first.rot))
+    return g, g.generate()
 
 
 # ---------------------------------------------------------------- checking
@@ -549,8 +622,13 @@ HEADER = """\
 
 
 def main():
-    g = Gen()
-    spilled = g.generate()
+    global ROUNDS_PER_BODY, SPILLS
+    for a in sys.argv[1:]:
+        if a.startswith("--rounds="):
+            ROUNDS_PER_BODY = int(a[9:])
+        elif a.startswith("--spills="):
+            SPILLS = int(a[9:])
+    g, spilled = build()
     if "--check" in sys.argv:
         rng = random.Random(1)
         states = [[0] * 25, [(1 << 64) - 1] * 25] + [[rng.getrandbits(64) for _ in range(25)] for _ in range(4)]

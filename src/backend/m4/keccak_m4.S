@@ -93,12 +93,12 @@ hqc_m4_keccak_rc:
   .align 2
 hqc_m4_keccak_f1600:
   push {r0, r4-r11, lr}
-  sub sp, sp, #424
+  sub sp, sp, #432
   movw r1, #:lower16:hqc_m4_keccak_rc
   movt r1, #:upper16:hqc_m4_keccak_rc
   add r2, r1, #192
-  str r1, [sp, #412]
-  str r2, [sp, #416]
+  str r1, [sp, #424]
+  str r2, [sp, #428]
   @ interleave the 25 lanes into buffer A (even word, then odd word, per lane)
   ldr r2, [r0, #0]
   ldr r3, [r0, #4]
@@ -142,6 +142,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #4
+  ror r6, r6, #4
   str r7, [sp, #8]
   str r6, [sp, #12]
   ldr r2, [r0, #16]
@@ -164,6 +166,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #30
+  ror r3, r3, #30
   str r4, [sp, #16]
   str r3, [sp, #20]
   ldr r5, [r0, #24]
@@ -208,6 +212,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #26
+  ror r3, r3, #26
   str r4, [sp, #32]
   str r3, [sp, #36]
   ldr r5, [r0, #40]
@@ -230,6 +236,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #17
+  ror r6, r6, #17
   str r7, [sp, #40]
   str r6, [sp, #44]
   ldr r2, [r0, #48]
@@ -252,6 +260,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #5
+  ror r3, r3, #5
   str r4, [sp, #48]
   str r3, [sp, #52]
   ldr r5, [r0, #56]
@@ -274,6 +284,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #6
+  ror r6, r6, #6
   str r7, [sp, #56]
   str r6, [sp, #60]
   ldr r2, [r0, #64]
@@ -296,6 +308,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #26
+  ror r3, r3, #25
   str r4, [sp, #64]
   str r3, [sp, #68]
   ldr r5, [r0, #72]
@@ -318,6 +332,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #24
+  ror r6, r6, #24
   str r7, [sp, #72]
   str r6, [sp, #76]
   ldr r2, [r0, #80]
@@ -340,6 +356,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #28
+  ror r3, r3, #27
   str r4, [sp, #80]
   str r3, [sp, #84]
   ldr r5, [r0, #88]
@@ -384,6 +402,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #12
+  ror r3, r3, #11
   str r4, [sp, #96]
   str r3, [sp, #100]
   ldr r5, [r0, #104]
@@ -406,6 +426,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #28
+  ror r6, r6, #28
   str r7, [sp, #104]
   str r6, [sp, #108]
   ldr r2, [r0, #112]
@@ -428,6 +450,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #6
+  ror r3, r3, #6
   str r4, [sp, #112]
   str r3, [sp, #116]
   ldr r5, [r0, #120]
@@ -450,6 +474,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #11
+  ror r6, r6, #10
   str r7, [sp, #120]
   str r6, [sp, #124]
   ldr r2, [r0, #128]
@@ -494,6 +520,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #14
+  ror r6, r6, #14
   str r7, [sp, #136]
   str r6, [sp, #140]
   ldr r2, [r0, #144]
@@ -516,6 +544,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #13
+  ror r3, r3, #12
   str r4, [sp, #144]
   str r3, [sp, #148]
   ldr r5, [r0, #152]
@@ -538,6 +568,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #27
+  ror r6, r6, #27
   str r7, [sp, #152]
   str r6, [sp, #156]
   ldr r2, [r0, #160]
@@ -582,6 +614,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #18
+  ror r6, r6, #18
   str r7, [sp, #168]
   str r6, [sp, #172]
   ldr r2, [r0, #176]
@@ -604,6 +638,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #29
+  ror r3, r3, #28
   str r4, [sp, #176]
   str r3, [sp, #180]
   ldr r5, [r0, #184]
@@ -626,6 +662,8 @@ hqc_m4_keccak_f1600:
   and r5, r5, #0x55555555
   eor r6, r6, r5
   eor r7, r7, r5, lsl #1
+  ror r7, r7, #28
+  ror r6, r6, #28
   str r7, [sp, #184]
   str r6, [sp, #188]
   ldr r2, [r0, #192]
@@ -648,6 +686,8 @@ hqc_m4_keccak_f1600:
   and r2, r2, #0x55555555
   eor r3, r3, r2
   eor r4, r4, r2, lsl #1
+  ror r4, r4, #22
+  ror r3, r3, #22
   str r4, [sp, #192]
   str r3, [sp, #196]
 1:
@@ -666,17 +706,17 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #48]
   ldr lr, [sp, #88]
   ldr r0, [sp, #128]
-  eor r1, r1, r2
-  eor r1, r1, r3
-  eor r1, r1, r4
+  eor r1, r1, r2, ror #15
+  eor r1, r1, r3, ror #4
+  eor r1, r1, r4, ror #21
   eor r1, r1, r5
-  eor r6, r6, r7
-  eor r6, r6, r8
-  eor r6, r6, r9
+  eor r6, r6, r7, ror #15
+  eor r6, r6, r8, ror #5
+  eor r6, r6, r9, ror #22
   eor r6, r6, r10
-  eor r11, r11, r12
-  eor r11, r11, lr
-  eor r11, r11, r0
+  eor r11, r11, r12, ror #31
+  eor r11, r11, lr, ror #4
+  eor r11, r11, r0, ror #4
   ldr r2, [sp, #168]
   ldr r3, [sp, #12]
   ldr r4, [sp, #52]
@@ -688,15 +728,15 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #96]
   ldr lr, [sp, #136]
   ldr r0, [sp, #176]
-  eor r11, r11, r2
-  eor r3, r3, r4
-  eor r3, r3, r5
-  eor r3, r3, r7
-  eor r3, r3, r8
-  eor r9, r9, r10
-  eor r9, r9, r12
-  eor r9, r9, lr
-  eor r9, r9, r0
+  eor r11, r11, r2, ror #18
+  eor r3, r3, r4, ror #31
+  eor r3, r3, r5, ror #4
+  eor r3, r3, r7, ror #4
+  eor r3, r3, r8, ror #18
+  eor r9, r9, r10, ror #24
+  eor r9, r9, r12, ror #18
+  eor r9, r9, lr, ror #16
+  eor r9, r9, r0, ror #1
   ldr r2, [sp, #20]
   ldr r4, [sp, #60]
   ldr r5, [sp, #100]
@@ -706,13 +746,13 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #64]
   ldr lr, [sp, #104]
   ldr r0, [sp, #144]
-  eor r2, r2, r4
-  eor r2, r2, r5
-  eor r2, r2, r7
-  eor r2, r2, r8
-  eor r10, r10, r12
-  eor r10, r10, lr
-  eor r10, r10, r0
+  eor r2, r2, r4, ror #24
+  eor r2, r2, r5, ror #19
+  eor r2, r2, r7, ror #16
+  eor r2, r2, r8, ror #2
+  eor r10, r10, r12, ror #6
+  eor r10, r10, lr, ror #4
+  eor r10, r10, r0, ror #19
   ldr r4, [sp, #184]
   ldr r5, [sp, #28]
   ldr r7, [sp, #68]
@@ -720,732 +760,714 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #148]
   ldr lr, [sp, #188]
   ldr r0, [sp, #32]
-  eor r10, r10, r4
-  eor r5, r5, r7
-  eor r5, r5, r8
-  eor r5, r5, r12
-  eor r5, r5, lr
+  eor r10, r10, r4, ror #4
+  eor r5, r5, r7, ror #7
+  eor r5, r5, r8, ror #4
+  eor r5, r5, r12, ror #20
+  eor r5, r5, lr, ror #4
   ldr r4, [sp, #72]
   ldr r7, [sp, #112]
   ldr r8, [sp, #152]
   ldr r12, [sp, #192]
   ldr lr, [sp, #36]
-  eor r0, r0, r4
-  eor r0, r0, r7
-  eor r0, r0, r8
-  eor r0, r0, r12
+  eor r0, r0, r4, ror #2
+  eor r0, r0, r7, ror #20
+  eor r0, r0, r8, ror #31
+  eor r0, r0, r12, ror #4
   ldr r4, [sp, #76]
   ldr r7, [sp, #116]
   ldr r8, [sp, #156]
   ldr r12, [sp, #196]
-  eor lr, lr, r4
-  eor lr, lr, r7
-  eor lr, lr, r8
-  eor lr, lr, r12
-  eor r4, r0, r3, ror #31
-  eor r3, r3, r10
-  eor r0, r2, r0
+  eor lr, lr, r4, ror #2
+  eor lr, lr, r7, ror #20
+  eor lr, lr, r8, ror #31
+  eor lr, lr, r12, ror #4
+  eor r4, r0, r3, ror #21
+  eor r3, r3, r10, ror #4
+  eor r0, r2, r0, ror #4
   eor r10, r10, r6, ror #31
-  eor r2, r1, r2, ror #31
-  eor r6, r6, r9
+  eor r2, r1, r2, ror #1
+  eor r6, r6, r9, ror #2
   eor r1, r5, r1
-  eor r9, r9, lr, ror #31
-  eor r5, r11, r5, ror #31
-  eor lr, lr, r11
+  eor r9, r9, lr, ror #3
+  eor r5, r11, r5, ror #3
+  eor lr, lr, r11, ror #22
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
   str r4, [sp, #400]
   str r2, [sp, #408]
+  str r6, [sp, #412]
   str lr, [sp, #404]
-  ldr r7, [sp, #412]
+  ldr r7, [sp, #424]
   ldr r8, [sp, #0]
   ldr r12, [sp, #48]
   ldr r11, [sp, #100]
   ldr r4, [sp, #148]
   ldr r2, [sp, #192]
-  ldr lr, [sp, #400]
-  ldr r7, [r7, #0]
-  eor r8, r8, lr
-  eor r11, r11, r3
-  eor r4, r4, r0
-  eor r2, r2, r10
+  ldr r6, [sp, #400]
   ldr lr, [sp, #408]
-  eor r12, r12, lr
-  bic lr, r11, r12
-  eor lr, r8, lr, ror #10
-  eor lr, lr, r7
-  bic r7, r4, r11, ror #21
-  eor r7, r12, r7, ror #11
-  str lr, [sp, #200]
-  str r7, [sp, #208]
-  bic lr, r2, r4, ror #28
-  eor lr, r11, lr, ror #15
-  bic r7, r8, r2, ror #25
-  eor r7, r4, r7, ror #11
-  bic r11, r12, r8, ror #22
-  eor r11, r2, r11, ror #17
-  str lr, [sp, #216]
-  str r7, [sp, #224]
-  str r11, [sp, #232]
-  ldr r4, [sp, #412]
-  ldr r8, [sp, #4]
-  ldr r12, [sp, #52]
-  ldr r2, [sp, #96]
+  ldr r7, [r7, #0]
+  eor r8, r8, r6, ror #6
+  eor r12, r12, lr, ror #5
+  eor r11, r11, r3, ror #7
+  eor r4, r4, r0, ror #14
+  eor r2, r2, r10, ror #22
+  bic r6, r11, r12, ror #6
+  eor r6, r8, r6, ror #31
+  eor r6, r6, r7
+  bic lr, r4, r11, ror #22
+  eor lr, r12, lr, ror #4
+  bic r7, r2, r4, ror #6
+  eor r7, r11, r7, ror #4
+  bic r11, r8, r2, ror #3
+  eor r11, r4, r11, ror #23
+  bic r4, r12, r8, ror #27
+  eor r4, r2, r4, ror #2
+  str r6, [sp, #200]
+  str lr, [sp, #208]
+  str r7, [sp, #216]
+  str r11, [sp, #224]
+  str r4, [sp, #232]
+  ldr r8, [sp, #424]
+  ldr r12, [sp, #4]
+  ldr r2, [sp, #52]
+  ldr r6, [sp, #96]
   ldr lr, [sp, #144]
   ldr r7, [sp, #196]
   ldr r11, [sp, #404]
-  ldr r4, [r4, #4]
-  eor r8, r8, r11
-  eor r12, r12, r6
-  eor r2, r2, r5
-  eor lr, lr, r9
-  eor r7, r7, r1
-  bic r11, r2, r12, ror #31
-  eor r11, r8, r11, ror #11
-  eor r11, r11, r4
-  bic r4, lr, r2, ror #21
-  eor r4, r12, r4, ror #12
+  ldr r4, [sp, #412]
+  ldr r8, [r8, #4]
+  eor r12, r12, r11, ror #6
+  eor r2, r2, r4, ror #5
+  eor r6, r6, r5, ror #8
+  eor lr, lr, r9, ror #15
+  eor r7, r7, r1, ror #22
+  bic r11, r6, r2, ror #6
+  eor r11, r12, r11, ror #31
+  eor r11, r11, r8
+  bic r4, lr, r6, ror #22
+  eor r4, r2, r4, ror #4
+  bic r8, r7, lr, ror #6
+  eor r8, r6, r8, ror #4
+  bic r6, r12, r7, ror #3
+  eor r6, lr, r6, ror #23
+  bic lr, r2, r12, ror #27
+  eor lr, r7, lr, ror #2
   str r11, [sp, #204]
   str r4, [sp, #212]
-  bic r11, r7, lr, ror #29
-  eor r11, r2, r11, ror #14
-  bic r4, r8, r7, ror #25
-  eor r4, lr, r4, ror #10
-  bic r2, r12, r8, ror #22
-  eor r2, r7, r2, ror #17
-  str r11, [sp, #220]
-  str r4, [sp, #228]
-  str r2, [sp, #236]
-  ldr lr, [sp, #24]
-  ldr r8, [sp, #72]
-  ldr r12, [sp, #84]
-  ldr r7, [sp, #132]
-  ldr r11, [sp, #180]
-  ldr r4, [sp, #404]
-  eor lr, lr, r9
-  eor r8, r8, r10
-  eor r12, r12, r4
-  eor r7, r7, r6
-  eor r11, r11, r3
-  bic r2, r12, r8, ror #24
-  eor r2, lr, r2, ror #12
-  bic r4, r7, r12, ror #21
-  eor r4, r8, r4, ror #19
-  str r2, [sp, #240]
-  str r4, [sp, #248]
-  bic r2, r11, r7, ror #8
-  eor r2, r12, r2, ror #3
-  bic r4, lr, r11, ror #15
-  eor r4, r7, r4, ror #9
-  bic r12, r8, lr, ror #28
-  eor r12, r11, r12, ror #21
-  str r2, [sp, #256]
-  str r4, [sp, #264]
-  str r12, [sp, #272]
-  ldr r7, [sp, #28]
-  ldr lr, [sp, #76]
-  ldr r8, [sp, #80]
-  ldr r11, [sp, #128]
-  ldr r2, [sp, #176]
-  ldr r4, [sp, #400]
-  ldr r12, [sp, #408]
-  eor r7, r7, r0
-  eor lr, lr, r1
-  eor r8, r8, r4
-  eor r11, r11, r12
-  eor r2, r2, r5
-  bic r4, r8, lr, ror #23
-  eor r4, r7, r4, ror #13
-  bic r12, r11, r8, ror #21
-  eor r12, lr, r12, ror #20
-  str r4, [sp, #244]
-  str r12, [sp, #252]
-  bic r4, r2, r11, ror #8
-  eor r4, r8, r4, ror #3
-  bic r12, r7, r2, ror #16
-  eor r12, r11, r12, ror #8
-  bic r8, lr, r7, ror #28
-  eor r8, r2, r8, ror #20
-  str r4, [sp, #260]
-  str r12, [sp, #268]
-  str r8, [sp, #276]
-  ldr r11, [sp, #12]
-  ldr r7, [sp, #56]
-  ldr lr, [sp, #108]
-  ldr r2, [sp, #152]
-  ldr r4, [sp, #160]
-  ldr r12, [sp, #400]
+  str r8, [sp, #220]
+  str r6, [sp, #228]
+  str lr, [sp, #236]
+  ldr r12, [sp, #24]
+  ldr r2, [sp, #72]
+  ldr r7, [sp, #84]
+  ldr r11, [sp, #132]
+  ldr r4, [sp, #180]
+  ldr r8, [sp, #404]
+  ldr r6, [sp, #412]
+  eor r12, r12, r9, ror #2
+  eor r2, r2, r10, ror #24
+  eor r7, r7, r8, ror #1
   eor r11, r11, r6
-  eor r7, r7, r5
-  eor lr, lr, r0
-  eor r2, r2, r10
-  eor r4, r4, r12
-  bic r8, lr, r7, ror #10
-  eor r8, r11, r8, ror #20
-  bic r12, r2, lr, ror #23
-  eor r12, r7, r12, ror #31
-  str r8, [sp, #280]
-  str r12, [sp, #288]
-  bic r8, r4, r2, ror #5
-  eor r8, lr, r8, ror #4
-  bic r12, r11, r4, ror #24
-  eor r12, r2, r12, ror #3
-  bic lr, r7, r11, ror #2
-  eor lr, r4, lr, ror #6
-  str r8, [sp, #296]
-  str r12, [sp, #304]
-  str lr, [sp, #312]
-  ldr r2, [sp, #8]
-  ldr r11, [sp, #60]
-  ldr r7, [sp, #104]
-  ldr r4, [sp, #156]
-  ldr r8, [sp, #164]
-  ldr r12, [sp, #408]
-  ldr lr, [sp, #404]
-  eor r2, r2, r12
-  eor r11, r11, r3
-  eor r7, r7, r9
-  eor r4, r4, r1
-  eor r8, r8, lr
-  bic r12, r7, r11, ror #9
-  eor r12, r2, r12, ror #20
-  bic lr, r4, r7, ror #24
-  eor lr, r11, lr, ror #31
-  str r12, [sp, #284]
-  str lr, [sp, #292]
-  bic r12, r8, r4, ror #5
-  eor r12, r7, r12, ror #3
-  bic lr, r2, r8, ror #23
-  eor lr, r4, lr, ror #4
-  bic r7, r11, r2, ror #3
-  eor r7, r8, r7, ror #6
-  str r12, [sp, #300]
-  str lr, [sp, #308]
-  str r7, [sp, #316]
-  ldr r4, [sp, #36]
-  ldr r2, [sp, #40]
-  ldr r11, [sp, #88]
-  ldr r8, [sp, #140]
-  ldr r12, [sp, #184]
-  ldr lr, [sp, #400]
+  eor r4, r4, r3, ror #24
+  bic lr, r7, r2, ror #27
+  eor lr, r12, lr, ror #17
+  bic r8, r11, r7, ror #26
+  eor r8, r2, r8, ror #11
+  bic r6, r4, r11, ror #4
+  eor r6, r7, r6, ror #2
+  bic r7, r12, r4, ror #19
+  eor r7, r11, r7, ror #9
+  bic r11, r2, r12, ror #20
+  eor r11, r4, r11, ror #25
+  str lr, [sp, #240]
+  str r8, [sp, #248]
+  str r6, [sp, #256]
+  str r7, [sp, #264]
+  str r11, [sp, #272]
+  ldr r12, [sp, #28]
+  ldr r2, [sp, #76]
+  ldr r4, [sp, #80]
+  ldr lr, [sp, #128]
+  ldr r8, [sp, #176]
+  ldr r6, [sp, #400]
   ldr r7, [sp, #408]
-  eor r4, r4, r1
-  eor r2, r2, lr
-  eor r11, r11, r7
-  eor r8, r8, r3
-  eor r12, r12, r9
-  bic lr, r11, r2, ror #19
-  eor lr, r4, lr, ror #9
-  bic r7, r8, r11, ror #3
+  eor r12, r12, r0, ror #2
+  eor r2, r2, r1, ror #24
+  eor r4, r4, r6, ror #2
+  eor lr, lr, r7
+  eor r8, r8, r5, ror #25
+  bic r11, r4, r2, ror #27
+  eor r11, r12, r11, ror #17
+  bic r6, lr, r4, ror #25
+  eor r6, r2, r6, ror #12
+  bic r7, r8, lr, ror #5
+  eor r7, r4, r7, ror #2
+  bic r4, r12, r8, ror #19
+  eor r4, lr, r4, ror #8
+  bic lr, r2, r12, ror #20
+  eor lr, r8, lr, ror #25
+  str r11, [sp, #244]
+  str r6, [sp, #252]
+  str r7, [sp, #260]
+  str r4, [sp, #268]
+  str lr, [sp, #276]
+  ldr r12, [sp, #12]
+  ldr r2, [sp, #56]
+  ldr r8, [sp, #108]
+  ldr r11, [sp, #152]
+  ldr r6, [sp, #160]
+  ldr r7, [sp, #412]
+  ldr r4, [sp, #400]
+  eor r12, r12, r7, ror #4
+  eor r2, r2, r5, ror #2
+  eor r8, r8, r0, ror #30
+  eor r11, r11, r10, ror #27
+  eor r6, r6, r4, ror #6
+  bic lr, r8, r2
+  eor lr, r12, lr, ror #28
+  bic r7, r11, r8, ror #22
   eor r7, r2, r7, ror #10
+  bic r4, r6, r11, ror #10
+  eor r4, r8, r4
+  bic r8, r12, r6, ror #28
+  eor r8, r11, r8, ror #26
+  bic r11, r2, r12, ror #4
+  eor r11, r6, r11
+  str lr, [sp, #280]
+  str r7, [sp, #288]
+  str r4, [sp, #296]
+  str r8, [sp, #304]
+  str r11, [sp, #312]
+  ldr r12, [sp, #8]
+  ldr r2, [sp, #60]
+  ldr r6, [sp, #104]
+  ldr lr, [sp, #156]
+  ldr r7, [sp, #164]
+  ldr r4, [sp, #408]
+  ldr r8, [sp, #404]
+  eor r12, r12, r4, ror #4
+  eor r2, r2, r3, ror #2
+  eor r6, r6, r9, ror #30
+  eor lr, lr, r1, ror #27
+  eor r7, r7, r8, ror #6
+  bic r11, r6, r2, ror #31
+  eor r11, r12, r11, ror #28
+  bic r4, lr, r6, ror #23
+  eor r4, r2, r4, ror #10
+  bic r8, r7, lr, ror #10
+  eor r8, r6, r8, ror #31
+  bic r6, r12, r7, ror #27
+  eor r6, lr, r6, ror #27
+  bic lr, r2, r12, ror #5
+  eor lr, r7, lr
+  str r11, [sp, #284]
+  str r4, [sp, #292]
+  str r8, [sp, #300]
+  str r6, [sp, #308]
+  str lr, [sp, #316]
+  ldr r12, [sp, #36]
+  ldr r2, [sp, #40]
+  ldr r7, [sp, #88]
+  ldr r11, [sp, #140]
+  ldr r4, [sp, #184]
+  ldr r8, [sp, #400]
+  ldr r6, [sp, #408]
+  eor r12, r12, r1, ror #26
+  eor r2, r2, r8, ror #23
+  eor r7, r7, r6
+  eor r11, r11, r3, ror #10
+  eor r4, r4, r9, ror #30
+  bic lr, r7, r2, ror #2
+  eor lr, r12, lr, ror #3
+  bic r8, r11, r7, ror #17
+  eor r8, r2, r8, ror #13
+  bic r6, r4, r11, ror #2
+  eor r6, r7, r6, ror #13
+  bic r7, r12, r4, ror #16
+  eor r7, r11, r7, ror #14
+  bic r11, r2, r12, ror #27
+  eor r11, r4, r11, ror #21
   str lr, [sp, #320]
-  str r7, [sp, #328]
-  bic lr, r12, r8, ror #20
-  eor lr, r11, lr, ror #9
-  bic r7, r4, r12, ror #18
-  eor r7, r8, r7, ror #26
-  bic r11, r2, r4, ror #4
-  eor r11, r12, r11, ror #10
-  str lr, [sp, #336]
+  str r8, [sp, #328]
+  str r6, [sp, #336]
   str r7, [sp, #344]
   str r11, [sp, #352]
-  ldr r8, [sp, #32]
-  ldr r4, [sp, #44]
-  ldr r2, [sp, #92]
-  ldr r12, [sp, #136]
-  ldr lr, [sp, #188]
-  ldr r7, [sp, #404]
-  eor r8, r8, r10
+  ldr r12, [sp, #32]
+  ldr r2, [sp, #44]
+  ldr r4, [sp, #92]
+  ldr lr, [sp, #136]
+  ldr r8, [sp, #188]
+  ldr r6, [sp, #404]
+  ldr r7, [sp, #412]
+  eor r12, r12, r10, ror #26
+  eor r2, r2, r6, ror #23
   eor r4, r4, r7
-  eor r2, r2, r6
-  eor r12, r12, r5
-  eor lr, lr, r0
-  bic r11, r2, r4, ror #19
-  eor r11, r8, r11, ror #8
-  bic r7, r12, r2, ror #2
-  eor r7, r4, r7, ror #11
+  eor lr, lr, r5, ror #10
+  eor r8, r8, r0, ror #30
+  bic r11, r4, r2, ror #2
+  eor r11, r12, r11, ror #2
+  bic r6, lr, r4, ror #16
+  eor r6, r2, r6, ror #14
+  bic r7, r8, lr, ror #3
+  eor r7, r4, r7, ror #13
+  bic r4, r12, r8, ror #15
+  eor r4, lr, r4, ror #14
+  bic lr, r2, r12, ror #28
+  eor lr, r8, lr, ror #21
   str r11, [sp, #324]
-  str r7, [sp, #332]
-  bic r11, lr, r12, ror #21
-  eor r11, r2, r11, ror #9
-  bic r7, r8, lr, ror #17
-  eor r7, r12, r7, ror #26
-  bic r2, r4, r8, ror #5
-  eor r2, lr, r2, ror #10
-  str r11, [sp, #340]
-  str r7, [sp, #348]
-  str r2, [sp, #356]
+  str r6, [sp, #332]
+  str r7, [sp, #340]
+  str r4, [sp, #348]
+  str lr, [sp, #356]
   ldr r12, [sp, #16]
-  ldr r8, [sp, #68]
-  ldr r4, [sp, #116]
-  ldr lr, [sp, #124]
-  ldr r11, [sp, #168]
+  ldr r2, [sp, #68]
+  ldr r8, [sp, #116]
+  ldr r11, [sp, #124]
+  ldr r6, [sp, #168]
   ldr r7, [sp, #404]
-  ldr r2, [sp, #408]
-  eor r12, r12, r5
-  eor r8, r8, r0
-  eor r4, r4, r1
-  eor lr, lr, r7
-  eor r11, r11, r2
-  bic r7, r4, r8, ror #24
-  eor r7, r12, r7, ror #11
-  bic r2, lr, r4, ror #1
-  eor r2, r8, r2, ror #7
-  str r7, [sp, #360]
-  str r2, [sp, #368]
-  bic r7, r11, lr, ror #12
-  eor r7, r4, r7, ror #19
-  bic r2, r12, r11, ror #30
-  eor r2, lr, r2, ror #22
-  bic r4, r8, r12, ror #29
-  eor r4, r11, r4, ror #5
-  str r7, [sp, #376]
-  str r2, [sp, #384]
-  str r4, [sp, #392]
-  ldr lr, [sp, #20]
-  ldr r12, [sp, #64]
-  ldr r8, [sp, #112]
-  ldr r11, [sp, #120]
+  ldr r4, [sp, #408]
+  eor r12, r12, r5, ror #26
+  eor r2, r2, r0, ror #27
+  eor r8, r8, r1, ror #6
+  eor r11, r11, r7, ror #16
+  eor r6, r6, r4, ror #18
+  bic lr, r8, r2, ror #5
+  eor lr, r12, lr, ror #3
+  bic r7, r11, r8, ror #5
+  eor r7, r2, r7, ror #22
+  bic r4, r6, r11, ror #20
+  eor r4, r8, r4, ror #7
+  bic r8, r12, r6, ror #10
+  eor r8, r11, r8, ror #2
+  bic r11, r2, r12, ror #24
+  eor r11, r6, r11, ror #30
+  str lr, [sp, #360]
+  str r7, [sp, #368]
+  str r4, [sp, #376]
+  str r8, [sp, #384]
+  str r11, [sp, #392]
+  ldr r12, [sp, #20]
+  ldr r2, [sp, #64]
+  ldr r6, [sp, #112]
+  ldr lr, [sp, #120]
   ldr r7, [sp, #172]
-  ldr r2, [sp, #400]
-  eor lr, lr, r3
-  eor r12, r12, r9
-  eor r8, r8, r10
-  eor r11, r11, r2
-  eor r7, r7, r6
-  bic r4, r8, r12, ror #24
-  eor r4, lr, r4, ror #12
-  bic r2, r11, r8, ror #1
-  eor r2, r12, r2, ror #7
-  str r4, [sp, #364]
-  str r2, [sp, #372]
-  bic r4, r7, r11, ror #13
-  eor r4, r8, r4, ror #18
-  bic r2, lr, r7, ror #30
-  eor r2, r11, r2, ror #21
-  bic r8, r12, lr, ror #28
-  eor r8, r7, r8, ror #6
+  ldr r4, [sp, #400]
+  ldr r8, [sp, #412]
+  eor r12, r12, r3, ror #26
+  eor r2, r2, r9, ror #28
+  eor r6, r6, r10, ror #6
+  eor lr, lr, r4, ror #17
+  eor r7, r7, r8, ror #18
+  bic r11, r6, r2, ror #4
+  eor r11, r12, r11, ror #4
+  bic r4, lr, r6, ror #6
+  eor r4, r2, r4, ror #22
+  bic r8, r7, lr, ror #20
+  eor r8, r6, r8, ror #6
+  bic r6, r12, r7, ror #10
+  eor r6, lr, r6, ror #2
+  bic lr, r2, r12, ror #24
+  eor lr, r7, lr, ror #30
   @ round 1 of the iteration: theta (FIPS 202 §3.2.1), column parities and D
-  str r4, [sp, #380]
-  str r2, [sp, #388]
-  str r8, [sp, #396]
+  str r11, [sp, #364]
+  str r4, [sp, #372]
+  str r8, [sp, #380]
+  str r6, [sp, #388]
+  str lr, [sp, #396]
   ldr r1, [sp, #200]
-  ldr r3, [sp, #240]
-  ldr r5, [sp, #280]
-  ldr r6, [sp, #320]
+  ldr r2, [sp, #240]
+  ldr r3, [sp, #280]
+  ldr r5, [sp, #320]
   ldr r7, [sp, #360]
   ldr r9, [sp, #204]
   ldr r10, [sp, #244]
-  ldr r11, [sp, #284]
-  ldr r12, [sp, #324]
-  ldr lr, [sp, #364]
-  ldr r0, [sp, #208]
-  ldr r4, [sp, #248]
-  ldr r2, [sp, #288]
-  ldr r8, [sp, #328]
-  eor r1, r1, r3, ror #18
-  eor r1, r1, r5, ror #31
-  eor r1, r1, r6, ror #18
-  eor r1, r1, r7, ror #1
+  ldr r12, [sp, #284]
+  ldr r0, [sp, #324]
+  ldr r11, [sp, #364]
+  ldr r4, [sp, #208]
+  ldr r8, [sp, #248]
+  ldr r6, [sp, #288]
+  ldr lr, [sp, #328]
+  eor r1, r1, r2, ror #18
+  eor r1, r1, r3, ror #27
+  eor r1, r1, r5, ror #24
+  eor r1, r1, r7, ror #3
   eor r9, r9, r10, ror #18
-  eor r9, r9, r11
-  eor r9, r9, r12, ror #19
-  eor r9, r9, lr, ror #1
-  eor r0, r0, r4, ror #12
-  eor r0, r0, r2, ror #19
-  eor r0, r0, r8, ror #4
-  ldr r3, [sp, #368]
-  ldr r5, [sp, #212]
-  ldr r6, [sp, #252]
+  eor r9, r9, r12, ror #28
+  eor r9, r9, r0, ror #25
+  eor r9, r9, r11, ror #3
+  eor r4, r4, r8, ror #25
+  eor r4, r4, r6, ror #18
+  eor r4, r4, lr, ror #24
+  ldr r2, [sp, #368]
+  ldr r3, [sp, #212]
+  ldr r5, [sp, #252]
   ldr r7, [sp, #292]
   ldr r10, [sp, #332]
-  ldr r11, [sp, #372]
-  ldr r12, [sp, #216]
-  ldr lr, [sp, #256]
-  ldr r4, [sp, #296]
-  ldr r2, [sp, #336]
-  ldr r8, [sp, #376]
-  eor r0, r0, r3, ror #26
-  eor r5, r5, r6, ror #12
-  eor r5, r5, r7, ror #19
-  eor r5, r5, r10, ror #4
-  eor r5, r5, r11, ror #27
-  eor r12, r12, lr, ror #20
-  eor r12, r12, r4, ror #9
-  eor r12, r12, r2, ror #17
-  eor r12, r12, r8, ror #2
-  ldr r3, [sp, #220]
-  ldr r6, [sp, #260]
+  ldr r12, [sp, #372]
+  ldr r0, [sp, #216]
+  ldr r11, [sp, #256]
+  ldr r8, [sp, #296]
+  ldr r6, [sp, #336]
+  ldr lr, [sp, #376]
+  eor r4, r4, r2, ror #6
+  eor r3, r3, r5, ror #25
+  eor r3, r3, r7, ror #18
+  eor r3, r3, r10, ror #24
+  eor r3, r3, r12, ror #6
+  eor r0, r0, r11, ror #4
+  eor r0, r0, r8, ror #24
+  eor r0, r0, r6, ror #28
+  eor r0, r0, lr, ror #7
+  ldr r2, [sp, #220]
+  ldr r5, [sp, #260]
   ldr r7, [sp, #300]
   ldr r10, [sp, #340]
-  ldr r11, [sp, #380]
-  ldr lr, [sp, #224]
-  ldr r4, [sp, #264]
-  ldr r2, [sp, #304]
-  ldr r8, [sp, #344]
-  eor r3, r3, r6, ror #20
-  eor r3, r3, r7, ror #9
-  eor r3, r3, r10, ror #16
-  eor r3, r3, r11, ror #2
-  eor lr, lr, r4, ror #20
-  eor lr, lr, r2, ror #7
-  eor lr, lr, r8, ror #3
-  ldr r6, [sp, #384]
+  ldr r12, [sp, #380]
+  ldr r11, [sp, #224]
+  ldr r8, [sp, #264]
+  ldr r6, [sp, #304]
+  ldr lr, [sp, #344]
+  eor r2, r2, r5, ror #4
+  eor r2, r2, r7, ror #25
+  eor r2, r2, r10, ror #28
+  eor r2, r2, r12, ror #8
+  eor r11, r11, r8
+  eor r11, r11, r6, ror #24
+  eor r11, r11, lr, ror #1
+  ldr r5, [sp, #384]
   ldr r7, [sp, #228]
   ldr r10, [sp, #268]
-  ldr r11, [sp, #308]
-  ldr r4, [sp, #348]
-  ldr r2, [sp, #388]
-  ldr r8, [sp, #232]
-  eor lr, lr, r6, ror #22
-  eor r7, r7, r10, ror #20
-  eor r7, r7, r11, ror #6
-  eor r7, r7, r4, ror #3
-  eor r7, r7, r2, ror #22
-  ldr r6, [sp, #272]
+  ldr r12, [sp, #308]
+  ldr r8, [sp, #348]
+  ldr r6, [sp, #388]
+  ldr lr, [sp, #232]
+  eor r11, r11, r5, ror #24
+  eor r7, r7, r10, ror #1
+  eor r7, r7, r12, ror #24
+  eor r7, r7, r8, ror #2
+  eor r7, r7, r6, ror #24
+  ldr r5, [sp, #272]
   ldr r10, [sp, #312]
-  ldr r11, [sp, #352]
-  ldr r4, [sp, #392]
-  ldr r2, [sp, #236]
-  eor r8, r8, r6, ror #8
-  eor r8, r8, r10, ror #30
-  eor r8, r8, r11, ror #11
-  eor r8, r8, r4, ror #6
-  ldr r6, [sp, #276]
-  ldr r10, [sp, #316]
-  ldr r11, [sp, #356]
-  ldr r4, [sp, #396]
-  eor r2, r2, r6, ror #9
-  eor r2, r2, r10, ror #30
-  eor r2, r2, r11, ror #11
-  eor r2, r2, r4, ror #6
-  eor r6, r8, r5, ror #16
-  eor r5, r5, lr, ror #11
-  eor r8, r3, r8, ror #14
-  eor lr, lr, r9, ror #10
-  eor r3, r1, r3, ror #10
-  eor r9, r9, r12, ror #10
-  eor r1, r7, r1, ror #10
-  eor r12, r12, r2, ror #14
-  eor r7, r0, r7, ror #11
-  eor r2, r2, r0, ror #17
-  @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
-  str r6, [sp, #400]
-  str r3, [sp, #408]
-  str r2, [sp, #404]
-  ldr r10, [sp, #412]
-  ldr r11, [sp, #200]
-  ldr r4, [sp, #248]
-  ldr r0, [sp, #300]
-  ldr r6, [sp, #348]
-  ldr r3, [sp, #392]
-  ldr r2, [sp, #400]
-  ldr r10, [r10, #8]
-  eor r11, r11, r2, ror #25
-  eor r0, r0, r5, ror #22
-  eor r6, r6, r8, ror #18
-  eor r3, r3, lr, ror #22
-  ldr r2, [sp, #408]
-  eor r4, r4, r2, ror #10
-  bic r2, r0, r4, ror #2
-  eor r2, r11, r2, ror #30
-  eor r2, r2, r10
-  bic r10, r6, r0, ror #16
-  eor r10, r4, r10, ror #14
-  str r2, [sp, #0]
-  str r10, [sp, #8]
-  bic r2, r3, r6, ror #22
-  eor r2, r0, r2, ror #26
-  ror r2, r2, #30
-  bic r10, r11, r3, ror #24
-  eor r10, r10, r6, ror #14
-  bic r0, r4, r11
-  eor r0, r0, r3, ror #24
-  str r2, [sp, #16]
-  str r10, [sp, #24]
-  str r0, [sp, #32]
-  ldr r6, [sp, #412]
-  ldr r11, [sp, #204]
-  ldr r4, [sp, #252]
-  ldr r3, [sp, #296]
-  ldr r2, [sp, #344]
-  ldr r10, [sp, #396]
-  ldr r0, [sp, #404]
-  ldr r6, [r6, #12]
-  eor r11, r11, r0, ror #25
-  eor r4, r4, r9, ror #10
-  eor r3, r3, r7, ror #23
-  eor r2, r2, r12, ror #18
-  eor r10, r10, r1, ror #23
-  bic r0, r3, r4, ror #2
-  eor r0, r11, r0, ror #30
-  eor r0, r0, r6
-  bic r6, r2, r3, ror #16
-  eor r6, r4, r6, ror #14
-  str r0, [sp, #4]
-  str r6, [sp, #12]
-  bic r0, r10, r2, ror #22
-  eor r0, r3, r0, ror #26
-  ror r0, r0, #30
-  bic r6, r11, r10, ror #24
-  eor r6, r6, r2, ror #14
-  bic r3, r4, r11
-  eor r3, r3, r10, ror #24
-  str r0, [sp, #20]
-  str r6, [sp, #28]
-  str r3, [sp, #36]
-  ldr r2, [sp, #224]
-  ldr r11, [sp, #272]
-  ldr r4, [sp, #284]
-  ldr r10, [sp, #332]
-  ldr r0, [sp, #380]
-  ldr r6, [sp, #404]
-  eor r2, r2, r12, ror #21
-  eor r11, r11, lr, ror #20
-  eor r4, r4, r6, ror #25
-  eor r10, r10, r9, ror #18
-  eor r0, r0, r5, ror #29
-  bic r3, r4, r11, ror #25
-  eor r3, r2, r3, ror #23
-  ror r3, r3, #7
-  bic r6, r10, r4, ror #7
-  eor r6, r11, r6
-  ror r6, r6, #23
-  str r3, [sp, #40]
-  str r6, [sp, #48]
-  bic r3, r0, r10, ror #9
-  eor r3, r4, r3, ror #16
-  ror r3, r3, #30
-  bic r6, r2, r0, ror #7
-  eor r6, r10, r6, ror #16
-  ror r6, r6, #23
-  bic r4, r11, r2, ror #16
-  eor r4, r0, r4, ror #9
-  ror r4, r4, #14
-  str r3, [sp, #56]
-  str r6, [sp, #64]
-  str r4, [sp, #72]
-  ldr r10, [sp, #228]
-  ldr r2, [sp, #276]
-  ldr r11, [sp, #280]
-  ldr r0, [sp, #328]
-  ldr r3, [sp, #376]
-  ldr r6, [sp, #400]
-  ldr r4, [sp, #408]
-  eor r10, r10, r8, ror #21
-  eor r2, r2, r1, ror #20
-  eor r11, r11, r6, ror #26
-  eor r0, r0, r4, ror #18
-  eor r3, r3, r7, ror #30
-  bic r6, r11, r2, ror #26
-  eor r6, r10, r6, ror #22
-  ror r6, r6, #8
-  bic r4, r0, r11, ror #6
-  eor r4, r2, r4
-  ror r4, r4, #24
-  str r6, [sp, #44]
-  str r4, [sp, #52]
-  bic r6, r3, r0, ror #10
-  eor r6, r11, r6, ror #16
-  ror r6, r6, #30
-  bic r4, r10, r3, ror #6
-  eor r4, r0, r4, ror #16
-  ror r4, r4, #24
-  bic r11, r2, r10, ror #16
-  eor r11, r3, r11, ror #10
-  ror r11, r11, #14
-  str r6, [sp, #60]
-  str r4, [sp, #68]
-  str r11, [sp, #76]
-  ldr r0, [sp, #212]
-  ldr r10, [sp, #256]
-  ldr r2, [sp, #308]
-  ldr r3, [sp, #352]
-  ldr r6, [sp, #360]
-  ldr r4, [sp, #400]
-  eor r0, r0, r9, ror #22
-  eor r10, r10, r7, ror #12
-  eor r2, r2, r8, ror #15
-  eor r3, r3, lr, ror #17
-  eor r6, r6, r4, ror #24
-  bic r11, r2, r10, ror #12
-  eor r11, r0, r11, ror #6
-  ror r11, r11, #9
-  bic r4, r3, r2, ror #15
-  eor r4, r4, r10, ror #27
-  str r11, [sp, #80]
-  str r4, [sp, #88]
-  bic r11, r6, r3, ror #8
-  eor r11, r2, r11, ror #9
-  ror r11, r11, #15
-  bic r4, r0, r6, ror #15
-  eor r4, r3, r4, ror #9
-  bic r2, r10, r0, ror #14
-  eor r2, r6, r2, ror #3
-  ror r2, r2, #24
-  str r11, [sp, #96]
-  str r4, [sp, #104]
-  str r2, [sp, #112]
-  ldr r3, [sp, #208]
-  ldr r0, [sp, #260]
-  ldr r10, [sp, #304]
-  ldr r6, [sp, #356]
-  ldr r11, [sp, #364]
-  ldr r4, [sp, #408]
-  ldr r2, [sp, #404]
-  eor r3, r3, r4, ror #22
-  eor r0, r0, r5, ror #11
-  eor r10, r10, r12, ror #14
-  eor r6, r6, r1, ror #18
-  eor r11, r11, r2, ror #24
-  bic r4, r10, r0, ror #12
-  eor r4, r3, r4, ror #6
-  ror r4, r4, #10
-  bic r2, r6, r10, ror #16
-  eor r2, r2, r0, ror #28
-  str r4, [sp, #84]
-  str r2, [sp, #92]
-  bic r4, r11, r6, ror #8
-  eor r4, r10, r4, ror #8
-  ror r4, r4, #16
-  bic r2, r3, r11, ror #14
-  eor r2, r6, r2, ror #10
-  bic r10, r0, r3, ror #14
-  eor r10, r11, r10, ror #4
-  ror r10, r10, #24
-  str r4, [sp, #100]
-  str r2, [sp, #108]
-  str r10, [sp, #116]
+  ldr r12, [sp, #352]
+  ldr r8, [sp, #392]
   ldr r6, [sp, #236]
-  ldr r3, [sp, #240]
-  ldr r0, [sp, #288]
-  ldr r11, [sp, #340]
-  ldr r4, [sp, #384]
-  ldr r2, [sp, #400]
-  ldr r10, [sp, #408]
-  eor r6, r6, r1, ror #29
-  eor r3, r3, r2, ror #7
-  eor r0, r0, r10, ror #3
-  eor r11, r11, r5, ror #15
-  eor r4, r4, r12, ror #31
-  bic r2, r0, r3, ror #8
-  eor r2, r6, r2, ror #13
-  ror r2, r2, #11
-  bic r10, r11, r0, ror #5
-  eor r10, r3, r10, ror #19
-  str r2, [sp, #120]
-  str r10, [sp, #128]
-  bic r2, r4, r11, ror #4
-  eor r2, r0, r2, ror #23
-  ror r2, r2, #24
-  bic r10, r6, r4, ror #4
-  eor r10, r11, r10, ror #24
-  ror r10, r10, #19
-  bic r0, r3, r6, ror #11
-  eor r0, r0, r4, ror #15
-  str r2, [sp, #136]
-  str r10, [sp, #144]
-  str r0, [sp, #152]
-  ldr r11, [sp, #232]
-  ldr r6, [sp, #244]
-  ldr r3, [sp, #292]
-  ldr r4, [sp, #336]
-  ldr r2, [sp, #388]
-  ldr r10, [sp, #404]
-  eor r11, r11, lr, ror #28
-  eor r6, r6, r10, ror #7
-  eor r3, r3, r9, ror #3
-  eor r4, r4, r7, ror #15
-  eor r2, r2, r8, ror #31
-  bic r0, r3, r6, ror #8
-  eor r0, r11, r0, ror #12
-  ror r0, r0, #12
-  bic r10, r4, r3, ror #4
-  eor r10, r6, r10, ror #20
-  str r0, [sp, #124]
-  str r10, [sp, #132]
-  bic r0, r2, r4, ror #4
-  eor r0, r3, r0, ror #24
-  ror r0, r0, #24
-  bic r10, r11, r2, ror #4
-  eor r10, r4, r10, ror #24
-  ror r10, r10, #20
-  bic r3, r6, r11, ror #12
-  eor r3, r3, r2, ror #16
-  str r0, [sp, #140]
-  str r10, [sp, #148]
-  str r3, [sp, #156]
-  ldr r4, [sp, #216]
-  ldr r11, [sp, #268]
-  ldr r6, [sp, #316]
-  ldr r2, [sp, #324]
-  ldr r0, [sp, #368]
-  ldr r10, [sp, #404]
-  ldr r3, [sp, #408]
-  eor r4, r4, r7
-  eor r11, r11, r8, ror #1
-  eor r6, r6, r1, ror #31
-  eor r2, r2, r10, ror #6
-  eor r0, r0, r3, ror #28
-  bic r10, r6, r11, ror #11
-  eor r10, r4, r10, ror #24
-  ror r10, r10, #11
-  bic r3, r2, r6, ror #5
-  eor r3, r11, r3, ror #16
-  ror r3, r3, #14
-  str r10, [sp, #160]
-  str r3, [sp, #168]
-  bic r10, r0, r2, ror #27
-  eor r10, r6, r10
-  ror r10, r10, #3
-  bic r3, r4, r0, ror #24
-  eor r3, r2, r3, ror #13
-  ror r3, r3, #30
-  bic r6, r11, r4, ror #29
-  eor r6, r0, r6, ror #11
-  ror r6, r6, #3
-  str r10, [sp, #176]
-  str r3, [sp, #184]
-  str r6, [sp, #192]
-  ldr r2, [sp, #220]
-  ldr r4, [sp, #264]
-  ldr r11, [sp, #312]
-  ldr r0, [sp, #320]
-  ldr r10, [sp, #372]
-  ldr r3, [sp, #400]
-  eor r2, r2, r5, ror #31
-  eor r4, r4, r12, ror #1
-  eor r11, r11, lr, ror #30
-  eor r0, r0, r3, ror #7
-  eor r10, r10, r9, ror #27
-  bic r6, r11, r4, ror #10
-  eor r6, r2, r6, ror #24
+  eor lr, lr, r5, ror #2
+  eor lr, lr, r10, ror #20
+  eor lr, lr, r12, ror #5
+  eor lr, lr, r8, ror #10
+  ldr r5, [sp, #276]
+  ldr r10, [sp, #316]
+  ldr r12, [sp, #356]
+  ldr r8, [sp, #396]
+  eor r6, r6, r5, ror #2
+  eor r6, r6, r10, ror #20
+  eor r6, r6, r12, ror #5
+  eor r6, r6, r8, ror #10
+  eor r5, lr, r3, ror #1
+  eor r3, r3, r11, ror #4
+  eor lr, r2, lr, ror #4
+  eor r11, r11, r9, ror #22
+  eor r2, r1, r2, ror #30
+  eor r9, r9, r0, ror #31
+  eor r1, r7, r1, ror #23
+  eor r0, r0, r6, ror #3
+  eor r7, r4, r7, ror #3
+  eor r6, r6, r4, ror #2
+  @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
+  str r5, [sp, #400]
+  str r2, [sp, #408]
+  str r9, [sp, #412]
+  str r6, [sp, #404]
+  ldr r10, [sp, #424]
+  ldr r12, [sp, #200]
+  ldr r8, [sp, #248]
+  ldr r4, [sp, #300]
+  ldr r5, [sp, #348]
+  ldr r2, [sp, #392]
+  ldr r9, [sp, #400]
+  ldr r6, [sp, #408]
+  ldr r10, [r10, #8]
+  eor r12, r12, r9, ror #3
+  eor r8, r8, r6, ror #2
+  eor r4, r4, r3, ror #13
+  eor r5, r5, lr, ror #20
+  eor r2, r2, r11, ror #28
+  bic r9, r4, r8, ror #6
+  eor r9, r12, r9, ror #2
+  eor r9, r9, r10
+  bic r6, r5, r4, ror #2
+  eor r6, r8, r6, ror #24
   ror r6, r6, #12
-  bic r3, r0, r11, ror #6
-  eor r3, r4, r3, ror #16
-  ror r3, r3, #14
-  str r6, [sp, #164]
-  str r3, [sp, #172]
-  bic r6, r10, r0, ror #26
-  eor r6, r11, r6
-  ror r6, r6, #4
-  bic r3, r2, r10, ror #24
-  eor r3, r0, r3, ror #14
-  ror r3, r3, #30
-  bic r11, r4, r2, ror #30
-  eor r11, r10, r11, ror #10
-  ror r11, r11, #4
-  str r6, [sp, #180]
-  str r3, [sp, #188]
-  str r11, [sp, #196]
+  bic r10, r2, r5, ror #26
+  eor r10, r4, r10, ror #4
+  bic r4, r12, r2, ror #6
+  eor r4, r5, r4
+  bic r5, r8, r12, ror #24
+  eor r5, r2, r5, ror #2
+  str r9, [sp, #0]
+  str r6, [sp, #8]
+  str r10, [sp, #16]
+  str r4, [sp, #24]
+  str r5, [sp, #32]
+  ldr r12, [sp, #424]
+  ldr r8, [sp, #204]
+  ldr r2, [sp, #252]
+  ldr r9, [sp, #296]
+  ldr r6, [sp, #344]
+  ldr r10, [sp, #396]
+  ldr r4, [sp, #404]
+  ldr r5, [sp, #412]
+  ldr r12, [r12, #12]
+  eor r8, r8, r4, ror #3
+  eor r2, r2, r5, ror #2
+  eor r9, r9, r7, ror #14
+  eor r6, r6, r0, ror #21
+  eor r10, r10, r1, ror #28
+  bic r4, r9, r2, ror #6
+  eor r4, r8, r4, ror #2
+  eor r4, r4, r12
+  bic r5, r6, r9, ror #2
+  eor r5, r2, r5, ror #24
+  ror r5, r5, #12
+  bic r12, r10, r6, ror #26
+  eor r12, r9, r12, ror #4
+  bic r9, r8, r10, ror #6
+  eor r9, r6, r9
+  bic r6, r2, r8, ror #24
+  eor r6, r10, r6, ror #2
+  str r4, [sp, #4]
+  str r5, [sp, #12]
+  str r12, [sp, #20]
+  str r9, [sp, #28]
+  str r6, [sp, #36]
+  ldr r8, [sp, #224]
+  ldr r2, [sp, #272]
+  ldr r10, [sp, #284]
+  ldr r4, [sp, #332]
+  ldr r5, [sp, #380]
+  ldr r12, [sp, #404]
+  ldr r9, [sp, #412]
+  eor r8, r8, r0, ror #22
+  eor r2, r2, r11, ror #4
+  eor r10, r10, r12, ror #7
+  eor r4, r4, r9, ror #3
+  eor r5, r5, r3, ror #30
+  bic r6, r10, r2, ror #1
+  eor r6, r8, r6, ror #31
+  ror r6, r6, #12
+  bic r12, r4, r10, ror #20
+  eor r12, r2, r12, ror #11
+  bic r9, r5, r4, ror #30
+  eor r9, r10, r9, ror #14
+  bic r10, r8, r5, ror #13
+  eor r10, r4, r10, ror #21
+  bic r4, r2, r8
+  eor r4, r5, r4, ror #19
+  str r6, [sp, #40]
+  str r12, [sp, #48]
+  str r9, [sp, #56]
+  str r10, [sp, #64]
+  str r4, [sp, #72]
+  ldr r8, [sp, #228]
+  ldr r2, [sp, #276]
+  ldr r5, [sp, #280]
+  ldr r6, [sp, #328]
+  ldr r12, [sp, #376]
+  ldr r9, [sp, #400]
+  ldr r10, [sp, #408]
+  eor r8, r8, lr, ror #22
+  eor r2, r2, r1, ror #4
+  eor r5, r5, r9, ror #8
+  eor r6, r6, r10, ror #3
+  eor r12, r12, r7, ror #31
+  bic r4, r5, r2, ror #1
+  eor r4, r8, r4, ror #31
+  ror r4, r4, #12
+  bic r9, r6, r5, ror #19
+  eor r9, r2, r9, ror #12
+  bic r10, r12, r6, ror #31
+  eor r10, r5, r10, ror #14
+  bic r5, r8, r12, ror #13
+  eor r5, r6, r5, ror #20
+  bic r6, r2, r8
+  eor r6, r12, r6, ror #19
+  str r4, [sp, #44]
+  str r9, [sp, #52]
+  str r10, [sp, #60]
+  str r5, [sp, #68]
+  str r6, [sp, #76]
+  ldr r8, [sp, #212]
+  ldr r2, [sp, #256]
+  ldr r12, [sp, #308]
+  ldr r4, [sp, #352]
+  ldr r9, [sp, #360]
+  ldr r10, [sp, #412]
+  ldr r5, [sp, #400]
+  eor r8, r8, r10, ror #27
+  eor r2, r2, r7, ror #2
+  eor r12, r12, lr, ror #30
+  eor r4, r4, r11, ror #1
+  eor r9, r9, r5
+  bic r6, r12, r2, ror #12
+  eor r6, r8, r6, ror #16
+  bic r10, r4, r12, ror #16
+  eor r10, r2, r10, ror #4
+  bic r5, r9, r4, ror #10
+  eor r5, r12, r5, ror #6
+  bic r12, r8, r9, ror #22
+  eor r12, r4, r12
+  bic r4, r2, r8, ror #4
+  eor r4, r9, r4, ror #6
+  str r6, [sp, #80]
+  str r10, [sp, #88]
+  str r5, [sp, #96]
+  str r12, [sp, #104]
+  str r4, [sp, #112]
+  ldr r8, [sp, #208]
+  ldr r2, [sp, #260]
+  ldr r9, [sp, #304]
+  ldr r6, [sp, #356]
+  ldr r10, [sp, #364]
+  ldr r5, [sp, #408]
+  ldr r12, [sp, #404]
+  eor r8, r8, r5, ror #27
+  eor r2, r2, r3, ror #2
+  eor r9, r9, r0, ror #30
+  eor r6, r6, r1, ror #1
+  eor r10, r10, r12
+  bic r4, r9, r2, ror #11
+  eor r4, r8, r4, ror #16
+  bic r5, r6, r9, ror #17
+  eor r5, r2, r5, ror #4
+  bic r12, r10, r6, ror #10
+  eor r12, r9, r12, ror #5
+  bic r9, r8, r10, ror #21
+  eor r9, r6, r9, ror #1
+  bic r6, r2, r8, ror #5
+  eor r6, r10, r6, ror #6
+  str r4, [sp, #84]
+  str r5, [sp, #92]
+  str r12, [sp, #100]
+  str r9, [sp, #108]
+  str r6, [sp, #116]
+  ldr r8, [sp, #236]
+  ldr r2, [sp, #240]
+  ldr r10, [sp, #288]
+  ldr r4, [sp, #340]
+  ldr r5, [sp, #384]
+  ldr r12, [sp, #400]
+  ldr r9, [sp, #408]
+  eor r8, r8, r1, ror #6
+  eor r2, r2, r12, ror #17
+  eor r10, r10, r9, ror #9
+  eor r4, r4, r3, ror #10
+  eor r5, r5, r0, ror #30
+  bic r6, r10, r2, ror #14
+  eor r6, r8, r6, ror #29
+  bic r12, r4, r10, ror #31
+  eor r12, r2, r12, ror #19
+  bic r9, r5, r4, ror #14
+  eor r9, r10, r9, ror #19
+  bic r10, r8, r5, ror #16
+  eor r10, r4, r10, ror #2
+  bic r4, r2, r8, ror #21
+  eor r4, r5, r4, ror #27
+  str r6, [sp, #120]
+  str r12, [sp, #128]
+  str r9, [sp, #136]
+  str r10, [sp, #144]
+  str r4, [sp, #152]
+  ldr r8, [sp, #232]
+  ldr r2, [sp, #244]
+  ldr r5, [sp, #292]
+  ldr r6, [sp, #336]
+  ldr r12, [sp, #388]
+  ldr r9, [sp, #404]
+  ldr r10, [sp, #412]
+  eor r8, r8, r11, ror #6
+  eor r2, r2, r9, ror #17
+  eor r5, r5, r10, ror #9
+  eor r6, r6, r7, ror #10
+  eor r12, r12, lr, ror #30
+  bic r4, r5, r2, ror #14
+  eor r4, r8, r4, ror #28
+  bic r9, r6, r5, ror #30
+  eor r9, r2, r9, ror #20
+  bic r10, r12, r6, ror #15
+  eor r10, r5, r10, ror #19
+  bic r5, r8, r12, ror #15
+  eor r5, r6, r5, ror #2
+  bic r6, r2, r8, ror #22
+  eor r6, r12, r6, ror #27
+  str r4, [sp, #124]
+  str r9, [sp, #132]
+  str r10, [sp, #140]
+  str r5, [sp, #148]
+  str r6, [sp, #156]
+  ldr r8, [sp, #216]
+  ldr r2, [sp, #268]
+  ldr r12, [sp, #316]
+  ldr r4, [sp, #324]
+  ldr r9, [sp, #368]
+  ldr r10, [sp, #404]
+  ldr r5, [sp, #408]
+  eor r8, r8, r7, ror #6
+  eor r2, r2, lr, ror #21
+  eor r12, r12, r1, ror #18
+  eor r4, r4, r10, ror #10
+  eor r9, r9, r5, ror #21
+  bic r6, r12, r2, ror #11
+  eor r6, r8, r6, ror #3
+  bic r10, r4, r12, ror #31
+  eor r10, r2, r10, ror #22
+  bic r5, r9, r4, ror #26
+  eor r5, r12, r5, ror #7
+  bic r12, r8, r9, ror #10
+  eor r12, r4, r12, ror #28
+  bic r4, r2, r8, ror #18
+  eor r4, r9, r4, ror #4
+  str r6, [sp, #160]
+  str r10, [sp, #168]
+  str r5, [sp, #176]
+  str r12, [sp, #184]
+  str r4, [sp, #192]
+  ldr r8, [sp, #220]
+  ldr r2, [sp, #264]
+  ldr r9, [sp, #312]
+  ldr r6, [sp, #320]
+  ldr r10, [sp, #372]
+  ldr r5, [sp, #400]
+  ldr r12, [sp, #412]
+  eor r8, r8, r3, ror #6
+  eor r2, r2, r0, ror #22
+  eor r9, r9, r11, ror #18
+  eor r6, r6, r5, ror #11
+  eor r10, r10, r12, ror #21
+  bic r4, r9, r2, ror #10
+  eor r4, r8, r4, ror #4
+  bic r5, r6, r9
+  eor r5, r2, r5, ror #22
+  bic r12, r10, r6, ror #26
+  eor r12, r9, r12, ror #6
+  bic r9, r8, r10, ror #10
+  eor r9, r6, r9, ror #28
+  bic r6, r2, r8, ror #18
+  eor r6, r10, r6, ror #4
+  str r4, [sp, #164]
+  str r5, [sp, #172]
+  str r12, [sp, #180]
+  str r9, [sp, #188]
+  str r6, [sp, #196]
   @ next iteration's round constants; 24 / ROUNDS_PER_BODY iterations
-  ldr r0, [sp, #412]
-  ldr r1, [sp, #416]
+  ldr r0, [sp, #424]
+  ldr r1, [sp, #428]
   adds r0, r0, #16
-  str r0, [sp, #412]
+  str r0, [sp, #424]
   cmp r0, r1
   bne 1b
   @ de-interleave into the caller's state; clear both buffers and the spilled D words
-  ldr r0, [sp, #424]
+  ldr r0, [sp, #432]
   movs r8, #0
   ldr r2, [sp, #0]
   ldr r3, [sp, #4]
@@ -1479,6 +1501,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #12]
   str r8, [sp, #208]
   str r8, [sp, #212]
+  ror r5, r5, #28
+  ror r6, r6, #28
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1505,6 +1529,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #20]
   str r8, [sp, #216]
   str r8, [sp, #220]
+  ror r2, r2, #2
+  ror r3, r3, #2
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1557,6 +1583,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #36]
   str r8, [sp, #232]
   str r8, [sp, #236]
+  ror r2, r2, #6
+  ror r3, r3, #6
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1583,6 +1611,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #44]
   str r8, [sp, #240]
   str r8, [sp, #244]
+  ror r5, r5, #15
+  ror r6, r6, #15
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1609,6 +1639,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #52]
   str r8, [sp, #248]
   str r8, [sp, #252]
+  ror r2, r2, #27
+  ror r3, r3, #27
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1635,6 +1667,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #60]
   str r8, [sp, #256]
   str r8, [sp, #260]
+  ror r5, r5, #26
+  ror r6, r6, #26
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1661,6 +1695,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #68]
   str r8, [sp, #264]
   str r8, [sp, #268]
+  ror r2, r2, #6
+  ror r3, r3, #7
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1687,6 +1723,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #76]
   str r8, [sp, #272]
   str r8, [sp, #276]
+  ror r5, r5, #8
+  ror r6, r6, #8
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1713,6 +1751,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #84]
   str r8, [sp, #280]
   str r8, [sp, #284]
+  ror r2, r2, #4
+  ror r3, r3, #5
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1765,6 +1805,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #100]
   str r8, [sp, #296]
   str r8, [sp, #300]
+  ror r2, r2, #20
+  ror r3, r3, #21
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1791,6 +1833,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #108]
   str r8, [sp, #304]
   str r8, [sp, #308]
+  ror r5, r5, #4
+  ror r6, r6, #4
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1817,6 +1861,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #116]
   str r8, [sp, #312]
   str r8, [sp, #316]
+  ror r2, r2, #26
+  ror r3, r3, #26
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1843,6 +1889,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #124]
   str r8, [sp, #320]
   str r8, [sp, #324]
+  ror r5, r5, #21
+  ror r6, r6, #22
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1895,6 +1943,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #140]
   str r8, [sp, #336]
   str r8, [sp, #340]
+  ror r5, r5, #18
+  ror r6, r6, #18
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1921,6 +1971,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #148]
   str r8, [sp, #344]
   str r8, [sp, #348]
+  ror r2, r2, #19
+  ror r3, r3, #20
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1947,6 +1999,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #156]
   str r8, [sp, #352]
   str r8, [sp, #356]
+  ror r5, r5, #5
+  ror r6, r6, #5
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1999,6 +2053,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #172]
   str r8, [sp, #368]
   str r8, [sp, #372]
+  ror r5, r5, #14
+  ror r6, r6, #14
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2025,6 +2081,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #180]
   str r8, [sp, #376]
   str r8, [sp, #380]
+  ror r2, r2, #3
+  ror r3, r3, #4
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -2051,6 +2109,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #188]
   str r8, [sp, #384]
   str r8, [sp, #388]
+  ror r5, r5, #4
+  ror r6, r6, #4
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2077,6 +2137,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #196]
   str r8, [sp, #392]
   str r8, [sp, #396]
+  ror r2, r2, #10
+  ror r3, r3, #10
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -2100,6 +2162,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #400]
   str r8, [sp, #404]
   str r8, [sp, #408]
-  add sp, sp, #428
+  str r8, [sp, #412]
+  add sp, sp, #436
   pop {r4-r11, pc}
   .size hqc_m4_keccak_f1600, . - hqc_m4_keccak_f1600
