@@ -85,6 +85,7 @@ class Gen:
         # the pending rotations are `pattern` (None: all 0 and no target, the search's first pass)
         self.pattern = pattern
         self.rot = list(pattern) if pattern else [0] * 50
+        self.j = 0
         self.src = list(range(50))  # the word at the top of the loop whose rotation rot[w] follows
         self.cur = 0          # the buffer holding the state
         self.pending = []     # (register, offset): stores left for the start of the next run
@@ -117,8 +118,15 @@ class Gen:
                 first = False
             batch, todo = todo[:len(free)], todo[len(free):]
             loaded = []
-            for g, w in batch:
-                r = free.pop(0)
+            seen = set(acc)
+            for i, (g, w) in enumerate(batch):
+                # an accumulator is never r0 (the entry code keeps the state pointer there)
+                if g not in seen and free == ["r0"]:
+                    todo = batch[i:] + todo
+                    break
+                r = next(r for r in free if r != "r0") if g not in seen else free[0]
+                free.remove(r)
+                seen.add(g)
                 self.emit(f"ldr {r}, [sp, #{self.addr(w)}]")
                 loaded.append((g, w, r))
             for g, w, r in loaded:
@@ -128,6 +136,10 @@ class Gen:
                     ra, rr = acc[g]
                     self.emit(f"eor {ra}, {ra}, {r}{sh('ror', rr - self.rot[w])}")
                     free.append(r)
+        if self.j == 0:
+            # the entry code (entry_fused) computes these parities while interleaving and joins here
+            self.lines.append("2:")
+            self.entry_state = (dict(acc), list(free))
         # D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1); D[x].o = C[x-1].o ^ C[x+1].e (a 64-bit rotation
         # by 1 moves the odd word, rotated by 1, to the even position and the even word to the odd).
         specs = []
@@ -272,6 +284,7 @@ class Gen:
         self.comment(f"round {j} of the iteration: theta (FIPS 202 §3.2.1), column parities and D")
         busy = {r for r, off in self.pending}
         free = [r for r in REGS if r not in busy]
+        self.j = j
         D = self.theta_cd(free)
         # D words to spill: stored in the run that starts the first half-row
         regD = {}
@@ -326,6 +339,42 @@ class Gen:
         for r, off in prev:
             self.emit(f"str {r}, [sp, #{off}]")
 
+    def entry_fused(self, acc, free):
+        """The interleaving of entry(), and the column parities of round 0 as theta_cd leaves
+        them (same registers, same pending rotations: the first word of each column half, lane
+        y = 0, is written straight into its accumulator)."""
+        assert "r0" in free and len(free) == 4, free
+        tmp = [r for r in free if r != "r0"]
+        prev = []
+        for lane in range(25):
+            x, y, t = tmp
+            for r, off in prev:
+                self.emit(f"str {r}, [sp, #{off}]")
+            self.emit(f"ldr {x}, [r0, #{8 * lane}]")
+            self.emit(f"ldr {y}, [r0, #{8 * lane + 4}]")
+            x, t = self.swap16(x, y, t)
+            for k in (3, 2, 1):
+                self.swap(x, y, t, k)
+            col = lane % 5
+            xd, yd = (acc[(col, 0)][0], acc[(col, 1)][0]) if lane < 5 else (x, y)
+            self.emit(f"eor {t}, {y}, {x}, lsr #1")
+            self.emit(f"and {t}, {t}, #0x55555555")
+            self.emit(f"eor {yd}, {y}, {t}")
+            self.emit(f"eor {xd}, {x}, {t}, lsl #1")
+            for r, h in ((xd, 0), (yd, 1)):
+                w = 2 * lane + h
+                if self.pattern[w]:
+                    self.emit(f"ror {r}, {r}, #{self.pattern[w]}")
+                ra, qa = acc[(col, h)]
+                if lane < 5:
+                    assert qa == self.pattern[w]
+                else:
+                    self.emit(f"eor {ra}, {ra}, {r}{sh('ror', qa - self.pattern[w])}")
+            prev = [(xd, BUF[0] + 8 * lane), (yd, BUF[0] + 8 * lane + 4)]
+            tmp = [x, y, t]
+        for r, off in prev:
+            self.emit(f"str {r}, [sp, #{off}]")
+
     def exit(self):
         regs = ["r2", "r3", "r4", "r5", "r6", "r7"]
         prev = None
@@ -361,14 +410,20 @@ class Gen:
         self.emit("add r2, r1, #192")
         self.emit(f"str r1, [sp, #{RCP_OFF}]")
         self.emit(f"str r2, [sp, #{RCE_OFF}]")
-        self.comment("interleave the 25 lanes into buffer A (even word, then odd word, per lane)")
-        self.entry()
+        head, self.lines = self.lines, []
         self.lines.append("1:")
         for j in range(ROUNDS_PER_BODY):
             self.round(j, j == ROUNDS_PER_BODY - 1, spilled)
         assert self.cur == 0
         if self.pattern is None:
             return spilled
+        body, self.lines = self.lines, head
+        self.comment("interleave the 25 lanes into buffer A (even word, then odd word, per lane),")
+        self.comment("computing round 0's column parities on the way; then join the loop after its")
+        self.comment("own parity code")
+        self.entry_fused(*self.entry_state)
+        self.emit("b 2f")
+        self.lines.extend(body)
         assert self.rot == self.pattern, (self.rot, self.pattern)
         free = []
         self.flush(free)
@@ -535,6 +590,9 @@ def emulate(lines, state, table_addr=0x2000):
             if not Z:
                 pc = labels[ops[0][:-1]]
                 cycles += 2
+        elif mn == "b":
+            pc = labels[ops[0][:-1]]
+            cycles += 2
         elif mn == "push":
             regs = ["r0", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "lr"]
             R["sp"] -= 4 * len(regs)
@@ -573,16 +631,20 @@ HEADER = """\
 @ So every rotation of the permutation is a 32-bit rotation, which the M4 applies for free to the
 @ second source of EOR and BIC (the shifted-register operand).
 @
-@ Lazy rotations. No rotation is ever executed as an instruction of its own inside the rounds.
-@ Invariant: each stored word s of the state has a pending rotation q known when the code is
-@ generated, and its true value is rotl(s, q). theta's D words and column parities carry such a
-@ q too. XORing a value (t, q_t) into (s, q_s) is `eor s, s, t, ror #(q_s - q_t)` and keeps q_s;
-@ rho only adds its offset to q; chi's b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)`
-@ (u lags like c) followed by `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the
-@ operands of the EOR swapped (o lags like c). The pending rotations therefore change from round
-@ to round; the loop body is ROUNDS_PER_BODY rounds, and in its last round every output word is
-@ brought back to q = 0 (choosing the EOR form whose result lags by 0 where one does, else one
-@ ROR), so the body starts each iteration from the same state and the code is a loop.
+@ Lazy rotations. Inside the rounds a rotation is an instruction of its own only in the few
+@ fix-ups described below. Invariant: each stored word s of the state has a pending rotation q
+@ (its lag), known when the code is generated, and its true value is rotl(s, q); theta's D words
+@ and column parities carry such a q too. XORing a value (t, q_t) into (s, q_s) is
+@ `eor s, s, t, ror #(q_s - q_t)` and keeps q_s; rho only adds its offset to q; chi's
+@ b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)` (u lags like c) followed by
+@ `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the operands of the EOR swapped (o
+@ lags like c). The lags therefore change from round to round, and a loop needs them to come
+@ back: the body (two rounds) must end with the pattern P it starts with. With the default
+@ choices each word's lag at the bottom is the lag of one word at the top plus a constant, a
+@ permutation of the 50 words; P is solved along its cycles (each word's P is its predecessor's
+@ plus the constant), which fails for one word per cycle, and that word alone gets a ROR (or the
+@ other EOR form where that one lands on P): 4 RORs per iteration. P is applied by one ROR per
+@ word with P != 0 when the lanes are interleaved on entry, and undone on exit.
 @
 @ Memory. The interleaved state lives in two 50-word buffers on the stack, A and B, each word at
 @ sp + buffer + 4 * (2 * lane + half). A round reads one buffer and writes the other: pi is then
@@ -592,17 +654,20 @@ HEADER = """\
 @
 @ A round. (1) theta's column parities C[x] (FIPS 202 §3.2.1), two words each: all 50 words are
 @ loaded in runs as long as the free registers allow and XORed into ten accumulators; then the
-@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Seven D
-@ words stay in registers, three are spilled to the stack (chosen so that no half-row needs more
+@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Six D
+@ words stay in registers, four are spilled to the stack (chosen so that no half-row needs more
 @ of them than it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
 @ five words of output row y' of one parity H are computed from five input words (read where pi
-@ says, with the half that rho's parity says), each XORed with its D word; seven registers hold
-@ D, five the inputs and two the outputs, so two outputs are stored early and three are left to
-@ the next run of loads. iota XORs the round constant (interleaved at build time, table below)
-@ into lane (0, 0).
+@ says, with the half that rho's parity says), each XORed with its D word; the outputs are left to
+@ the next run of loads (with four D words spilled, six in registers, the three free registers
+@ let all five outputs wait for that run). iota XORs the round constant (interleaved at build
+@ time, table below) into lane (0, 0).
 @
-@ Entry and exit. Interleaving is a permutation of the six index bits of a lane's bits (word,
-@ then five position bits): even/odd is the lowest bit, so (w, p4, p3, p2, p1, p0) goes to
+@ Entry and exit. The entry code computes round 0's column parities while it interleaves (the
+@ words are in registers anyway), in the registers and with the lags that round 0's parity code
+@ would leave, and jumps past that code into the loop. Interleaving is a permutation of the six
+@ index bits of a lane's bits (word, then five position bits): even/odd is the lowest bit, so
+@ (w, p4, p3, p2, p1, p0) goes to
 @ (p0, w, p4, p3, p2, p1), a 6-cycle, which is the product of five exchanges of w with p4, p3,
 @ p2, p1, p0 in turn. Exchanging w with p_k between the words x (low) and y (high) is one delta
 @ swap across the two words: t = ((x >> 2^k) ^ y) & m_k, y ^= t, x ^= t << 2^k, four

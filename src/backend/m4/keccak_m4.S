@@ -11,16 +11,20 @@
 @ So every rotation of the permutation is a 32-bit rotation, which the M4 applies for free to the
 @ second source of EOR and BIC (the shifted-register operand).
 @
-@ Lazy rotations. No rotation is ever executed as an instruction of its own inside the rounds.
-@ Invariant: each stored word s of the state has a pending rotation q known when the code is
-@ generated, and its true value is rotl(s, q). theta's D words and column parities carry such a
-@ q too. XORing a value (t, q_t) into (s, q_s) is `eor s, s, t, ror #(q_s - q_t)` and keeps q_s;
-@ rho only adds its offset to q; chi's b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)`
-@ (u lags like c) followed by `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the
-@ operands of the EOR swapped (o lags like c). The pending rotations therefore change from round
-@ to round; the loop body is ROUNDS_PER_BODY rounds, and in its last round every output word is
-@ brought back to q = 0 (choosing the EOR form whose result lags by 0 where one does, else one
-@ ROR), so the body starts each iteration from the same state and the code is a loop.
+@ Lazy rotations. Inside the rounds a rotation is an instruction of its own only in the few
+@ fix-ups described below. Invariant: each stored word s of the state has a pending rotation q
+@ (its lag), known when the code is generated, and its true value is rotl(s, q); theta's D words
+@ and column parities carry such a q too. XORing a value (t, q_t) into (s, q_s) is
+@ `eor s, s, t, ror #(q_s - q_t)` and keeps q_s; rho only adds its offset to q; chi's
+@ b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)` (u lags like c) followed by
+@ `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the operands of the EOR swapped (o
+@ lags like c). The lags therefore change from round to round, and a loop needs them to come
+@ back: the body (two rounds) must end with the pattern P it starts with. With the default
+@ choices each word's lag at the bottom is the lag of one word at the top plus a constant, a
+@ permutation of the 50 words; P is solved along its cycles (each word's P is its predecessor's
+@ plus the constant), which fails for one word per cycle, and that word alone gets a ROR (or the
+@ other EOR form where that one lands on P): 4 RORs per iteration. P is applied by one ROR per
+@ word with P != 0 when the lanes are interleaved on entry, and undone on exit.
 @
 @ Memory. The interleaved state lives in two 50-word buffers on the stack, A and B, each word at
 @ sp + buffer + 4 * (2 * lane + half). A round reads one buffer and writes the other: pi is then
@@ -30,17 +34,20 @@
 @
 @ A round. (1) theta's column parities C[x] (FIPS 202 §3.2.1), two words each: all 50 words are
 @ loaded in runs as long as the free registers allow and XORed into ten accumulators; then the
-@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Seven D
-@ words stay in registers, three are spilled to the stack (chosen so that no half-row needs more
+@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Six D
+@ words stay in registers, four are spilled to the stack (chosen so that no half-row needs more
 @ of them than it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
 @ five words of output row y' of one parity H are computed from five input words (read where pi
-@ says, with the half that rho's parity says), each XORed with its D word; seven registers hold
-@ D, five the inputs and two the outputs, so two outputs are stored early and three are left to
-@ the next run of loads. iota XORs the round constant (interleaved at build time, table below)
-@ into lane (0, 0).
+@ says, with the half that rho's parity says), each XORed with its D word; the outputs are left to
+@ the next run of loads (with four D words spilled, six in registers, the three free registers
+@ let all five outputs wait for that run). iota XORs the round constant (interleaved at build
+@ time, table below) into lane (0, 0).
 @
-@ Entry and exit. Interleaving is a permutation of the six index bits of a lane's bits (word,
-@ then five position bits): even/odd is the lowest bit, so (w, p4, p3, p2, p1, p0) goes to
+@ Entry and exit. The entry code computes round 0's column parities while it interleaves (the
+@ words are in registers anyway), in the registers and with the lags that round 0's parity code
+@ would leave, and jumps past that code into the loop. Interleaving is a permutation of the six
+@ index bits of a lane's bits (word, then five position bits): even/odd is the lowest bit, so
+@ (w, p4, p3, p2, p1, p0) goes to
 @ (p0, w, p4, p3, p2, p1), a 6-cycle, which is the product of five exchanges of w with p4, p3,
 @ p2, p1, p0 in turn. Exchanging w with p_k between the words x (low) and y (high) is one delta
 @ swap across the two words: t = ((x >> 2^k) ^ y) & m_k, y ^= t, x ^= t << 2^k, four
@@ -99,597 +106,640 @@ hqc_m4_keccak_f1600:
   add r2, r1, #192
   str r1, [sp, #424]
   str r2, [sp, #428]
-  @ interleave the 25 lanes into buffer A (even word, then odd word, per lane)
-  ldr r2, [r0, #0]
-  ldr r3, [r0, #4]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  str r4, [sp, #0]
-  str r3, [sp, #4]
-  ldr r5, [r0, #8]
-  ldr r6, [r0, #12]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
-  ror r7, r7, #4
-  ror r6, r6, #4
-  str r7, [sp, #8]
-  str r6, [sp, #12]
-  ldr r2, [r0, #16]
-  ldr r3, [r0, #20]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #30
-  ror r3, r3, #30
-  str r4, [sp, #16]
-  str r3, [sp, #20]
-  ldr r5, [r0, #24]
-  ldr r6, [r0, #28]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
-  str r7, [sp, #24]
-  str r6, [sp, #28]
-  ldr r2, [r0, #32]
-  ldr r3, [r0, #36]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
+  @ interleave the 25 lanes into buffer A (even word, then odd word, per lane),
+  @ computing round 0's column parities on the way; then join the loop after its
+  @ own parity code
+  ldr r7, [r0, #0]
+  ldr r8, [r0, #4]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r6, r8, r7
+  eor r1, r12, r7, lsl #1
+  str r1, [sp, #0]
+  str r6, [sp, #4]
+  ldr r12, [r0, #8]
+  ldr r8, [r0, #12]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r3, r8, r12
+  eor r11, r7, r12, lsl #1
+  ror r11, r11, #4
+  ror r3, r3, #4
+  str r11, [sp, #8]
+  str r3, [sp, #12]
+  ldr r7, [r0, #16]
+  ldr r8, [r0, #20]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r2, r8, r7
+  eor r9, r12, r7, lsl #1
+  ror r9, r9, #30
+  ror r2, r2, #30
+  str r9, [sp, #16]
+  str r2, [sp, #20]
+  ldr r12, [r0, #24]
+  ldr r8, [r0, #28]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r5, r8, r12
+  eor r10, r7, r12, lsl #1
+  str r10, [sp, #24]
+  str r5, [sp, #28]
+  ldr r7, [r0, #32]
+  ldr r8, [r0, #36]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor lr, r8, r7
+  eor r4, r12, r7, lsl #1
   ror r4, r4, #26
-  ror r3, r3, #26
+  ror lr, lr, #26
   str r4, [sp, #32]
-  str r3, [sp, #36]
-  ldr r5, [r0, #40]
-  ldr r6, [r0, #44]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str lr, [sp, #36]
+  ldr r12, [r0, #40]
+  ldr r8, [r0, #44]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #17
-  ror r6, r6, #17
+  eor r1, r1, r7, ror #15
+  ror r8, r8, #17
+  eor r6, r6, r8, ror #15
   str r7, [sp, #40]
-  str r6, [sp, #44]
-  ldr r2, [r0, #48]
-  ldr r3, [r0, #52]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #5
-  ror r3, r3, #5
-  str r4, [sp, #48]
-  str r3, [sp, #52]
-  ldr r5, [r0, #56]
-  ldr r6, [r0, #60]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #44]
+  ldr r7, [r0, #48]
+  ldr r8, [r0, #52]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #5
+  eor r11, r11, r12, ror #31
+  ror r8, r8, #5
+  eor r3, r3, r8, ror #31
+  str r12, [sp, #48]
+  str r8, [sp, #52]
+  ldr r12, [r0, #56]
+  ldr r8, [r0, #60]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #6
-  ror r6, r6, #6
+  eor r9, r9, r7, ror #24
+  ror r8, r8, #6
+  eor r2, r2, r8, ror #24
   str r7, [sp, #56]
-  str r6, [sp, #60]
-  ldr r2, [r0, #64]
-  ldr r3, [r0, #68]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #26
-  ror r3, r3, #25
-  str r4, [sp, #64]
-  str r3, [sp, #68]
-  ldr r5, [r0, #72]
-  ldr r6, [r0, #76]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #60]
+  ldr r7, [r0, #64]
+  ldr r8, [r0, #68]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #26
+  eor r10, r10, r12, ror #6
+  ror r8, r8, #25
+  eor r5, r5, r8, ror #7
+  str r12, [sp, #64]
+  str r8, [sp, #68]
+  ldr r12, [r0, #72]
+  ldr r8, [r0, #76]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #24
-  ror r6, r6, #24
+  eor r4, r4, r7, ror #2
+  ror r8, r8, #24
+  eor lr, lr, r8, ror #2
   str r7, [sp, #72]
-  str r6, [sp, #76]
-  ldr r2, [r0, #80]
-  ldr r3, [r0, #84]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #28
-  ror r3, r3, #27
-  str r4, [sp, #80]
-  str r3, [sp, #84]
-  ldr r5, [r0, #88]
-  ldr r6, [r0, #92]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #76]
+  ldr r7, [r0, #80]
+  ldr r8, [r0, #84]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #28
+  eor r1, r1, r12, ror #4
+  ror r8, r8, #27
+  eor r6, r6, r8, ror #5
+  str r12, [sp, #80]
+  str r8, [sp, #84]
+  ldr r12, [r0, #88]
+  ldr r8, [r0, #92]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
+  eor r11, r11, r7, ror #4
+  eor r3, r3, r8, ror #4
   str r7, [sp, #88]
-  str r6, [sp, #92]
-  ldr r2, [r0, #96]
-  ldr r3, [r0, #100]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #12
-  ror r3, r3, #11
-  str r4, [sp, #96]
-  str r3, [sp, #100]
-  ldr r5, [r0, #104]
-  ldr r6, [r0, #108]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #92]
+  ldr r7, [r0, #96]
+  ldr r8, [r0, #100]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #12
+  eor r9, r9, r12, ror #18
+  ror r8, r8, #11
+  eor r2, r2, r8, ror #19
+  str r12, [sp, #96]
+  str r8, [sp, #100]
+  ldr r12, [r0, #104]
+  ldr r8, [r0, #108]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #28
-  ror r6, r6, #28
+  eor r10, r10, r7, ror #4
+  ror r8, r8, #28
+  eor r5, r5, r8, ror #4
   str r7, [sp, #104]
-  str r6, [sp, #108]
-  ldr r2, [r0, #112]
-  ldr r3, [r0, #116]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #6
-  ror r3, r3, #6
-  str r4, [sp, #112]
-  str r3, [sp, #116]
-  ldr r5, [r0, #120]
-  ldr r6, [r0, #124]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #108]
+  ldr r7, [r0, #112]
+  ldr r8, [r0, #116]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #6
+  eor r4, r4, r12, ror #20
+  ror r8, r8, #6
+  eor lr, lr, r8, ror #20
+  str r12, [sp, #112]
+  str r8, [sp, #116]
+  ldr r12, [r0, #120]
+  ldr r8, [r0, #124]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #11
-  ror r6, r6, #10
+  eor r1, r1, r7, ror #21
+  ror r8, r8, #10
+  eor r6, r6, r8, ror #22
   str r7, [sp, #120]
-  str r6, [sp, #124]
-  ldr r2, [r0, #128]
-  ldr r3, [r0, #132]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  str r4, [sp, #128]
-  str r3, [sp, #132]
-  ldr r5, [r0, #136]
-  ldr r6, [r0, #140]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #124]
+  ldr r7, [r0, #128]
+  ldr r8, [r0, #132]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  eor r11, r11, r12, ror #4
+  eor r3, r3, r8, ror #4
+  str r12, [sp, #128]
+  str r8, [sp, #132]
+  ldr r12, [r0, #136]
+  ldr r8, [r0, #140]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #14
-  ror r6, r6, #14
+  eor r9, r9, r7, ror #16
+  ror r8, r8, #14
+  eor r2, r2, r8, ror #16
   str r7, [sp, #136]
-  str r6, [sp, #140]
-  ldr r2, [r0, #144]
-  ldr r3, [r0, #148]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #13
-  ror r3, r3, #12
-  str r4, [sp, #144]
-  str r3, [sp, #148]
-  ldr r5, [r0, #152]
-  ldr r6, [r0, #156]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #140]
+  ldr r7, [r0, #144]
+  ldr r8, [r0, #148]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #13
+  eor r10, r10, r12, ror #19
+  ror r8, r8, #12
+  eor r5, r5, r8, ror #20
+  str r12, [sp, #144]
+  str r8, [sp, #148]
+  ldr r12, [r0, #152]
+  ldr r8, [r0, #156]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #27
-  ror r6, r6, #27
+  eor r4, r4, r7, ror #31
+  ror r8, r8, #27
+  eor lr, lr, r8, ror #31
   str r7, [sp, #152]
-  str r6, [sp, #156]
-  ldr r2, [r0, #160]
-  ldr r3, [r0, #164]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  str r4, [sp, #160]
-  str r3, [sp, #164]
-  ldr r5, [r0, #168]
-  ldr r6, [r0, #172]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #156]
+  ldr r7, [r0, #160]
+  ldr r8, [r0, #164]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  eor r1, r1, r12
+  eor r6, r6, r8
+  str r12, [sp, #160]
+  str r8, [sp, #164]
+  ldr r12, [r0, #168]
+  ldr r8, [r0, #172]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #18
-  ror r6, r6, #18
+  eor r11, r11, r7, ror #18
+  ror r8, r8, #18
+  eor r3, r3, r8, ror #18
   str r7, [sp, #168]
-  str r6, [sp, #172]
-  ldr r2, [r0, #176]
-  ldr r3, [r0, #180]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #29
-  ror r3, r3, #28
-  str r4, [sp, #176]
-  str r3, [sp, #180]
-  ldr r5, [r0, #184]
-  ldr r6, [r0, #188]
-  pkhbt r7, r5, r6, lsl #16
-  pkhtb r6, r6, r5, asr #16
-  eor r5, r6, r7, lsr #8
-  and r5, r5, #0x00FF00FF
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #8
-  eor r5, r6, r7, lsr #4
-  and r5, r5, #0x0F0F0F0F
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #4
-  eor r5, r6, r7, lsr #2
-  and r5, r5, #0x33333333
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #2
-  eor r5, r6, r7, lsr #1
-  and r5, r5, #0x55555555
-  eor r6, r6, r5
-  eor r7, r7, r5, lsl #1
+  str r8, [sp, #172]
+  ldr r7, [r0, #176]
+  ldr r8, [r0, #180]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #29
+  eor r9, r9, r12, ror #1
+  ror r8, r8, #28
+  eor r2, r2, r8, ror #2
+  str r12, [sp, #176]
+  str r8, [sp, #180]
+  ldr r12, [r0, #184]
+  ldr r8, [r0, #188]
+  pkhbt r7, r12, r8, lsl #16
+  pkhtb r8, r8, r12, asr #16
+  eor r12, r8, r7, lsr #8
+  and r12, r12, #0x00FF00FF
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #8
+  eor r12, r8, r7, lsr #4
+  and r12, r12, #0x0F0F0F0F
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #4
+  eor r12, r8, r7, lsr #2
+  and r12, r12, #0x33333333
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #2
+  eor r12, r8, r7, lsr #1
+  and r12, r12, #0x55555555
+  eor r8, r8, r12
+  eor r7, r7, r12, lsl #1
   ror r7, r7, #28
-  ror r6, r6, #28
+  eor r10, r10, r7, ror #4
+  ror r8, r8, #28
+  eor r5, r5, r8, ror #4
   str r7, [sp, #184]
-  str r6, [sp, #188]
-  ldr r2, [r0, #192]
-  ldr r3, [r0, #196]
-  pkhbt r4, r2, r3, lsl #16
-  pkhtb r3, r3, r2, asr #16
-  eor r2, r3, r4, lsr #8
-  and r2, r2, #0x00FF00FF
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #8
-  eor r2, r3, r4, lsr #4
-  and r2, r2, #0x0F0F0F0F
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #4
-  eor r2, r3, r4, lsr #2
-  and r2, r2, #0x33333333
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #2
-  eor r2, r3, r4, lsr #1
-  and r2, r2, #0x55555555
-  eor r3, r3, r2
-  eor r4, r4, r2, lsl #1
-  ror r4, r4, #22
-  ror r3, r3, #22
-  str r4, [sp, #192]
-  str r3, [sp, #196]
+  str r8, [sp, #188]
+  ldr r7, [r0, #192]
+  ldr r8, [r0, #196]
+  pkhbt r12, r7, r8, lsl #16
+  pkhtb r8, r8, r7, asr #16
+  eor r7, r8, r12, lsr #8
+  and r7, r7, #0x00FF00FF
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #8
+  eor r7, r8, r12, lsr #4
+  and r7, r7, #0x0F0F0F0F
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #4
+  eor r7, r8, r12, lsr #2
+  and r7, r7, #0x33333333
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #2
+  eor r7, r8, r12, lsr #1
+  and r7, r7, #0x55555555
+  eor r8, r8, r7
+  eor r12, r12, r7, lsl #1
+  ror r12, r12, #22
+  eor r4, r4, r12, ror #4
+  ror r8, r8, #22
+  eor lr, lr, r8, ror #4
+  str r12, [sp, #192]
+  str r8, [sp, #196]
+  b 2f
 1:
   @ round 0 of the iteration: theta (FIPS 202 §3.2.1), column parities and D
   ldr r1, [sp, #0]
@@ -759,32 +809,33 @@ hqc_m4_keccak_f1600:
   ldr r8, [sp, #108]
   ldr r12, [sp, #148]
   ldr lr, [sp, #188]
-  ldr r0, [sp, #32]
   eor r10, r10, r4, ror #4
   eor r5, r5, r7, ror #7
   eor r5, r5, r8, ror #4
   eor r5, r5, r12, ror #20
   eor r5, r5, lr, ror #4
-  ldr r4, [sp, #72]
+  ldr r4, [sp, #32]
+  ldr r0, [sp, #72]
   ldr r7, [sp, #112]
   ldr r8, [sp, #152]
   ldr r12, [sp, #192]
   ldr lr, [sp, #36]
-  eor r0, r0, r4, ror #2
-  eor r0, r0, r7, ror #20
-  eor r0, r0, r8, ror #31
-  eor r0, r0, r12, ror #4
-  ldr r4, [sp, #76]
+  eor r4, r4, r0, ror #2
+  eor r4, r4, r7, ror #20
+  eor r4, r4, r8, ror #31
+  eor r4, r4, r12, ror #4
+  ldr r0, [sp, #76]
   ldr r7, [sp, #116]
   ldr r8, [sp, #156]
   ldr r12, [sp, #196]
-  eor lr, lr, r4, ror #2
+  eor lr, lr, r0, ror #2
   eor lr, lr, r7, ror #20
   eor lr, lr, r8, ror #31
   eor lr, lr, r12, ror #4
-  eor r4, r0, r3, ror #21
+2:
+  eor r0, r4, r3, ror #21
   eor r3, r3, r10, ror #4
-  eor r0, r2, r0, ror #4
+  eor r4, r2, r4, ror #4
   eor r10, r10, r6, ror #31
   eor r2, r1, r2, ror #1
   eor r6, r6, r9, ror #2
@@ -793,7 +844,7 @@ hqc_m4_keccak_f1600:
   eor r5, r11, r5, ror #3
   eor lr, lr, r11, ror #22
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
-  str r4, [sp, #400]
+  str r0, [sp, #400]
   str r2, [sp, #408]
   str r6, [sp, #412]
   str lr, [sp, #404]
@@ -801,7 +852,7 @@ hqc_m4_keccak_f1600:
   ldr r8, [sp, #0]
   ldr r12, [sp, #48]
   ldr r11, [sp, #100]
-  ldr r4, [sp, #148]
+  ldr r0, [sp, #148]
   ldr r2, [sp, #192]
   ldr r6, [sp, #400]
   ldr lr, [sp, #408]
@@ -809,24 +860,24 @@ hqc_m4_keccak_f1600:
   eor r8, r8, r6, ror #6
   eor r12, r12, lr, ror #5
   eor r11, r11, r3, ror #7
-  eor r4, r4, r0, ror #14
+  eor r0, r0, r4, ror #14
   eor r2, r2, r10, ror #22
   bic r6, r11, r12, ror #6
   eor r6, r8, r6, ror #31
   eor r6, r6, r7
-  bic lr, r4, r11, ror #22
+  bic lr, r0, r11, ror #22
   eor lr, r12, lr, ror #4
-  bic r7, r2, r4, ror #6
+  bic r7, r2, r0, ror #6
   eor r7, r11, r7, ror #4
   bic r11, r8, r2, ror #3
-  eor r11, r4, r11, ror #23
-  bic r4, r12, r8, ror #27
-  eor r4, r2, r4, ror #2
+  eor r11, r0, r11, ror #23
+  bic r0, r12, r8, ror #27
+  eor r0, r2, r0, ror #2
   str r6, [sp, #200]
   str lr, [sp, #208]
   str r7, [sp, #216]
   str r11, [sp, #224]
-  str r4, [sp, #232]
+  str r0, [sp, #232]
   ldr r8, [sp, #424]
   ldr r12, [sp, #4]
   ldr r2, [sp, #52]
@@ -834,18 +885,18 @@ hqc_m4_keccak_f1600:
   ldr lr, [sp, #144]
   ldr r7, [sp, #196]
   ldr r11, [sp, #404]
-  ldr r4, [sp, #412]
+  ldr r0, [sp, #412]
   ldr r8, [r8, #4]
   eor r12, r12, r11, ror #6
-  eor r2, r2, r4, ror #5
+  eor r2, r2, r0, ror #5
   eor r6, r6, r5, ror #8
   eor lr, lr, r9, ror #15
   eor r7, r7, r1, ror #22
   bic r11, r6, r2, ror #6
   eor r11, r12, r11, ror #31
   eor r11, r11, r8
-  bic r4, lr, r6, ror #22
-  eor r4, r2, r4, ror #4
+  bic r0, lr, r6, ror #22
+  eor r0, r2, r0, ror #4
   bic r8, r7, lr, ror #6
   eor r8, r6, r8, ror #4
   bic r6, r12, r7, ror #3
@@ -853,7 +904,7 @@ hqc_m4_keccak_f1600:
   bic lr, r2, r12, ror #27
   eor lr, r7, lr, ror #2
   str r11, [sp, #204]
-  str r4, [sp, #212]
+  str r0, [sp, #212]
   str r8, [sp, #220]
   str r6, [sp, #228]
   str lr, [sp, #236]
@@ -861,24 +912,24 @@ hqc_m4_keccak_f1600:
   ldr r2, [sp, #72]
   ldr r7, [sp, #84]
   ldr r11, [sp, #132]
-  ldr r4, [sp, #180]
+  ldr r0, [sp, #180]
   ldr r8, [sp, #404]
   ldr r6, [sp, #412]
   eor r12, r12, r9, ror #2
   eor r2, r2, r10, ror #24
   eor r7, r7, r8, ror #1
   eor r11, r11, r6
-  eor r4, r4, r3, ror #24
+  eor r0, r0, r3, ror #24
   bic lr, r7, r2, ror #27
   eor lr, r12, lr, ror #17
   bic r8, r11, r7, ror #26
   eor r8, r2, r8, ror #11
-  bic r6, r4, r11, ror #4
+  bic r6, r0, r11, ror #4
   eor r6, r7, r6, ror #2
-  bic r7, r12, r4, ror #19
+  bic r7, r12, r0, ror #19
   eor r7, r11, r7, ror #9
   bic r11, r2, r12, ror #20
-  eor r11, r4, r11, ror #25
+  eor r11, r0, r11, ror #25
   str lr, [sp, #240]
   str r8, [sp, #248]
   str r6, [sp, #256]
@@ -886,30 +937,30 @@ hqc_m4_keccak_f1600:
   str r11, [sp, #272]
   ldr r12, [sp, #28]
   ldr r2, [sp, #76]
-  ldr r4, [sp, #80]
+  ldr r0, [sp, #80]
   ldr lr, [sp, #128]
   ldr r8, [sp, #176]
   ldr r6, [sp, #400]
   ldr r7, [sp, #408]
-  eor r12, r12, r0, ror #2
+  eor r12, r12, r4, ror #2
   eor r2, r2, r1, ror #24
-  eor r4, r4, r6, ror #2
+  eor r0, r0, r6, ror #2
   eor lr, lr, r7
   eor r8, r8, r5, ror #25
-  bic r11, r4, r2, ror #27
+  bic r11, r0, r2, ror #27
   eor r11, r12, r11, ror #17
-  bic r6, lr, r4, ror #25
+  bic r6, lr, r0, ror #25
   eor r6, r2, r6, ror #12
   bic r7, r8, lr, ror #5
-  eor r7, r4, r7, ror #2
-  bic r4, r12, r8, ror #19
-  eor r4, lr, r4, ror #8
+  eor r7, r0, r7, ror #2
+  bic r0, r12, r8, ror #19
+  eor r0, lr, r0, ror #8
   bic lr, r2, r12, ror #20
   eor lr, r8, lr, ror #25
   str r11, [sp, #244]
   str r6, [sp, #252]
   str r7, [sp, #260]
-  str r4, [sp, #268]
+  str r0, [sp, #268]
   str lr, [sp, #276]
   ldr r12, [sp, #12]
   ldr r2, [sp, #56]
@@ -917,25 +968,25 @@ hqc_m4_keccak_f1600:
   ldr r11, [sp, #152]
   ldr r6, [sp, #160]
   ldr r7, [sp, #412]
-  ldr r4, [sp, #400]
+  ldr r0, [sp, #400]
   eor r12, r12, r7, ror #4
   eor r2, r2, r5, ror #2
-  eor r8, r8, r0, ror #30
+  eor r8, r8, r4, ror #30
   eor r11, r11, r10, ror #27
-  eor r6, r6, r4, ror #6
+  eor r6, r6, r0, ror #6
   bic lr, r8, r2
   eor lr, r12, lr, ror #28
   bic r7, r11, r8, ror #22
   eor r7, r2, r7, ror #10
-  bic r4, r6, r11, ror #10
-  eor r4, r8, r4
+  bic r0, r6, r11, ror #10
+  eor r0, r8, r0
   bic r8, r12, r6, ror #28
   eor r8, r11, r8, ror #26
   bic r11, r2, r12, ror #4
   eor r11, r6, r11
   str lr, [sp, #280]
   str r7, [sp, #288]
-  str r4, [sp, #296]
+  str r0, [sp, #296]
   str r8, [sp, #304]
   str r11, [sp, #312]
   ldr r12, [sp, #8]
@@ -943,17 +994,17 @@ hqc_m4_keccak_f1600:
   ldr r6, [sp, #104]
   ldr lr, [sp, #156]
   ldr r7, [sp, #164]
-  ldr r4, [sp, #408]
+  ldr r0, [sp, #408]
   ldr r8, [sp, #404]
-  eor r12, r12, r4, ror #4
+  eor r12, r12, r0, ror #4
   eor r2, r2, r3, ror #2
   eor r6, r6, r9, ror #30
   eor lr, lr, r1, ror #27
   eor r7, r7, r8, ror #6
   bic r11, r6, r2, ror #31
   eor r11, r12, r11, ror #28
-  bic r4, lr, r6, ror #23
-  eor r4, r2, r4, ror #10
+  bic r0, lr, r6, ror #23
+  eor r0, r2, r0, ror #10
   bic r8, r7, lr, ror #10
   eor r8, r6, r8, ror #31
   bic r6, r12, r7, ror #27
@@ -961,7 +1012,7 @@ hqc_m4_keccak_f1600:
   bic lr, r2, r12, ror #5
   eor lr, r7, lr
   str r11, [sp, #284]
-  str r4, [sp, #292]
+  str r0, [sp, #292]
   str r8, [sp, #300]
   str r6, [sp, #308]
   str lr, [sp, #316]
@@ -969,24 +1020,24 @@ hqc_m4_keccak_f1600:
   ldr r2, [sp, #40]
   ldr r7, [sp, #88]
   ldr r11, [sp, #140]
-  ldr r4, [sp, #184]
+  ldr r0, [sp, #184]
   ldr r8, [sp, #400]
   ldr r6, [sp, #408]
   eor r12, r12, r1, ror #26
   eor r2, r2, r8, ror #23
   eor r7, r7, r6
   eor r11, r11, r3, ror #10
-  eor r4, r4, r9, ror #30
+  eor r0, r0, r9, ror #30
   bic lr, r7, r2, ror #2
   eor lr, r12, lr, ror #3
   bic r8, r11, r7, ror #17
   eor r8, r2, r8, ror #13
-  bic r6, r4, r11, ror #2
+  bic r6, r0, r11, ror #2
   eor r6, r7, r6, ror #13
-  bic r7, r12, r4, ror #16
+  bic r7, r12, r0, ror #16
   eor r7, r11, r7, ror #14
   bic r11, r2, r12, ror #27
-  eor r11, r4, r11, ror #21
+  eor r11, r0, r11, ror #21
   str lr, [sp, #320]
   str r8, [sp, #328]
   str r6, [sp, #336]
@@ -994,30 +1045,30 @@ hqc_m4_keccak_f1600:
   str r11, [sp, #352]
   ldr r12, [sp, #32]
   ldr r2, [sp, #44]
-  ldr r4, [sp, #92]
+  ldr r0, [sp, #92]
   ldr lr, [sp, #136]
   ldr r8, [sp, #188]
   ldr r6, [sp, #404]
   ldr r7, [sp, #412]
   eor r12, r12, r10, ror #26
   eor r2, r2, r6, ror #23
-  eor r4, r4, r7
+  eor r0, r0, r7
   eor lr, lr, r5, ror #10
-  eor r8, r8, r0, ror #30
-  bic r11, r4, r2, ror #2
+  eor r8, r8, r4, ror #30
+  bic r11, r0, r2, ror #2
   eor r11, r12, r11, ror #2
-  bic r6, lr, r4, ror #16
+  bic r6, lr, r0, ror #16
   eor r6, r2, r6, ror #14
   bic r7, r8, lr, ror #3
-  eor r7, r4, r7, ror #13
-  bic r4, r12, r8, ror #15
-  eor r4, lr, r4, ror #14
+  eor r7, r0, r7, ror #13
+  bic r0, r12, r8, ror #15
+  eor r0, lr, r0, ror #14
   bic lr, r2, r12, ror #28
   eor lr, r8, lr, ror #21
   str r11, [sp, #324]
   str r6, [sp, #332]
   str r7, [sp, #340]
-  str r4, [sp, #348]
+  str r0, [sp, #348]
   str lr, [sp, #356]
   ldr r12, [sp, #16]
   ldr r2, [sp, #68]
@@ -1025,25 +1076,25 @@ hqc_m4_keccak_f1600:
   ldr r11, [sp, #124]
   ldr r6, [sp, #168]
   ldr r7, [sp, #404]
-  ldr r4, [sp, #408]
+  ldr r0, [sp, #408]
   eor r12, r12, r5, ror #26
-  eor r2, r2, r0, ror #27
+  eor r2, r2, r4, ror #27
   eor r8, r8, r1, ror #6
   eor r11, r11, r7, ror #16
-  eor r6, r6, r4, ror #18
+  eor r6, r6, r0, ror #18
   bic lr, r8, r2, ror #5
   eor lr, r12, lr, ror #3
   bic r7, r11, r8, ror #5
   eor r7, r2, r7, ror #22
-  bic r4, r6, r11, ror #20
-  eor r4, r8, r4, ror #7
+  bic r0, r6, r11, ror #20
+  eor r0, r8, r0, ror #7
   bic r8, r12, r6, ror #10
   eor r8, r11, r8, ror #2
   bic r11, r2, r12, ror #24
   eor r11, r6, r11, ror #30
   str lr, [sp, #360]
   str r7, [sp, #368]
-  str r4, [sp, #376]
+  str r0, [sp, #376]
   str r8, [sp, #384]
   str r11, [sp, #392]
   ldr r12, [sp, #20]
@@ -1051,17 +1102,17 @@ hqc_m4_keccak_f1600:
   ldr r6, [sp, #112]
   ldr lr, [sp, #120]
   ldr r7, [sp, #172]
-  ldr r4, [sp, #400]
+  ldr r0, [sp, #400]
   ldr r8, [sp, #412]
   eor r12, r12, r3, ror #26
   eor r2, r2, r9, ror #28
   eor r6, r6, r10, ror #6
-  eor lr, lr, r4, ror #17
+  eor lr, lr, r0, ror #17
   eor r7, r7, r8, ror #18
   bic r11, r6, r2, ror #4
   eor r11, r12, r11, ror #4
-  bic r4, lr, r6, ror #6
-  eor r4, r2, r4, ror #22
+  bic r0, lr, r6, ror #6
+  eor r0, r2, r0, ror #22
   bic r8, r7, lr, ror #20
   eor r8, r6, r8, ror #6
   bic r6, r12, r7, ror #10
@@ -1070,394 +1121,394 @@ hqc_m4_keccak_f1600:
   eor lr, r7, lr, ror #30
   @ round 1 of the iteration: theta (FIPS 202 §3.2.1), column parities and D
   str r11, [sp, #364]
-  str r4, [sp, #372]
+  str r0, [sp, #372]
   str r8, [sp, #380]
   str r6, [sp, #388]
   str lr, [sp, #396]
   ldr r1, [sp, #200]
   ldr r2, [sp, #240]
   ldr r3, [sp, #280]
-  ldr r5, [sp, #320]
-  ldr r7, [sp, #360]
-  ldr r9, [sp, #204]
-  ldr r10, [sp, #244]
-  ldr r12, [sp, #284]
-  ldr r0, [sp, #324]
+  ldr r4, [sp, #320]
+  ldr r5, [sp, #360]
+  ldr r7, [sp, #204]
+  ldr r9, [sp, #244]
+  ldr r10, [sp, #284]
+  ldr r12, [sp, #324]
   ldr r11, [sp, #364]
-  ldr r4, [sp, #208]
-  ldr r8, [sp, #248]
+  ldr r8, [sp, #208]
+  ldr r0, [sp, #248]
   ldr r6, [sp, #288]
   ldr lr, [sp, #328]
   eor r1, r1, r2, ror #18
   eor r1, r1, r3, ror #27
-  eor r1, r1, r5, ror #24
-  eor r1, r1, r7, ror #3
-  eor r9, r9, r10, ror #18
-  eor r9, r9, r12, ror #28
-  eor r9, r9, r0, ror #25
-  eor r9, r9, r11, ror #3
-  eor r4, r4, r8, ror #25
-  eor r4, r4, r6, ror #18
-  eor r4, r4, lr, ror #24
+  eor r1, r1, r4, ror #24
+  eor r1, r1, r5, ror #3
+  eor r7, r7, r9, ror #18
+  eor r7, r7, r10, ror #28
+  eor r7, r7, r12, ror #25
+  eor r7, r7, r11, ror #3
+  eor r8, r8, r0, ror #25
+  eor r8, r8, r6, ror #18
+  eor r8, r8, lr, ror #24
   ldr r2, [sp, #368]
   ldr r3, [sp, #212]
-  ldr r5, [sp, #252]
-  ldr r7, [sp, #292]
-  ldr r10, [sp, #332]
-  ldr r12, [sp, #372]
-  ldr r0, [sp, #216]
+  ldr r4, [sp, #252]
+  ldr r5, [sp, #292]
+  ldr r9, [sp, #332]
+  ldr r10, [sp, #372]
+  ldr r12, [sp, #216]
   ldr r11, [sp, #256]
-  ldr r8, [sp, #296]
+  ldr r0, [sp, #296]
   ldr r6, [sp, #336]
   ldr lr, [sp, #376]
-  eor r4, r4, r2, ror #6
-  eor r3, r3, r5, ror #25
-  eor r3, r3, r7, ror #18
-  eor r3, r3, r10, ror #24
-  eor r3, r3, r12, ror #6
-  eor r0, r0, r11, ror #4
-  eor r0, r0, r8, ror #24
-  eor r0, r0, r6, ror #28
-  eor r0, r0, lr, ror #7
+  eor r8, r8, r2, ror #6
+  eor r3, r3, r4, ror #25
+  eor r3, r3, r5, ror #18
+  eor r3, r3, r9, ror #24
+  eor r3, r3, r10, ror #6
+  eor r12, r12, r11, ror #4
+  eor r12, r12, r0, ror #24
+  eor r12, r12, r6, ror #28
+  eor r12, r12, lr, ror #7
   ldr r2, [sp, #220]
-  ldr r5, [sp, #260]
-  ldr r7, [sp, #300]
-  ldr r10, [sp, #340]
-  ldr r12, [sp, #380]
+  ldr r4, [sp, #260]
+  ldr r5, [sp, #300]
+  ldr r9, [sp, #340]
+  ldr r10, [sp, #380]
   ldr r11, [sp, #224]
-  ldr r8, [sp, #264]
+  ldr r0, [sp, #264]
   ldr r6, [sp, #304]
   ldr lr, [sp, #344]
-  eor r2, r2, r5, ror #4
-  eor r2, r2, r7, ror #25
-  eor r2, r2, r10, ror #28
-  eor r2, r2, r12, ror #8
-  eor r11, r11, r8
+  eor r2, r2, r4, ror #4
+  eor r2, r2, r5, ror #25
+  eor r2, r2, r9, ror #28
+  eor r2, r2, r10, ror #8
+  eor r11, r11, r0
   eor r11, r11, r6, ror #24
   eor r11, r11, lr, ror #1
-  ldr r5, [sp, #384]
-  ldr r7, [sp, #228]
-  ldr r10, [sp, #268]
-  ldr r12, [sp, #308]
-  ldr r8, [sp, #348]
+  ldr r4, [sp, #384]
+  ldr r5, [sp, #228]
+  ldr r9, [sp, #268]
+  ldr r10, [sp, #308]
+  ldr r0, [sp, #348]
   ldr r6, [sp, #388]
   ldr lr, [sp, #232]
-  eor r11, r11, r5, ror #24
-  eor r7, r7, r10, ror #1
-  eor r7, r7, r12, ror #24
-  eor r7, r7, r8, ror #2
-  eor r7, r7, r6, ror #24
-  ldr r5, [sp, #272]
-  ldr r10, [sp, #312]
-  ldr r12, [sp, #352]
-  ldr r8, [sp, #392]
+  eor r11, r11, r4, ror #24
+  eor r5, r5, r9, ror #1
+  eor r5, r5, r10, ror #24
+  eor r5, r5, r0, ror #2
+  eor r5, r5, r6, ror #24
+  ldr r4, [sp, #272]
+  ldr r9, [sp, #312]
+  ldr r10, [sp, #352]
+  ldr r0, [sp, #392]
   ldr r6, [sp, #236]
-  eor lr, lr, r5, ror #2
-  eor lr, lr, r10, ror #20
-  eor lr, lr, r12, ror #5
-  eor lr, lr, r8, ror #10
-  ldr r5, [sp, #276]
-  ldr r10, [sp, #316]
-  ldr r12, [sp, #356]
-  ldr r8, [sp, #396]
-  eor r6, r6, r5, ror #2
-  eor r6, r6, r10, ror #20
-  eor r6, r6, r12, ror #5
-  eor r6, r6, r8, ror #10
-  eor r5, lr, r3, ror #1
+  eor lr, lr, r4, ror #2
+  eor lr, lr, r9, ror #20
+  eor lr, lr, r10, ror #5
+  eor lr, lr, r0, ror #10
+  ldr r4, [sp, #276]
+  ldr r9, [sp, #316]
+  ldr r10, [sp, #356]
+  ldr r0, [sp, #396]
+  eor r6, r6, r4, ror #2
+  eor r6, r6, r9, ror #20
+  eor r6, r6, r10, ror #5
+  eor r6, r6, r0, ror #10
+  eor r4, lr, r3, ror #1
   eor r3, r3, r11, ror #4
   eor lr, r2, lr, ror #4
-  eor r11, r11, r9, ror #22
+  eor r11, r11, r7, ror #22
   eor r2, r1, r2, ror #30
-  eor r9, r9, r0, ror #31
-  eor r1, r7, r1, ror #23
-  eor r0, r0, r6, ror #3
-  eor r7, r4, r7, ror #3
-  eor r6, r6, r4, ror #2
+  eor r7, r7, r12, ror #31
+  eor r1, r5, r1, ror #23
+  eor r12, r12, r6, ror #3
+  eor r5, r8, r5, ror #3
+  eor r6, r6, r8, ror #2
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
-  str r5, [sp, #400]
+  str r4, [sp, #400]
   str r2, [sp, #408]
-  str r9, [sp, #412]
+  str r7, [sp, #412]
   str r6, [sp, #404]
-  ldr r10, [sp, #424]
-  ldr r12, [sp, #200]
-  ldr r8, [sp, #248]
-  ldr r4, [sp, #300]
-  ldr r5, [sp, #348]
+  ldr r9, [sp, #424]
+  ldr r10, [sp, #200]
+  ldr r0, [sp, #248]
+  ldr r8, [sp, #300]
+  ldr r4, [sp, #348]
   ldr r2, [sp, #392]
-  ldr r9, [sp, #400]
+  ldr r7, [sp, #400]
   ldr r6, [sp, #408]
-  ldr r10, [r10, #8]
-  eor r12, r12, r9, ror #3
-  eor r8, r8, r6, ror #2
-  eor r4, r4, r3, ror #13
-  eor r5, r5, lr, ror #20
+  ldr r9, [r9, #8]
+  eor r10, r10, r7, ror #3
+  eor r0, r0, r6, ror #2
+  eor r8, r8, r3, ror #13
+  eor r4, r4, lr, ror #20
   eor r2, r2, r11, ror #28
-  bic r9, r4, r8, ror #6
-  eor r9, r12, r9, ror #2
-  eor r9, r9, r10
-  bic r6, r5, r4, ror #2
-  eor r6, r8, r6, ror #24
+  bic r7, r8, r0, ror #6
+  eor r7, r10, r7, ror #2
+  eor r7, r7, r9
+  bic r6, r4, r8, ror #2
+  eor r6, r0, r6, ror #24
   ror r6, r6, #12
-  bic r10, r2, r5, ror #26
-  eor r10, r4, r10, ror #4
-  bic r4, r12, r2, ror #6
-  eor r4, r5, r4
-  bic r5, r8, r12, ror #24
-  eor r5, r2, r5, ror #2
-  str r9, [sp, #0]
+  bic r9, r2, r4, ror #26
+  eor r9, r8, r9, ror #4
+  bic r8, r10, r2, ror #6
+  eor r8, r4, r8
+  bic r4, r0, r10, ror #24
+  eor r4, r2, r4, ror #2
+  str r7, [sp, #0]
   str r6, [sp, #8]
-  str r10, [sp, #16]
-  str r4, [sp, #24]
-  str r5, [sp, #32]
-  ldr r12, [sp, #424]
-  ldr r8, [sp, #204]
+  str r9, [sp, #16]
+  str r8, [sp, #24]
+  str r4, [sp, #32]
+  ldr r10, [sp, #424]
+  ldr r0, [sp, #204]
   ldr r2, [sp, #252]
-  ldr r9, [sp, #296]
+  ldr r7, [sp, #296]
   ldr r6, [sp, #344]
-  ldr r10, [sp, #396]
-  ldr r4, [sp, #404]
-  ldr r5, [sp, #412]
-  ldr r12, [r12, #12]
-  eor r8, r8, r4, ror #3
-  eor r2, r2, r5, ror #2
-  eor r9, r9, r7, ror #14
-  eor r6, r6, r0, ror #21
-  eor r10, r10, r1, ror #28
-  bic r4, r9, r2, ror #6
-  eor r4, r8, r4, ror #2
-  eor r4, r4, r12
-  bic r5, r6, r9, ror #2
-  eor r5, r2, r5, ror #24
-  ror r5, r5, #12
-  bic r12, r10, r6, ror #26
-  eor r12, r9, r12, ror #4
-  bic r9, r8, r10, ror #6
-  eor r9, r6, r9
-  bic r6, r2, r8, ror #24
-  eor r6, r10, r6, ror #2
-  str r4, [sp, #4]
-  str r5, [sp, #12]
-  str r12, [sp, #20]
-  str r9, [sp, #28]
-  str r6, [sp, #36]
-  ldr r8, [sp, #224]
-  ldr r2, [sp, #272]
-  ldr r10, [sp, #284]
-  ldr r4, [sp, #332]
-  ldr r5, [sp, #380]
-  ldr r12, [sp, #404]
-  ldr r9, [sp, #412]
-  eor r8, r8, r0, ror #22
-  eor r2, r2, r11, ror #4
-  eor r10, r10, r12, ror #7
-  eor r4, r4, r9, ror #3
-  eor r5, r5, r3, ror #30
-  bic r6, r10, r2, ror #1
-  eor r6, r8, r6, ror #31
-  ror r6, r6, #12
-  bic r12, r4, r10, ror #20
-  eor r12, r2, r12, ror #11
-  bic r9, r5, r4, ror #30
-  eor r9, r10, r9, ror #14
-  bic r10, r8, r5, ror #13
-  eor r10, r4, r10, ror #21
-  bic r4, r2, r8
-  eor r4, r5, r4, ror #19
-  str r6, [sp, #40]
-  str r12, [sp, #48]
-  str r9, [sp, #56]
-  str r10, [sp, #64]
-  str r4, [sp, #72]
-  ldr r8, [sp, #228]
-  ldr r2, [sp, #276]
-  ldr r5, [sp, #280]
-  ldr r6, [sp, #328]
-  ldr r12, [sp, #376]
-  ldr r9, [sp, #400]
-  ldr r10, [sp, #408]
-  eor r8, r8, lr, ror #22
-  eor r2, r2, r1, ror #4
-  eor r5, r5, r9, ror #8
-  eor r6, r6, r10, ror #3
-  eor r12, r12, r7, ror #31
-  bic r4, r5, r2, ror #1
-  eor r4, r8, r4, ror #31
+  ldr r9, [sp, #396]
+  ldr r8, [sp, #404]
+  ldr r4, [sp, #412]
+  ldr r10, [r10, #12]
+  eor r0, r0, r8, ror #3
+  eor r2, r2, r4, ror #2
+  eor r7, r7, r5, ror #14
+  eor r6, r6, r12, ror #21
+  eor r9, r9, r1, ror #28
+  bic r8, r7, r2, ror #6
+  eor r8, r0, r8, ror #2
+  eor r8, r8, r10
+  bic r4, r6, r7, ror #2
+  eor r4, r2, r4, ror #24
   ror r4, r4, #12
-  bic r9, r6, r5, ror #19
-  eor r9, r2, r9, ror #12
-  bic r10, r12, r6, ror #31
-  eor r10, r5, r10, ror #14
-  bic r5, r8, r12, ror #13
-  eor r5, r6, r5, ror #20
-  bic r6, r2, r8
-  eor r6, r12, r6, ror #19
-  str r4, [sp, #44]
-  str r9, [sp, #52]
-  str r10, [sp, #60]
-  str r5, [sp, #68]
-  str r6, [sp, #76]
-  ldr r8, [sp, #212]
-  ldr r2, [sp, #256]
-  ldr r12, [sp, #308]
-  ldr r4, [sp, #352]
-  ldr r9, [sp, #360]
-  ldr r10, [sp, #412]
-  ldr r5, [sp, #400]
-  eor r8, r8, r10, ror #27
-  eor r2, r2, r7, ror #2
-  eor r12, r12, lr, ror #30
-  eor r4, r4, r11, ror #1
-  eor r9, r9, r5
-  bic r6, r12, r2, ror #12
-  eor r6, r8, r6, ror #16
-  bic r10, r4, r12, ror #16
-  eor r10, r2, r10, ror #4
-  bic r5, r9, r4, ror #10
-  eor r5, r12, r5, ror #6
-  bic r12, r8, r9, ror #22
-  eor r12, r4, r12
-  bic r4, r2, r8, ror #4
-  eor r4, r9, r4, ror #6
-  str r6, [sp, #80]
-  str r10, [sp, #88]
-  str r5, [sp, #96]
-  str r12, [sp, #104]
-  str r4, [sp, #112]
-  ldr r8, [sp, #208]
-  ldr r2, [sp, #260]
-  ldr r9, [sp, #304]
-  ldr r6, [sp, #356]
-  ldr r10, [sp, #364]
-  ldr r5, [sp, #408]
-  ldr r12, [sp, #404]
-  eor r8, r8, r5, ror #27
-  eor r2, r2, r3, ror #2
-  eor r9, r9, r0, ror #30
-  eor r6, r6, r1, ror #1
-  eor r10, r10, r12
-  bic r4, r9, r2, ror #11
-  eor r4, r8, r4, ror #16
-  bic r5, r6, r9, ror #17
-  eor r5, r2, r5, ror #4
-  bic r12, r10, r6, ror #10
-  eor r12, r9, r12, ror #5
-  bic r9, r8, r10, ror #21
-  eor r9, r6, r9, ror #1
-  bic r6, r2, r8, ror #5
-  eor r6, r10, r6, ror #6
-  str r4, [sp, #84]
-  str r5, [sp, #92]
-  str r12, [sp, #100]
-  str r9, [sp, #108]
-  str r6, [sp, #116]
-  ldr r8, [sp, #236]
-  ldr r2, [sp, #240]
-  ldr r10, [sp, #288]
-  ldr r4, [sp, #340]
-  ldr r5, [sp, #384]
-  ldr r12, [sp, #400]
-  ldr r9, [sp, #408]
-  eor r8, r8, r1, ror #6
-  eor r2, r2, r12, ror #17
-  eor r10, r10, r9, ror #9
-  eor r4, r4, r3, ror #10
-  eor r5, r5, r0, ror #30
-  bic r6, r10, r2, ror #14
-  eor r6, r8, r6, ror #29
-  bic r12, r4, r10, ror #31
-  eor r12, r2, r12, ror #19
-  bic r9, r5, r4, ror #14
-  eor r9, r10, r9, ror #19
-  bic r10, r8, r5, ror #16
-  eor r10, r4, r10, ror #2
-  bic r4, r2, r8, ror #21
-  eor r4, r5, r4, ror #27
-  str r6, [sp, #120]
-  str r12, [sp, #128]
-  str r9, [sp, #136]
-  str r10, [sp, #144]
-  str r4, [sp, #152]
-  ldr r8, [sp, #232]
-  ldr r2, [sp, #244]
-  ldr r5, [sp, #292]
-  ldr r6, [sp, #336]
-  ldr r12, [sp, #388]
-  ldr r9, [sp, #404]
-  ldr r10, [sp, #412]
-  eor r8, r8, r11, ror #6
-  eor r2, r2, r9, ror #17
-  eor r5, r5, r10, ror #9
-  eor r6, r6, r7, ror #10
-  eor r12, r12, lr, ror #30
-  bic r4, r5, r2, ror #14
-  eor r4, r8, r4, ror #28
-  bic r9, r6, r5, ror #30
-  eor r9, r2, r9, ror #20
-  bic r10, r12, r6, ror #15
-  eor r10, r5, r10, ror #19
-  bic r5, r8, r12, ror #15
-  eor r5, r6, r5, ror #2
-  bic r6, r2, r8, ror #22
-  eor r6, r12, r6, ror #27
-  str r4, [sp, #124]
-  str r9, [sp, #132]
-  str r10, [sp, #140]
-  str r5, [sp, #148]
-  str r6, [sp, #156]
-  ldr r8, [sp, #216]
-  ldr r2, [sp, #268]
-  ldr r12, [sp, #316]
-  ldr r4, [sp, #324]
-  ldr r9, [sp, #368]
+  bic r10, r9, r6, ror #26
+  eor r10, r7, r10, ror #4
+  bic r7, r0, r9, ror #6
+  eor r7, r6, r7
+  bic r6, r2, r0, ror #24
+  eor r6, r9, r6, ror #2
+  str r8, [sp, #4]
+  str r4, [sp, #12]
+  str r10, [sp, #20]
+  str r7, [sp, #28]
+  str r6, [sp, #36]
+  ldr r0, [sp, #224]
+  ldr r2, [sp, #272]
+  ldr r9, [sp, #284]
+  ldr r8, [sp, #332]
+  ldr r4, [sp, #380]
   ldr r10, [sp, #404]
-  ldr r5, [sp, #408]
-  eor r8, r8, r7, ror #6
+  ldr r7, [sp, #412]
+  eor r0, r0, r12, ror #22
+  eor r2, r2, r11, ror #4
+  eor r9, r9, r10, ror #7
+  eor r8, r8, r7, ror #3
+  eor r4, r4, r3, ror #30
+  bic r6, r9, r2, ror #1
+  eor r6, r0, r6, ror #31
+  ror r6, r6, #12
+  bic r10, r8, r9, ror #20
+  eor r10, r2, r10, ror #11
+  bic r7, r4, r8, ror #30
+  eor r7, r9, r7, ror #14
+  bic r9, r0, r4, ror #13
+  eor r9, r8, r9, ror #21
+  bic r8, r2, r0
+  eor r8, r4, r8, ror #19
+  str r6, [sp, #40]
+  str r10, [sp, #48]
+  str r7, [sp, #56]
+  str r9, [sp, #64]
+  str r8, [sp, #72]
+  ldr r0, [sp, #228]
+  ldr r2, [sp, #276]
+  ldr r4, [sp, #280]
+  ldr r6, [sp, #328]
+  ldr r10, [sp, #376]
+  ldr r7, [sp, #400]
+  ldr r9, [sp, #408]
+  eor r0, r0, lr, ror #22
+  eor r2, r2, r1, ror #4
+  eor r4, r4, r7, ror #8
+  eor r6, r6, r9, ror #3
+  eor r10, r10, r5, ror #31
+  bic r8, r4, r2, ror #1
+  eor r8, r0, r8, ror #31
+  ror r8, r8, #12
+  bic r7, r6, r4, ror #19
+  eor r7, r2, r7, ror #12
+  bic r9, r10, r6, ror #31
+  eor r9, r4, r9, ror #14
+  bic r4, r0, r10, ror #13
+  eor r4, r6, r4, ror #20
+  bic r6, r2, r0
+  eor r6, r10, r6, ror #19
+  str r8, [sp, #44]
+  str r7, [sp, #52]
+  str r9, [sp, #60]
+  str r4, [sp, #68]
+  str r6, [sp, #76]
+  ldr r0, [sp, #212]
+  ldr r2, [sp, #256]
+  ldr r10, [sp, #308]
+  ldr r8, [sp, #352]
+  ldr r7, [sp, #360]
+  ldr r9, [sp, #412]
+  ldr r4, [sp, #400]
+  eor r0, r0, r9, ror #27
+  eor r2, r2, r5, ror #2
+  eor r10, r10, lr, ror #30
+  eor r8, r8, r11, ror #1
+  eor r7, r7, r4
+  bic r6, r10, r2, ror #12
+  eor r6, r0, r6, ror #16
+  bic r9, r8, r10, ror #16
+  eor r9, r2, r9, ror #4
+  bic r4, r7, r8, ror #10
+  eor r4, r10, r4, ror #6
+  bic r10, r0, r7, ror #22
+  eor r10, r8, r10
+  bic r8, r2, r0, ror #4
+  eor r8, r7, r8, ror #6
+  str r6, [sp, #80]
+  str r9, [sp, #88]
+  str r4, [sp, #96]
+  str r10, [sp, #104]
+  str r8, [sp, #112]
+  ldr r0, [sp, #208]
+  ldr r2, [sp, #260]
+  ldr r7, [sp, #304]
+  ldr r6, [sp, #356]
+  ldr r9, [sp, #364]
+  ldr r4, [sp, #408]
+  ldr r10, [sp, #404]
+  eor r0, r0, r4, ror #27
+  eor r2, r2, r3, ror #2
+  eor r7, r7, r12, ror #30
+  eor r6, r6, r1, ror #1
+  eor r9, r9, r10
+  bic r8, r7, r2, ror #11
+  eor r8, r0, r8, ror #16
+  bic r4, r6, r7, ror #17
+  eor r4, r2, r4, ror #4
+  bic r10, r9, r6, ror #10
+  eor r10, r7, r10, ror #5
+  bic r7, r0, r9, ror #21
+  eor r7, r6, r7, ror #1
+  bic r6, r2, r0, ror #5
+  eor r6, r9, r6, ror #6
+  str r8, [sp, #84]
+  str r4, [sp, #92]
+  str r10, [sp, #100]
+  str r7, [sp, #108]
+  str r6, [sp, #116]
+  ldr r0, [sp, #236]
+  ldr r2, [sp, #240]
+  ldr r9, [sp, #288]
+  ldr r8, [sp, #340]
+  ldr r4, [sp, #384]
+  ldr r10, [sp, #400]
+  ldr r7, [sp, #408]
+  eor r0, r0, r1, ror #6
+  eor r2, r2, r10, ror #17
+  eor r9, r9, r7, ror #9
+  eor r8, r8, r3, ror #10
+  eor r4, r4, r12, ror #30
+  bic r6, r9, r2, ror #14
+  eor r6, r0, r6, ror #29
+  bic r10, r8, r9, ror #31
+  eor r10, r2, r10, ror #19
+  bic r7, r4, r8, ror #14
+  eor r7, r9, r7, ror #19
+  bic r9, r0, r4, ror #16
+  eor r9, r8, r9, ror #2
+  bic r8, r2, r0, ror #21
+  eor r8, r4, r8, ror #27
+  str r6, [sp, #120]
+  str r10, [sp, #128]
+  str r7, [sp, #136]
+  str r9, [sp, #144]
+  str r8, [sp, #152]
+  ldr r0, [sp, #232]
+  ldr r2, [sp, #244]
+  ldr r4, [sp, #292]
+  ldr r6, [sp, #336]
+  ldr r10, [sp, #388]
+  ldr r7, [sp, #404]
+  ldr r9, [sp, #412]
+  eor r0, r0, r11, ror #6
+  eor r2, r2, r7, ror #17
+  eor r4, r4, r9, ror #9
+  eor r6, r6, r5, ror #10
+  eor r10, r10, lr, ror #30
+  bic r8, r4, r2, ror #14
+  eor r8, r0, r8, ror #28
+  bic r7, r6, r4, ror #30
+  eor r7, r2, r7, ror #20
+  bic r9, r10, r6, ror #15
+  eor r9, r4, r9, ror #19
+  bic r4, r0, r10, ror #15
+  eor r4, r6, r4, ror #2
+  bic r6, r2, r0, ror #22
+  eor r6, r10, r6, ror #27
+  str r8, [sp, #124]
+  str r7, [sp, #132]
+  str r9, [sp, #140]
+  str r4, [sp, #148]
+  str r6, [sp, #156]
+  ldr r0, [sp, #216]
+  ldr r2, [sp, #268]
+  ldr r10, [sp, #316]
+  ldr r8, [sp, #324]
+  ldr r7, [sp, #368]
+  ldr r9, [sp, #404]
+  ldr r4, [sp, #408]
+  eor r0, r0, r5, ror #6
   eor r2, r2, lr, ror #21
-  eor r12, r12, r1, ror #18
-  eor r4, r4, r10, ror #10
-  eor r9, r9, r5, ror #21
-  bic r6, r12, r2, ror #11
-  eor r6, r8, r6, ror #3
-  bic r10, r4, r12, ror #31
-  eor r10, r2, r10, ror #22
-  bic r5, r9, r4, ror #26
-  eor r5, r12, r5, ror #7
-  bic r12, r8, r9, ror #10
-  eor r12, r4, r12, ror #28
-  bic r4, r2, r8, ror #18
-  eor r4, r9, r4, ror #4
+  eor r10, r10, r1, ror #18
+  eor r8, r8, r9, ror #10
+  eor r7, r7, r4, ror #21
+  bic r6, r10, r2, ror #11
+  eor r6, r0, r6, ror #3
+  bic r9, r8, r10, ror #31
+  eor r9, r2, r9, ror #22
+  bic r4, r7, r8, ror #26
+  eor r4, r10, r4, ror #7
+  bic r10, r0, r7, ror #10
+  eor r10, r8, r10, ror #28
+  bic r8, r2, r0, ror #18
+  eor r8, r7, r8, ror #4
   str r6, [sp, #160]
-  str r10, [sp, #168]
-  str r5, [sp, #176]
-  str r12, [sp, #184]
-  str r4, [sp, #192]
-  ldr r8, [sp, #220]
+  str r9, [sp, #168]
+  str r4, [sp, #176]
+  str r10, [sp, #184]
+  str r8, [sp, #192]
+  ldr r0, [sp, #220]
   ldr r2, [sp, #264]
-  ldr r9, [sp, #312]
+  ldr r7, [sp, #312]
   ldr r6, [sp, #320]
-  ldr r10, [sp, #372]
-  ldr r5, [sp, #400]
-  ldr r12, [sp, #412]
-  eor r8, r8, r3, ror #6
-  eor r2, r2, r0, ror #22
-  eor r9, r9, r11, ror #18
-  eor r6, r6, r5, ror #11
-  eor r10, r10, r12, ror #21
-  bic r4, r9, r2, ror #10
-  eor r4, r8, r4, ror #4
-  bic r5, r6, r9
-  eor r5, r2, r5, ror #22
-  bic r12, r10, r6, ror #26
-  eor r12, r9, r12, ror #6
-  bic r9, r8, r10, ror #10
-  eor r9, r6, r9, ror #28
-  bic r6, r2, r8, ror #18
-  eor r6, r10, r6, ror #4
-  str r4, [sp, #164]
-  str r5, [sp, #172]
-  str r12, [sp, #180]
-  str r9, [sp, #188]
+  ldr r9, [sp, #372]
+  ldr r4, [sp, #400]
+  ldr r10, [sp, #412]
+  eor r0, r0, r3, ror #6
+  eor r2, r2, r12, ror #22
+  eor r7, r7, r11, ror #18
+  eor r6, r6, r4, ror #11
+  eor r9, r9, r10, ror #21
+  bic r8, r7, r2, ror #10
+  eor r8, r0, r8, ror #4
+  bic r4, r6, r7
+  eor r4, r2, r4, ror #22
+  bic r10, r9, r6, ror #26
+  eor r10, r7, r10, ror #6
+  bic r7, r0, r9, ror #10
+  eor r7, r6, r7, ror #28
+  bic r6, r2, r0, ror #18
+  eor r6, r9, r6, ror #4
+  str r8, [sp, #164]
+  str r4, [sp, #172]
+  str r10, [sp, #180]
+  str r7, [sp, #188]
   str r6, [sp, #196]
   @ next iteration's round constants; 24 / ROUNDS_PER_BODY iterations
   ldr r0, [sp, #424]
