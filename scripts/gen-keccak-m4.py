@@ -443,47 +443,35 @@ class Gen:
 
 
 def solve_pattern(src, c):
-    """Pending rotations P at the top of the loop with P[w] = P[src[w]] + c[w] wherever possible:
-    the first pass (P = 0, no targets) gives each word's rotation at the bottom of the loop as
-    P[src[w]] + c[w]. Each cycle of src needs one word whose equation is given up (a ROR)."""
+    """Lags P at the top of the loop with P[w] = P[src[w]] + c[w] for all but one word per cycle
+    of src (a permutation of the words): the first pass (P = 0, no targets) gives each word's lag
+    at the bottom of the loop as P[src[w]] + c[w]. Per cycle, the word whose equation is given up
+    and a constant added to all its words are chosen so that most words start at lag 0 (no ROR on
+    entry and exit)."""
+    assert sorted(src) == list(range(50))
     P = [None] * 50
-    state = [0] * 50
     for w0 in range(50):
-        path, w = [], w0
-        while state[w] == 0:
-            state[w] = 1
-            path.append(w)
-            w = src[w]
-        if state[w] == 1:  # a new cycle, broken at w
-            P[w] = 0
-        for v in reversed(path):
-            if P[v] is None:
-                P[v] = (P[src[v]] + c[v]) % 32
-            state[v] = 2
-    # Adding one constant to a whole component (the words that lead to one cycle) keeps every
-    # equation: choose it so that most words of the component start at 0, which saves their
-    # RORs on entry and exit.
-    def root(w):
-        seen = set()
-        while w not in seen:
-            seen.add(w)
-            w = src[w]
-        return min(seen_cycle(w))
-
-    def seen_cycle(w):
-        cyc, v = [w], src[w]
-        while v != w:
+        if P[w0] is not None:
+            continue
+        cyc, v = [w0], src[w0]
+        while v != w0:
             cyc.append(v)
             v = src[v]
-        return cyc
-    comps = {}
-    for w in range(50):
-        comps.setdefault(root(w), []).append(w)
-    for words in comps.values():
-        counts = [sum(1 for w in words if (P[w] + v) % 32 == 0) for v in range(32)]
-        v = counts.index(max(counts))
-        for w in words:
-            P[w] = (P[w] + v) % 32
+        best = None
+        for b in cyc:  # break at b: P[b] = 0, then backwards along the cycle
+            val, order, v = {b: 0}, [], b
+            # the words u with src[u] = v follow v; walk the inverse permutation from b
+            inv = {src[u]: u for u in cyc}
+            u = inv[b]
+            while u != b:
+                val[u] = (val[src[u]] + c[u]) % 32
+                u = inv[u]
+            counts = [sum(1 for q in val.values() if (q + k) % 32 == 0) for k in range(32)]
+            k = counts.index(max(counts))
+            if best is None or max(counts) > best[0]:
+                best = (max(counts), {u: (q + k) % 32 for u, q in val.items()})
+        for u, q in best[1].items():
+            P[u] = q
     return P
 
 

@@ -247,8 +247,8 @@ hqc_m4_keccak_f1600:
   eor r7, r7, r12, lsl #1
   ror r7, r7, #17
   eor r1, r1, r7, ror #15
-  ror r8, r8, #17
-  eor r6, r6, r8, ror #15
+  ror r8, r8, #5
+  eor r6, r6, r8, ror #27
   str r7, [sp, #40]
   str r8, [sp, #44]
   ldr r7, [r0, #48]
@@ -323,8 +323,8 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #26
-  eor r10, r10, r12, ror #6
+  ror r12, r12, #14
+  eor r10, r10, r12, ror #18
   ror r8, r8, #25
   eor r5, r5, r8, ror #7
   str r12, [sp, #64]
@@ -425,8 +425,7 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #12
-  eor r9, r9, r12, ror #18
+  eor r9, r9, r12, ror #30
   ror r8, r8, #11
   eor r2, r2, r8, ror #19
   str r12, [sp, #96]
@@ -503,8 +502,8 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #11
-  eor r1, r1, r7, ror #21
+  ror r7, r7, #31
+  eor r1, r1, r7, ror #1
   ror r8, r8, #10
   eor r6, r6, r8, ror #22
   str r7, [sp, #120]
@@ -607,8 +606,8 @@ hqc_m4_keccak_f1600:
   eor r7, r7, r12, lsl #1
   ror r7, r7, #27
   eor r4, r4, r7, ror #31
-  ror r8, r8, #27
-  eor lr, lr, r8, ror #31
+  ror r8, r8, #15
+  eor lr, lr, r8, ror #11
   str r7, [sp, #152]
   str r8, [sp, #156]
   ldr r7, [r0, #160]
@@ -735,8 +734,8 @@ hqc_m4_keccak_f1600:
   eor r12, r12, r7, lsl #1
   ror r12, r12, #22
   eor r4, r4, r12, ror #4
-  ror r8, r8, #22
-  eor lr, lr, r8, ror #4
+  ror r8, r8, #10
+  eor lr, lr, r8, ror #16
   str r12, [sp, #192]
   str r8, [sp, #196]
   b 2f
@@ -758,9 +757,9 @@ hqc_m4_keccak_f1600:
   ldr r0, [sp, #128]
   eor r1, r1, r2, ror #15
   eor r1, r1, r3, ror #4
-  eor r1, r1, r4, ror #21
+  eor r1, r1, r4, ror #1
   eor r1, r1, r5
-  eor r6, r6, r7, ror #15
+  eor r6, r6, r7, ror #27
   eor r6, r6, r8, ror #5
   eor r6, r6, r9, ror #22
   eor r6, r6, r10
@@ -784,7 +783,7 @@ hqc_m4_keccak_f1600:
   eor r3, r3, r7, ror #4
   eor r3, r3, r8, ror #18
   eor r9, r9, r10, ror #24
-  eor r9, r9, r12, ror #18
+  eor r9, r9, r12, ror #30
   eor r9, r9, lr, ror #16
   eor r9, r9, r0, ror #1
   ldr r2, [sp, #20]
@@ -800,7 +799,7 @@ hqc_m4_keccak_f1600:
   eor r2, r2, r5, ror #19
   eor r2, r2, r7, ror #16
   eor r2, r2, r8, ror #2
-  eor r10, r10, r12, ror #6
+  eor r10, r10, r12, ror #18
   eor r10, r10, lr, ror #4
   eor r10, r10, r0, ror #19
   ldr r4, [sp, #184]
@@ -830,8 +829,8 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #196]
   eor lr, lr, r0, ror #2
   eor lr, lr, r7, ror #20
-  eor lr, lr, r8, ror #31
-  eor lr, lr, r12, ror #4
+  eor lr, lr, r8, ror #11
+  eor lr, lr, r12, ror #16
 2:
   eor r0, r4, r3, ror #21
   eor r3, r3, r10, ror #4
@@ -889,20 +888,20 @@ hqc_m4_keccak_f1600:
   ldr r8, [r8, #4]
   eor r12, r12, r11, ror #6
   eor r2, r2, r0, ror #5
-  eor r6, r6, r5, ror #8
+  eor r6, r6, r5, ror #28
   eor lr, lr, r9, ror #15
-  eor r7, r7, r1, ror #22
-  bic r11, r6, r2, ror #6
-  eor r11, r12, r11, ror #31
+  eor r7, r7, r1, ror #10
+  bic r11, r6, r2, ror #26
+  eor r11, r12, r11, ror #11
   eor r11, r11, r8
-  bic r0, lr, r6, ror #22
+  bic r0, lr, r6, ror #2
   eor r0, r2, r0, ror #4
-  bic r8, r7, lr, ror #6
+  bic r8, r7, lr, ror #26
   eor r8, r6, r8, ror #4
-  bic r6, r12, r7, ror #3
+  bic r6, r12, r7, ror #15
   eor r6, lr, r6, ror #23
   bic lr, r2, r12, ror #27
-  eor lr, r7, lr, ror #2
+  eor lr, r7, lr, ror #22
   str r11, [sp, #204]
   str r0, [sp, #212]
   str r8, [sp, #220]
@@ -999,16 +998,16 @@ hqc_m4_keccak_f1600:
   eor r12, r12, r0, ror #4
   eor r2, r2, r3, ror #2
   eor r6, r6, r9, ror #30
-  eor lr, lr, r1, ror #27
+  eor lr, lr, r1, ror #15
   eor r7, r7, r8, ror #6
   bic r11, r6, r2, ror #31
   eor r11, r12, r11, ror #28
-  bic r0, lr, r6, ror #23
-  eor r0, r2, r0, ror #10
-  bic r8, r7, lr, ror #10
+  bic r0, lr, r6, ror #11
+  eor r0, r2, r0, ror #22
+  bic r8, r7, lr, ror #22
   eor r8, r6, r8, ror #31
   bic r6, r12, r7, ror #27
-  eor r6, lr, r6, ror #27
+  eor r6, lr, r6, ror #15
   bic lr, r2, r12, ror #5
   eor lr, r7, lr
   str r11, [sp, #284]
@@ -1051,20 +1050,20 @@ hqc_m4_keccak_f1600:
   ldr r6, [sp, #404]
   ldr r7, [sp, #412]
   eor r12, r12, r10, ror #26
-  eor r2, r2, r6, ror #23
+  eor r2, r2, r6, ror #11
   eor r0, r0, r7
   eor lr, lr, r5, ror #10
   eor r8, r8, r4, ror #30
-  bic r11, r0, r2, ror #2
+  bic r11, r0, r2, ror #14
   eor r11, r12, r11, ror #2
   bic r6, lr, r0, ror #16
-  eor r6, r2, r6, ror #14
+  eor r6, r2, r6, ror #2
   bic r7, r8, lr, ror #3
   eor r7, r0, r7, ror #13
   bic r0, r12, r8, ror #15
   eor r0, lr, r0, ror #14
-  bic lr, r2, r12, ror #28
-  eor lr, r8, lr, ror #21
+  bic lr, r2, r12, ror #16
+  eor lr, r8, lr, ror #1
   str r11, [sp, #324]
   str r6, [sp, #332]
   str r7, [sp, #340]
@@ -1105,20 +1104,20 @@ hqc_m4_keccak_f1600:
   ldr r0, [sp, #400]
   ldr r8, [sp, #412]
   eor r12, r12, r3, ror #26
-  eor r2, r2, r9, ror #28
+  eor r2, r2, r9, ror #16
   eor r6, r6, r10, ror #6
-  eor lr, lr, r0, ror #17
+  eor lr, lr, r0, ror #5
   eor r7, r7, r8, ror #18
-  bic r11, r6, r2, ror #4
+  bic r11, r6, r2, ror #16
   eor r11, r12, r11, ror #4
-  bic r0, lr, r6, ror #6
+  bic r0, lr, r6, ror #26
   eor r0, r2, r0, ror #22
-  bic r8, r7, lr, ror #20
+  bic r8, r7, lr
   eor r8, r6, r8, ror #6
   bic r6, r12, r7, ror #10
-  eor r6, lr, r6, ror #2
-  bic lr, r2, r12, ror #24
-  eor lr, r7, lr, ror #30
+  eor r6, lr, r6, ror #22
+  bic lr, r2, r12, ror #12
+  eor lr, r7, lr, ror #10
   @ round 1 of the iteration: theta (FIPS 202 §3.2.1), column parities and D
   str r11, [sp, #364]
   str r0, [sp, #372]
@@ -1164,8 +1163,8 @@ hqc_m4_keccak_f1600:
   eor r8, r8, r2, ror #6
   eor r3, r3, r4, ror #25
   eor r3, r3, r5, ror #18
-  eor r3, r3, r9, ror #24
-  eor r3, r3, r10, ror #6
+  eor r3, r3, r9, ror #4
+  eor r3, r3, r10, ror #18
   eor r12, r12, r11, ror #4
   eor r12, r12, r0, ror #24
   eor r12, r12, r6, ror #28
@@ -1179,10 +1178,10 @@ hqc_m4_keccak_f1600:
   ldr r0, [sp, #264]
   ldr r6, [sp, #304]
   ldr lr, [sp, #344]
-  eor r2, r2, r4, ror #4
-  eor r2, r2, r5, ror #25
-  eor r2, r2, r9, ror #28
-  eor r2, r2, r10, ror #8
+  eor r2, r2, r4, ror #24
+  eor r2, r2, r5, ror #13
+  eor r2, r2, r9, ror #16
+  eor r2, r2, r10, ror #28
   eor r11, r11, r0
   eor r11, r11, r6, ror #24
   eor r11, r11, lr, ror #1
@@ -1195,9 +1194,9 @@ hqc_m4_keccak_f1600:
   ldr lr, [sp, #232]
   eor r11, r11, r4, ror #24
   eor r5, r5, r9, ror #1
-  eor r5, r5, r10, ror #24
+  eor r5, r5, r10, ror #4
   eor r5, r5, r0, ror #2
-  eor r5, r5, r6, ror #24
+  eor r5, r5, r6, ror #4
   ldr r4, [sp, #272]
   ldr r9, [sp, #312]
   ldr r10, [sp, #352]
@@ -1211,20 +1210,20 @@ hqc_m4_keccak_f1600:
   ldr r9, [sp, #316]
   ldr r10, [sp, #356]
   ldr r0, [sp, #396]
-  eor r6, r6, r4, ror #2
-  eor r6, r6, r9, ror #20
-  eor r6, r6, r10, ror #5
-  eor r6, r6, r0, ror #10
+  eor r6, r6, r4, ror #22
+  eor r6, r6, r9, ror #8
+  eor r6, r6, r10, ror #25
+  eor r6, r6, r0, ror #30
   eor r4, lr, r3, ror #1
   eor r3, r3, r11, ror #4
-  eor lr, r2, lr, ror #4
+  eor lr, r2, lr, ror #24
   eor r11, r11, r7, ror #22
-  eor r2, r1, r2, ror #30
+  eor r2, r1, r2, ror #10
   eor r7, r7, r12, ror #31
   eor r1, r5, r1, ror #23
-  eor r12, r12, r6, ror #3
+  eor r12, r12, r6, ror #15
   eor r5, r8, r5, ror #3
-  eor r6, r6, r8, ror #2
+  eor r6, r6, r8, ror #22
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
   str r4, [sp, #400]
   str r2, [sp, #408]
@@ -1242,7 +1241,7 @@ hqc_m4_keccak_f1600:
   eor r10, r10, r7, ror #3
   eor r0, r0, r6, ror #2
   eor r8, r8, r3, ror #13
-  eor r4, r4, lr, ror #20
+  eor r4, r4, lr
   eor r2, r2, r11, ror #28
   bic r7, r8, r0, ror #6
   eor r7, r10, r7, ror #2
@@ -1270,7 +1269,7 @@ hqc_m4_keccak_f1600:
   ldr r8, [sp, #404]
   ldr r4, [sp, #412]
   ldr r10, [r10, #12]
-  eor r0, r0, r8, ror #3
+  eor r0, r0, r8, ror #15
   eor r2, r2, r4, ror #2
   eor r7, r7, r5, ror #14
   eor r6, r6, r12, ror #21
@@ -1301,18 +1300,18 @@ hqc_m4_keccak_f1600:
   ldr r7, [sp, #412]
   eor r0, r0, r12, ror #22
   eor r2, r2, r11, ror #4
-  eor r9, r9, r10, ror #7
-  eor r8, r8, r7, ror #3
+  eor r9, r9, r10, ror #19
+  eor r8, r8, r7, ror #23
   eor r4, r4, r3, ror #30
   bic r6, r9, r2, ror #1
   eor r6, r0, r6, ror #31
   ror r6, r6, #12
-  bic r10, r8, r9, ror #20
-  eor r10, r2, r10, ror #11
-  bic r7, r4, r8, ror #30
+  bic r10, r8, r9, ror #8
+  eor r10, r2, r10, ror #23
+  bic r7, r4, r8, ror #10
   eor r7, r9, r7, ror #14
   bic r9, r0, r4, ror #13
-  eor r9, r8, r9, ror #21
+  eor r9, r8, r9, ror #9
   bic r8, r2, r0
   eor r8, r4, r8, ror #19
   str r6, [sp, #40]
@@ -1327,14 +1326,13 @@ hqc_m4_keccak_f1600:
   ldr r10, [sp, #376]
   ldr r7, [sp, #400]
   ldr r9, [sp, #408]
-  eor r0, r0, lr, ror #22
+  eor r0, r0, lr, ror #2
   eor r2, r2, r1, ror #4
   eor r4, r4, r7, ror #8
   eor r6, r6, r9, ror #3
   eor r10, r10, r5, ror #31
   bic r8, r4, r2, ror #1
   eor r8, r0, r8, ror #31
-  ror r8, r8, #12
   bic r7, r6, r4, ror #19
   eor r7, r2, r7, ror #12
   bic r9, r10, r6, ror #31
@@ -1360,12 +1358,12 @@ hqc_m4_keccak_f1600:
   eor r10, r10, lr, ror #30
   eor r8, r8, r11, ror #1
   eor r7, r7, r4
-  bic r6, r10, r2, ror #12
-  eor r6, r0, r6, ror #16
-  bic r9, r8, r10, ror #16
+  bic r6, r10, r2
+  eor r6, r0, r6, ror #28
+  bic r9, r8, r10, ror #28
   eor r9, r2, r9, ror #4
   bic r4, r7, r8, ror #10
-  eor r4, r10, r4, ror #6
+  eor r4, r10, r4, ror #26
   bic r10, r0, r7, ror #22
   eor r10, r8, r10
   bic r8, r2, r0, ror #4
@@ -1386,7 +1384,7 @@ hqc_m4_keccak_f1600:
   eor r2, r2, r3, ror #2
   eor r7, r7, r12, ror #30
   eor r6, r6, r1, ror #1
-  eor r9, r9, r10
+  eor r9, r9, r10, ror #12
   bic r8, r7, r2, ror #11
   eor r8, r0, r8, ror #16
   bic r4, r6, r7, ror #17
@@ -1409,20 +1407,20 @@ hqc_m4_keccak_f1600:
   ldr r4, [sp, #384]
   ldr r10, [sp, #400]
   ldr r7, [sp, #408]
-  eor r0, r0, r1, ror #6
+  eor r0, r0, r1, ror #26
   eor r2, r2, r10, ror #17
   eor r9, r9, r7, ror #9
   eor r8, r8, r3, ror #10
   eor r4, r4, r12, ror #30
   bic r6, r9, r2, ror #14
-  eor r6, r0, r6, ror #29
+  eor r6, r0, r6, ror #17
   bic r10, r8, r9, ror #31
   eor r10, r2, r10, ror #19
   bic r7, r4, r8, ror #14
   eor r7, r9, r7, ror #19
-  bic r9, r0, r4, ror #16
-  eor r9, r8, r9, ror #2
-  bic r8, r2, r0, ror #21
+  bic r9, r0, r4, ror #4
+  eor r9, r8, r9, ror #14
+  bic r8, r2, r0, ror #1
   eor r8, r4, r8, ror #27
   str r6, [sp, #120]
   str r10, [sp, #128]
@@ -1437,7 +1435,7 @@ hqc_m4_keccak_f1600:
   ldr r7, [sp, #404]
   ldr r9, [sp, #412]
   eor r0, r0, r11, ror #6
-  eor r2, r2, r7, ror #17
+  eor r2, r2, r7, ror #29
   eor r4, r4, r9, ror #9
   eor r6, r6, r5, ror #10
   eor r10, r10, lr, ror #30
@@ -1445,12 +1443,12 @@ hqc_m4_keccak_f1600:
   eor r8, r0, r8, ror #28
   bic r7, r6, r4, ror #30
   eor r7, r2, r7, ror #20
-  bic r9, r10, r6, ror #15
-  eor r9, r4, r9, ror #19
-  bic r4, r0, r10, ror #15
+  bic r9, r10, r6, ror #3
+  eor r9, r4, r9, ror #31
+  bic r4, r0, r10, ror #27
   eor r4, r6, r4, ror #2
   bic r6, r2, r0, ror #22
-  eor r6, r10, r6, ror #27
+  eor r6, r10, r6, ror #15
   str r8, [sp, #124]
   str r7, [sp, #132]
   str r9, [sp, #140]
@@ -1464,9 +1462,9 @@ hqc_m4_keccak_f1600:
   ldr r9, [sp, #404]
   ldr r4, [sp, #408]
   eor r0, r0, r5, ror #6
-  eor r2, r2, lr, ror #21
+  eor r2, r2, lr, ror #1
   eor r10, r10, r1, ror #18
-  eor r8, r8, r9, ror #10
+  eor r8, r8, r9, ror #22
   eor r7, r7, r4, ror #21
   bic r6, r10, r2, ror #11
   eor r6, r0, r6, ror #3
@@ -1490,21 +1488,22 @@ hqc_m4_keccak_f1600:
   ldr r9, [sp, #372]
   ldr r4, [sp, #400]
   ldr r10, [sp, #412]
-  eor r0, r0, r3, ror #6
+  eor r0, r0, r3, ror #26
   eor r2, r2, r12, ror #22
   eor r7, r7, r11, ror #18
   eor r6, r6, r4, ror #11
-  eor r9, r9, r10, ror #21
+  eor r9, r9, r10, ror #9
   bic r8, r7, r2, ror #10
-  eor r8, r0, r8, ror #4
+  eor r8, r0, r8, ror #24
+  ror r8, r8, #12
   bic r4, r6, r7
   eor r4, r2, r4, ror #22
-  bic r10, r9, r6, ror #26
-  eor r10, r7, r10, ror #6
+  bic r10, r9, r6, ror #14
+  eor r10, r7, r10, ror #18
   bic r7, r0, r9, ror #10
-  eor r7, r6, r7, ror #28
-  bic r6, r2, r0, ror #18
-  eor r6, r9, r6, ror #4
+  eor r7, r6, r7, ror #8
+  bic r6, r2, r0, ror #30
+  eor r6, r9, r6, ror #24
   str r8, [sp, #164]
   str r4, [sp, #172]
   str r10, [sp, #180]
@@ -1663,7 +1662,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #240]
   str r8, [sp, #244]
   ror r5, r5, #15
-  ror r6, r6, #15
+  ror r6, r6, #27
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1746,7 +1745,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #68]
   str r8, [sp, #264]
   str r8, [sp, #268]
-  ror r2, r2, #6
+  ror r2, r2, #18
   ror r3, r3, #7
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
@@ -1856,7 +1855,6 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #100]
   str r8, [sp, #296]
   str r8, [sp, #300]
-  ror r2, r2, #20
   ror r3, r3, #21
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
@@ -1940,7 +1938,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #124]
   str r8, [sp, #320]
   str r8, [sp, #324]
-  ror r5, r5, #21
+  ror r5, r5, #1
   ror r6, r6, #22
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
@@ -2051,7 +2049,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #352]
   str r8, [sp, #356]
   ror r5, r5, #5
-  ror r6, r6, #5
+  ror r6, r6, #17
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2189,7 +2187,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #392]
   str r8, [sp, #396]
   ror r2, r2, #10
-  ror r3, r3, #10
+  ror r3, r3, #22
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
