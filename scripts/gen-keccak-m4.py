@@ -4,6 +4,8 @@ for the Cortex-M4, bit-interleaved with lazy rotations, and checks it.
 
     scripts/gen-keccak-m4.py > src/backend/m4/keccak_m4.S     (write the assembly)
     scripts/gen-keccak-m4.py --check                          (emulate it against a reference)
+    scripts/gen-keccak-m4.py --verify=FILE                    (--check, and FILE is the output:
+                                                               ctest m4_keccak_generator)
 
 --check runs the emitted instructions in a small emulator of the Thumb-2 subset they use, on
 random states and on the all-zero and all-one states, against a straightforward 64-bit Keccak-f
@@ -107,15 +109,26 @@ class Gen:
         return BUF[self.cur if buf is None else buf] + 4 * w
 
     # --- theta: column parities C[x] (two words each) and D[x] = C[x-1] ^ rot(C[x+1], 1)
-    def theta_cd(self, free):
+    def theta_cd(self, free, carry):
+        """carry: (register, word) pairs already in registers (the previous round's last
+        half-row's outputs, their stores already issued): not loaded again. (The back edge of the
+        loop does not carry them: the registers would have to agree from one iteration to the next.)"""
         groups = [(x, h) for x in range(5) for h in range(2)]
-        todo = [(g, 2 * (g[0] + 5 * y) + g[1]) for g in groups for y in range(5)]
         acc = {}
-        first = True
+        pre = []
+        for r, w in carry:  # only in the body's second round: round 0's accumulators avoid r0
+            pre.append((((w // 2) % 5, w % 2), w, r))
+        done = {w for g, w, r in pre}
+        todo = [(g, 2 * (g[0] + 5 * y) + g[1]) for g in groups for y in range(5)
+                if 2 * (g[0] + 5 * y) + g[1] not in done]
+        for g, w, r in pre:
+            if g not in acc:
+                acc[g] = (r, self.rot[w])
+            else:
+                ra, rr = acc[g]
+                self.emit(f"eor {ra}, {ra}, {r}{sh('ror', rr - self.rot[w])}")
+                free.append(r)
         while todo:
-            if first:
-                self.flush(free)
-                first = False
             batch, todo = todo[:len(free)], todo[len(free):]
             loaded = []
             seen = set(acc)
@@ -282,10 +295,16 @@ class Gen:
 
     def round(self, j, last, spilled):
         self.comment(f"round {j} of the iteration: theta (FIPS 202 §3.2.1), column parities and D")
-        busy = {r for r, off in self.pending}
-        free = [r for r in REGS if r not in busy]
         self.j = j
-        D = self.theta_cd(free)
+        carry = []
+        if j > 0:  # the stores of the last half-row start the run; the words stay in their registers
+            carry = [(r, (off - BUF[self.cur]) // 4) for r, off in self.pending]
+            for r, off in self.pending:
+                self.emit(f"str {r}, [sp, #{off}]")
+            self.pending = []
+        busy = {r for r, w in carry}
+        free = [r for r in REGS if r not in busy]
+        D = self.theta_cd(free, carry)
         # D words to spill: stored in the run that starts the first half-row
         regD = {}
         for k, (r, q) in D.items():
@@ -356,7 +375,11 @@ class Gen:
             for k in (3, 2, 1):
                 self.swap(x, y, t, k)
             col = lane % 5
-            xd, yd = (acc[(col, 0)][0], acc[(col, 1)][0]) if lane < 5 else (x, y)
+            # a lane of row 0 is the first of its column halves: written straight into the
+            # accumulator when that lags like the stored word (else copied by a ROR below)
+            direct = [lane < 5 and acc[(col, h)][1] == self.pattern[2 * lane + h] for h in (0, 1)]
+            xd = acc[(col, 0)][0] if direct[0] else x
+            yd = acc[(col, 1)][0] if direct[1] else y
             self.emit(f"eor {t}, {y}, {x}, lsr #1")
             self.emit(f"and {t}, {t}, #0x55555555")
             self.emit(f"eor {yd}, {y}, {t}")
@@ -366,8 +389,10 @@ class Gen:
                 if self.pattern[w]:
                     self.emit(f"ror {r}, {r}, #{self.pattern[w]}")
                 ra, qa = acc[(col, h)]
-                if lane < 5:
-                    assert qa == self.pattern[w]
+                if direct[h]:
+                    pass
+                elif lane < 5:
+                    self.emit(f"ror {ra}, {r}, #{(qa - self.pattern[w]) % 32}")
                 else:
                     self.emit(f"eor {ra}, {ra}, {r}{sh('ror', qa - self.pattern[w])}")
             prev = [(xd, BUF[0] + 8 * lane), (yd, BUF[0] + 8 * lane + 4)]
@@ -425,14 +450,17 @@ class Gen:
         self.emit("b 2f")
         self.lines.extend(body)
         assert self.rot == self.pattern, (self.rot, self.pattern)
-        free = []
-        self.flush(free)
+        busy = {r for r, off in self.pending}
+        for r, off in self.pending:
+            self.emit(f"str {r}, [sp, #{off}]")
+        self.pending = []
+        a, b = [r for r in REGS if r not in busy][:2]
         self.comment("next iteration's round constants; 24 / ROUNDS_PER_BODY iterations")
-        self.emit(f"ldr r0, [sp, #{RCP_OFF}]")
-        self.emit(f"ldr r1, [sp, #{RCE_OFF}]")
-        self.emit(f"adds r0, r0, #{8 * ROUNDS_PER_BODY}")
-        self.emit(f"str r0, [sp, #{RCP_OFF}]")
-        self.emit("cmp r0, r1")
+        self.emit(f"ldr {a}, [sp, #{RCP_OFF}]")
+        self.emit(f"ldr {b}, [sp, #{RCE_OFF}]")
+        self.emit(f"adds {a}, {a}, #{8 * ROUNDS_PER_BODY}")
+        self.emit(f"str {a}, [sp, #{RCP_OFF}]")
+        self.emit(f"cmp {a}, {b}")
         self.emit("bne 1b")
         self.comment("de-interleave into the caller's state; clear both buffers and the spilled D words")
         self.emit(f"ldr r0, [sp, #{FRAME}]")
@@ -682,17 +710,28 @@ def main():
         elif a.startswith("--spills="):
             SPILLS = int(a[9:])
     g, spilled = build()
-    if "--check" in sys.argv:
+    verify = next((a[9:] for a in sys.argv[1:] if a.startswith("--verify=")), None)
+    if "--check" in sys.argv or verify:
         rng = random.Random(1)
         states = [[0] * 25, [(1 << 64) - 1] * 25] + [[rng.getrandbits(64) for _ in range(25)] for _ in range(4)]
         for st in states:
             out, cyc, left = emulate(g.lines, st)
-            assert out == keccak_ref(st), "mismatch"
-            assert not left, f"stack not cleared: {left[:4]}"
+            if out != keccak_ref(st):
+                raise SystemExit("FAIL: the emitted code's permutation differs from FIPS 202's")
+            if left:
+                raise SystemExit(f"FAIL: stack words not cleared on exit: {left[:4]}")
         n = sum(1 for l in g.lines if l.strip() and not l.strip().startswith("@") and not l.strip().endswith(":"))
         print(f"ok: {len(states)} states; about {cyc} cycles (emulator's estimate), {n} instructions in the code, "
               f"{g.fixups} fix-up RORs per iteration, spilled D {spilled}")
+        if verify:
+            if open(verify, encoding="utf-8").read() != assembly(g) + "\n":
+                raise SystemExit(f"{verify} differs from what scripts/gen-keccak-m4.py writes: regenerate it")
+            print(f"ok: {verify} is the generator's output")
         return
+    print(assembly(g))
+
+
+def assembly(g):
     rcs = rc_lanes()
     out = [HEADER]
     out.append("  .section .rodata.hqc_m4_keccak_rc, \"a\"\n  .align 3\n"
@@ -706,7 +745,7 @@ def main():
                "  .thumb_func\n  .align 2\nhqc_m4_keccak_f1600:")
     out.extend(g.lines)
     out.append("  .size hqc_m4_keccak_f1600, . - hqc_m4_keccak_f1600")
-    print("\n".join(out))
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

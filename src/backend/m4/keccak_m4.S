@@ -1133,388 +1133,383 @@ hqc_m4_keccak_f1600:
   ldr r9, [sp, #244]
   ldr r10, [sp, #284]
   ldr r12, [sp, #324]
-  ldr r11, [sp, #364]
-  ldr r8, [sp, #208]
-  ldr r0, [sp, #248]
-  ldr r6, [sp, #288]
-  ldr lr, [sp, #328]
   eor r1, r1, r2, ror #18
   eor r1, r1, r3, ror #27
   eor r1, r1, r4, ror #24
   eor r1, r1, r5, ror #3
-  eor r7, r7, r9, ror #18
-  eor r7, r7, r10, ror #28
-  eor r7, r7, r12, ror #25
-  eor r7, r7, r11, ror #3
-  eor r8, r8, r0, ror #25
-  eor r8, r8, r6, ror #18
-  eor r8, r8, lr, ror #24
-  ldr r2, [sp, #368]
-  ldr r3, [sp, #212]
-  ldr r4, [sp, #252]
-  ldr r5, [sp, #292]
-  ldr r9, [sp, #332]
-  ldr r10, [sp, #372]
-  ldr r12, [sp, #216]
-  ldr r11, [sp, #256]
-  ldr r0, [sp, #296]
-  ldr r6, [sp, #336]
-  ldr lr, [sp, #376]
-  eor r8, r8, r2, ror #6
-  eor r3, r3, r4, ror #25
-  eor r3, r3, r5, ror #18
-  eor r3, r3, r9, ror #4
-  eor r3, r3, r10, ror #18
-  eor r12, r12, r11, ror #4
-  eor r12, r12, r0, ror #24
-  eor r12, r12, r6, ror #28
-  eor r12, r12, lr, ror #7
-  ldr r2, [sp, #220]
-  ldr r4, [sp, #260]
-  ldr r5, [sp, #300]
-  ldr r9, [sp, #340]
-  ldr r10, [sp, #380]
-  ldr r11, [sp, #224]
-  ldr r0, [sp, #264]
-  ldr r6, [sp, #304]
-  ldr lr, [sp, #344]
-  eor r2, r2, r4, ror #24
-  eor r2, r2, r5, ror #13
-  eor r2, r2, r9, ror #16
-  eor r2, r2, r10, ror #28
-  eor r11, r11, r0
-  eor r11, r11, r6, ror #24
-  eor r11, r11, lr, ror #1
-  ldr r4, [sp, #384]
-  ldr r5, [sp, #228]
-  ldr r9, [sp, #268]
-  ldr r10, [sp, #308]
-  ldr r0, [sp, #348]
-  ldr r6, [sp, #388]
-  ldr lr, [sp, #232]
-  eor r11, r11, r4, ror #24
-  eor r5, r5, r9, ror #1
-  eor r5, r5, r10, ror #4
-  eor r5, r5, r0, ror #2
-  eor r5, r5, r6, ror #4
-  ldr r4, [sp, #272]
-  ldr r9, [sp, #312]
-  ldr r10, [sp, #352]
-  ldr r0, [sp, #392]
-  ldr r6, [sp, #236]
-  eor lr, lr, r4, ror #2
-  eor lr, lr, r9, ror #20
-  eor lr, lr, r10, ror #5
-  eor lr, lr, r0, ror #10
-  ldr r4, [sp, #276]
-  ldr r9, [sp, #316]
-  ldr r10, [sp, #356]
-  ldr r0, [sp, #396]
-  eor r6, r6, r4, ror #22
-  eor r6, r6, r9, ror #8
-  eor r6, r6, r10, ror #25
-  eor r6, r6, r0, ror #30
-  eor r4, lr, r3, ror #1
-  eor r3, r3, r11, ror #4
-  eor lr, r2, lr, ror #24
-  eor r11, r11, r7, ror #22
-  eor r2, r1, r2, ror #10
-  eor r7, r7, r12, ror #31
-  eor r1, r5, r1, ror #23
-  eor r12, r12, r6, ror #15
-  eor r5, r8, r5, ror #3
-  eor r6, r6, r8, ror #22
-  @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
-  str r4, [sp, #400]
-  str r2, [sp, #408]
-  str r7, [sp, #412]
-  str r6, [sp, #404]
-  ldr r9, [sp, #424]
-  ldr r10, [sp, #200]
-  ldr r0, [sp, #248]
-  ldr r8, [sp, #300]
-  ldr r4, [sp, #348]
-  ldr r2, [sp, #392]
-  ldr r7, [sp, #400]
-  ldr r6, [sp, #408]
-  ldr r9, [r9, #8]
-  eor r10, r10, r7, ror #3
-  eor r0, r0, r6, ror #2
-  eor r8, r8, r3, ror #13
-  eor r4, r4, lr
-  eor r2, r2, r11, ror #28
-  bic r7, r8, r0, ror #6
-  eor r7, r10, r7, ror #2
-  eor r7, r7, r9
-  bic r6, r4, r8, ror #2
-  eor r6, r0, r6, ror #24
-  ror r6, r6, #12
-  bic r9, r2, r4, ror #26
-  eor r9, r8, r9, ror #4
-  bic r8, r10, r2, ror #6
-  eor r8, r4, r8
-  bic r4, r0, r10, ror #24
-  eor r4, r2, r4, ror #2
-  str r7, [sp, #0]
-  str r6, [sp, #8]
-  str r9, [sp, #16]
-  str r8, [sp, #24]
-  str r4, [sp, #32]
-  ldr r10, [sp, #424]
-  ldr r0, [sp, #204]
-  ldr r2, [sp, #252]
-  ldr r7, [sp, #296]
-  ldr r6, [sp, #344]
-  ldr r9, [sp, #396]
-  ldr r8, [sp, #404]
-  ldr r4, [sp, #412]
-  ldr r10, [r10, #12]
-  eor r0, r0, r8, ror #15
-  eor r2, r2, r4, ror #2
-  eor r7, r7, r5, ror #14
-  eor r6, r6, r12, ror #21
-  eor r9, r9, r1, ror #28
-  bic r8, r7, r2, ror #6
-  eor r8, r0, r8, ror #2
-  eor r8, r8, r10
-  bic r4, r6, r7, ror #2
-  eor r4, r2, r4, ror #24
-  ror r4, r4, #12
-  bic r10, r9, r6, ror #26
-  eor r10, r7, r10, ror #4
-  bic r7, r0, r9, ror #6
-  eor r7, r6, r7
-  bic r6, r2, r0, ror #24
-  eor r6, r9, r6, ror #2
-  str r8, [sp, #4]
-  str r4, [sp, #12]
-  str r10, [sp, #20]
-  str r7, [sp, #28]
-  str r6, [sp, #36]
-  ldr r0, [sp, #224]
-  ldr r2, [sp, #272]
-  ldr r9, [sp, #284]
-  ldr r8, [sp, #332]
-  ldr r4, [sp, #380]
-  ldr r10, [sp, #404]
-  ldr r7, [sp, #412]
-  eor r0, r0, r12, ror #22
-  eor r2, r2, r11, ror #4
-  eor r9, r9, r10, ror #19
-  eor r8, r8, r7, ror #23
-  eor r4, r4, r3, ror #30
-  bic r6, r9, r2, ror #1
-  eor r6, r0, r6, ror #31
-  ror r6, r6, #12
-  bic r10, r8, r9, ror #8
-  eor r10, r2, r10, ror #23
-  bic r7, r4, r8, ror #10
-  eor r7, r9, r7, ror #14
-  bic r9, r0, r4, ror #13
-  eor r9, r8, r9, ror #9
-  bic r8, r2, r0
-  eor r8, r4, r8, ror #19
-  str r6, [sp, #40]
-  str r10, [sp, #48]
-  str r7, [sp, #56]
-  str r9, [sp, #64]
-  str r8, [sp, #72]
-  ldr r0, [sp, #228]
-  ldr r2, [sp, #276]
-  ldr r4, [sp, #280]
-  ldr r6, [sp, #328]
-  ldr r10, [sp, #376]
-  ldr r7, [sp, #400]
-  ldr r9, [sp, #408]
-  eor r0, r0, lr, ror #2
-  eor r2, r2, r1, ror #4
-  eor r4, r4, r7, ror #8
-  eor r6, r6, r9, ror #3
-  eor r10, r10, r5, ror #31
-  bic r8, r4, r2, ror #1
-  eor r8, r0, r8, ror #31
-  bic r7, r6, r4, ror #19
-  eor r7, r2, r7, ror #12
-  bic r9, r10, r6, ror #31
-  eor r9, r4, r9, ror #14
-  bic r4, r0, r10, ror #13
-  eor r4, r6, r4, ror #20
-  bic r6, r2, r0
-  eor r6, r10, r6, ror #19
-  str r8, [sp, #44]
-  str r7, [sp, #52]
-  str r9, [sp, #60]
-  str r4, [sp, #68]
-  str r6, [sp, #76]
-  ldr r0, [sp, #212]
-  ldr r2, [sp, #256]
-  ldr r10, [sp, #308]
-  ldr r8, [sp, #352]
-  ldr r7, [sp, #360]
-  ldr r9, [sp, #412]
-  ldr r4, [sp, #400]
-  eor r0, r0, r9, ror #27
-  eor r2, r2, r5, ror #2
-  eor r10, r10, lr, ror #30
-  eor r8, r8, r11, ror #1
-  eor r7, r7, r4
-  bic r6, r10, r2
-  eor r6, r0, r6, ror #28
-  bic r9, r8, r10, ror #28
-  eor r9, r2, r9, ror #4
-  bic r4, r7, r8, ror #10
-  eor r4, r10, r4, ror #26
-  bic r10, r0, r7, ror #22
-  eor r10, r8, r10
-  bic r8, r2, r0, ror #4
-  eor r8, r7, r8, ror #6
-  str r6, [sp, #80]
-  str r9, [sp, #88]
-  str r4, [sp, #96]
-  str r10, [sp, #104]
-  str r8, [sp, #112]
-  ldr r0, [sp, #208]
-  ldr r2, [sp, #260]
-  ldr r7, [sp, #304]
-  ldr r6, [sp, #356]
-  ldr r9, [sp, #364]
-  ldr r4, [sp, #408]
-  ldr r10, [sp, #404]
-  eor r0, r0, r4, ror #27
-  eor r2, r2, r3, ror #2
-  eor r7, r7, r12, ror #30
-  eor r6, r6, r1, ror #1
-  eor r9, r9, r10, ror #12
-  bic r8, r7, r2, ror #11
-  eor r8, r0, r8, ror #16
-  bic r4, r6, r7, ror #17
-  eor r4, r2, r4, ror #4
-  bic r10, r9, r6, ror #10
-  eor r10, r7, r10, ror #5
-  bic r7, r0, r9, ror #21
-  eor r7, r6, r7, ror #1
-  bic r6, r2, r0, ror #5
-  eor r6, r9, r6, ror #6
-  str r8, [sp, #84]
-  str r4, [sp, #92]
-  str r10, [sp, #100]
-  str r7, [sp, #108]
-  str r6, [sp, #116]
-  ldr r0, [sp, #236]
-  ldr r2, [sp, #240]
-  ldr r9, [sp, #288]
-  ldr r8, [sp, #340]
-  ldr r4, [sp, #384]
-  ldr r10, [sp, #400]
-  ldr r7, [sp, #408]
-  eor r0, r0, r1, ror #26
-  eor r2, r2, r10, ror #17
-  eor r9, r9, r7, ror #9
-  eor r8, r8, r3, ror #10
-  eor r4, r4, r12, ror #30
-  bic r6, r9, r2, ror #14
-  eor r6, r0, r6, ror #17
-  bic r10, r8, r9, ror #31
-  eor r10, r2, r10, ror #19
-  bic r7, r4, r8, ror #14
-  eor r7, r9, r7, ror #19
-  bic r9, r0, r4, ror #4
-  eor r9, r8, r9, ror #14
-  bic r8, r2, r0, ror #1
-  eor r8, r4, r8, ror #27
-  str r6, [sp, #120]
-  str r10, [sp, #128]
-  str r7, [sp, #136]
-  str r9, [sp, #144]
-  str r8, [sp, #152]
-  ldr r0, [sp, #232]
-  ldr r2, [sp, #244]
-  ldr r4, [sp, #292]
-  ldr r6, [sp, #336]
-  ldr r10, [sp, #388]
-  ldr r7, [sp, #404]
-  ldr r9, [sp, #412]
-  eor r0, r0, r11, ror #6
-  eor r2, r2, r7, ror #29
-  eor r4, r4, r9, ror #9
-  eor r6, r6, r5, ror #10
-  eor r10, r10, lr, ror #30
-  bic r8, r4, r2, ror #14
-  eor r8, r0, r8, ror #28
-  bic r7, r6, r4, ror #30
-  eor r7, r2, r7, ror #20
-  bic r9, r10, r6, ror #3
-  eor r9, r4, r9, ror #31
-  bic r4, r0, r10, ror #27
-  eor r4, r6, r4, ror #2
-  bic r6, r2, r0, ror #22
-  eor r6, r10, r6, ror #15
-  str r8, [sp, #124]
-  str r7, [sp, #132]
-  str r9, [sp, #140]
-  str r4, [sp, #148]
-  str r6, [sp, #156]
-  ldr r0, [sp, #216]
-  ldr r2, [sp, #268]
-  ldr r10, [sp, #316]
-  ldr r8, [sp, #324]
+  eor r11, r11, r7, ror #29
+  eor r11, r11, r9, ror #15
+  eor r11, r11, r10, ror #25
+  eor r11, r11, r12, ror #22
+  ldr r2, [sp, #208]
+  ldr r3, [sp, #248]
+  ldr r4, [sp, #288]
+  ldr r5, [sp, #328]
   ldr r7, [sp, #368]
-  ldr r9, [sp, #404]
-  ldr r4, [sp, #408]
-  eor r0, r0, r5, ror #6
-  eor r2, r2, lr, ror #1
-  eor r10, r10, r1, ror #18
-  eor r8, r8, r9, ror #22
-  eor r7, r7, r4, ror #21
-  bic r6, r10, r2, ror #11
-  eor r6, r0, r6, ror #3
-  bic r9, r8, r10, ror #31
-  eor r9, r2, r9, ror #22
-  bic r4, r7, r8, ror #26
-  eor r4, r10, r4, ror #7
-  bic r10, r0, r7, ror #10
-  eor r10, r8, r10, ror #28
-  bic r8, r2, r0, ror #18
-  eor r8, r7, r8, ror #4
-  str r6, [sp, #160]
-  str r9, [sp, #168]
-  str r4, [sp, #176]
-  str r10, [sp, #184]
-  str r8, [sp, #192]
-  ldr r0, [sp, #220]
-  ldr r2, [sp, #264]
-  ldr r7, [sp, #312]
-  ldr r6, [sp, #320]
-  ldr r9, [sp, #372]
-  ldr r4, [sp, #400]
+  ldr r9, [sp, #212]
+  ldr r10, [sp, #252]
+  ldr r12, [sp, #292]
+  eor r2, r2, r3, ror #25
+  eor r2, r2, r4, ror #18
+  eor r2, r2, r5, ror #24
+  eor r2, r2, r7, ror #6
+  eor r0, r0, r9, ror #14
+  eor r0, r0, r10, ror #7
+  eor r0, r0, r12
+  ldr r3, [sp, #332]
+  ldr r4, [sp, #216]
+  ldr r5, [sp, #256]
+  ldr r7, [sp, #296]
+  ldr r9, [sp, #336]
+  ldr r10, [sp, #376]
+  ldr r12, [sp, #220]
+  eor r0, r0, r3, ror #18
+  eor r4, r4, r5, ror #4
+  eor r4, r4, r7, ror #24
+  eor r4, r4, r9, ror #28
+  eor r4, r4, r10, ror #7
+  eor r8, r8, r12, ror #4
+  ldr r3, [sp, #260]
+  ldr r5, [sp, #300]
+  ldr r7, [sp, #340]
+  ldr r9, [sp, #224]
+  ldr r10, [sp, #264]
+  ldr r12, [sp, #304]
+  eor r8, r8, r3, ror #28
+  eor r8, r8, r5, ror #17
+  eor r8, r8, r7, ror #20
+  eor r9, r9, r10
+  eor r9, r9, r12, ror #24
+  ldr r3, [sp, #344]
+  ldr r5, [sp, #384]
+  ldr r7, [sp, #228]
+  ldr r10, [sp, #268]
+  ldr r12, [sp, #308]
+  eor r9, r9, r3, ror #1
+  eor r9, r9, r5, ror #24
+  eor r6, r6, r7, ror #28
+  eor r6, r6, r10, ror #29
+  eor r6, r6, r12
+  ldr r3, [sp, #348]
+  ldr r5, [sp, #232]
+  ldr r7, [sp, #272]
+  ldr r10, [sp, #312]
+  ldr r12, [sp, #352]
+  eor r6, r6, r3, ror #30
+  eor r5, r5, r7, ror #2
+  eor r5, r5, r10, ror #20
+  eor r5, r5, r12, ror #5
+  ldr r3, [sp, #392]
+  ldr r7, [sp, #236]
+  ldr r10, [sp, #276]
+  ldr r12, [sp, #316]
+  eor r5, r5, r3, ror #10
+  eor lr, lr, r7, ror #2
+  eor lr, lr, r10, ror #24
+  eor lr, lr, r12, ror #10
+  ldr r3, [sp, #356]
+  eor lr, lr, r3, ror #27
+  eor r7, r5, r0, ror #19
+  eor r0, r0, r9, ror #18
+  eor r5, r8, r5, ror #28
+  eor r9, r9, r11, ror #25
+  eor r8, r1, r8, ror #6
+  eor r11, r11, r4, ror #28
+  eor r1, r6, r1, ror #19
+  eor r4, r4, lr, ror #13
+  eor r6, r2, r6, ror #7
+  eor lr, lr, r2, ror #24
+  @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
+  str r7, [sp, #400]
+  str r8, [sp, #408]
+  str r11, [sp, #412]
+  str lr, [sp, #404]
+  ldr r10, [sp, #424]
+  ldr r12, [sp, #200]
+  ldr r3, [sp, #248]
+  ldr r2, [sp, #300]
+  ldr r7, [sp, #348]
+  ldr r8, [sp, #392]
+  ldr r11, [sp, #400]
+  ldr lr, [sp, #408]
+  ldr r10, [r10, #8]
+  eor r12, r12, r11, ror #3
+  eor r3, r3, lr, ror #2
+  eor r2, r2, r0, ror #31
+  eor r7, r7, r5, ror #28
+  eor r8, r8, r9, ror #28
+  bic r11, r2, r3, ror #6
+  eor r11, r12, r11, ror #2
+  eor r11, r11, r10
+  bic lr, r7, r2, ror #2
+  eor lr, r3, lr, ror #24
+  ror lr, lr, #12
+  bic r10, r8, r7, ror #26
+  eor r10, r2, r10, ror #4
+  bic r2, r12, r8, ror #6
+  eor r2, r7, r2
+  bic r7, r3, r12, ror #24
+  eor r7, r8, r7, ror #2
+  str r11, [sp, #0]
+  str lr, [sp, #8]
+  str r10, [sp, #16]
+  str r2, [sp, #24]
+  str r7, [sp, #32]
+  ldr r12, [sp, #424]
+  ldr r3, [sp, #204]
+  ldr r8, [sp, #252]
+  ldr r11, [sp, #296]
+  ldr lr, [sp, #344]
+  ldr r10, [sp, #396]
+  ldr r2, [sp, #404]
+  ldr r7, [sp, #412]
+  ldr r12, [r12, #12]
+  eor r3, r3, r2, ror #13
+  eor r8, r8, r7, ror #5
+  eor r11, r11, r6, ror #14
+  eor lr, lr, r4, ror #21
+  eor r10, r10, r1
+  bic r2, r11, r8, ror #6
+  eor r2, r3, r2, ror #2
+  eor r2, r2, r12
+  bic r7, lr, r11, ror #2
+  eor r7, r8, r7, ror #24
+  ror r7, r7, #12
+  bic r12, r10, lr, ror #26
+  eor r12, r11, r12, ror #4
+  bic r11, r3, r10, ror #6
+  eor r11, lr, r11
+  bic lr, r8, r3, ror #24
+  eor lr, r10, lr, ror #2
+  str r2, [sp, #4]
+  str r7, [sp, #12]
+  str r12, [sp, #20]
+  str r11, [sp, #28]
+  str lr, [sp, #36]
+  ldr r3, [sp, #224]
+  ldr r8, [sp, #272]
+  ldr r10, [sp, #284]
+  ldr r2, [sp, #332]
+  ldr r7, [sp, #380]
+  ldr r12, [sp, #404]
+  ldr r11, [sp, #412]
+  eor r3, r3, r4, ror #22
+  eor r8, r8, r9, ror #4
+  eor r10, r10, r12, ror #17
+  eor r2, r2, r11, ror #26
+  eor r7, r7, r0, ror #16
+  bic lr, r10, r8, ror #1
+  eor lr, r3, lr, ror #31
+  ror lr, lr, #12
+  bic r12, r2, r10, ror #8
+  eor r12, r8, r12, ror #23
+  bic r11, r7, r2, ror #10
+  eor r11, r10, r11, ror #14
+  bic r10, r3, r7, ror #13
+  eor r10, r2, r10, ror #9
+  bic r2, r8, r3
+  eor r2, r7, r2, ror #19
+  str lr, [sp, #40]
+  str r12, [sp, #48]
+  str r11, [sp, #56]
+  str r10, [sp, #64]
+  str r2, [sp, #72]
+  ldr r3, [sp, #228]
+  ldr r8, [sp, #276]
+  ldr r7, [sp, #280]
+  ldr lr, [sp, #328]
+  ldr r12, [sp, #376]
+  ldr r11, [sp, #400]
+  ldr r10, [sp, #408]
+  eor r3, r3, r5, ror #30
+  eor r8, r8, r1, ror #8
+  eor r7, r7, r11, ror #8
+  eor lr, lr, r10, ror #3
+  eor r12, r12, r6, ror #31
+  bic r2, r7, r8, ror #1
+  eor r2, r3, r2, ror #31
+  bic r11, lr, r7, ror #19
+  eor r11, r8, r11, ror #12
+  bic r10, r12, lr, ror #31
+  eor r10, r7, r10, ror #14
+  bic r7, r3, r12, ror #13
+  eor r7, lr, r7, ror #20
+  bic lr, r8, r3
+  eor lr, r12, lr, ror #19
+  str r2, [sp, #44]
+  str r11, [sp, #52]
+  str r10, [sp, #60]
+  str r7, [sp, #68]
+  str lr, [sp, #76]
+  ldr r3, [sp, #212]
+  ldr r8, [sp, #256]
+  ldr r12, [sp, #308]
+  ldr r2, [sp, #352]
+  ldr r11, [sp, #360]
   ldr r10, [sp, #412]
-  eor r0, r0, r3, ror #26
-  eor r2, r2, r12, ror #22
-  eor r7, r7, r11, ror #18
-  eor r6, r6, r4, ror #11
-  eor r9, r9, r10, ror #9
-  bic r8, r7, r2, ror #10
-  eor r8, r0, r8, ror #24
-  ror r8, r8, #12
-  bic r4, r6, r7
-  eor r4, r2, r4, ror #22
-  bic r10, r9, r6, ror #14
-  eor r10, r7, r10, ror #18
-  bic r7, r0, r9, ror #10
-  eor r7, r6, r7, ror #8
-  bic r6, r2, r0, ror #30
-  eor r6, r9, r6, ror #24
-  str r8, [sp, #164]
-  str r4, [sp, #172]
-  str r10, [sp, #180]
-  str r7, [sp, #188]
-  str r6, [sp, #196]
+  ldr r7, [sp, #400]
+  eor r3, r3, r10, ror #30
+  eor r8, r8, r6, ror #2
+  eor r12, r12, r5, ror #26
+  eor r2, r2, r9, ror #1
+  eor r11, r11, r7
+  bic lr, r12, r8
+  eor lr, r3, lr, ror #28
+  bic r10, r2, r12, ror #28
+  eor r10, r8, r10, ror #4
+  bic r7, r11, r2, ror #10
+  eor r7, r12, r7, ror #26
+  bic r12, r3, r11, ror #22
+  eor r12, r2, r12
+  bic r2, r8, r3, ror #4
+  eor r2, r11, r2, ror #6
+  str lr, [sp, #80]
+  str r10, [sp, #88]
+  str r7, [sp, #96]
+  str r12, [sp, #104]
+  str r2, [sp, #112]
+  ldr r3, [sp, #208]
+  ldr r8, [sp, #260]
+  ldr r11, [sp, #304]
+  ldr lr, [sp, #356]
+  ldr r10, [sp, #364]
+  ldr r7, [sp, #408]
+  ldr r12, [sp, #404]
+  eor r3, r3, r7, ror #27
+  eor r8, r8, r0, ror #20
+  eor r11, r11, r4, ror #30
+  eor lr, lr, r1, ror #5
+  eor r10, r10, r12, ror #10
+  bic r2, r11, r8, ror #11
+  eor r2, r3, r2, ror #16
+  bic r7, lr, r11, ror #17
+  eor r7, r8, r7, ror #4
+  bic r12, r10, lr, ror #10
+  eor r12, r11, r12, ror #5
+  bic r11, r3, r10, ror #21
+  eor r11, lr, r11, ror #1
+  bic lr, r8, r3, ror #5
+  eor lr, r10, lr, ror #6
+  str r2, [sp, #84]
+  str r7, [sp, #92]
+  str r12, [sp, #100]
+  str r11, [sp, #108]
+  str lr, [sp, #116]
+  ldr r3, [sp, #236]
+  ldr r8, [sp, #240]
+  ldr r10, [sp, #288]
+  ldr r2, [sp, #340]
+  ldr r7, [sp, #384]
+  ldr r12, [sp, #400]
+  ldr r11, [sp, #408]
+  eor r3, r3, r1, ror #30
+  eor r8, r8, r12, ror #17
+  eor r10, r10, r11, ror #9
+  eor r2, r2, r0, ror #28
+  eor r7, r7, r4, ror #30
+  bic lr, r10, r8, ror #14
+  eor lr, r3, lr, ror #17
+  bic r12, r2, r10, ror #31
+  eor r12, r8, r12, ror #19
+  bic r11, r7, r2, ror #14
+  eor r11, r10, r11, ror #19
+  bic r10, r3, r7, ror #4
+  eor r10, r2, r10, ror #14
+  bic r2, r8, r3, ror #1
+  eor r2, r7, r2, ror #27
+  str lr, [sp, #120]
+  str r12, [sp, #128]
+  str r11, [sp, #136]
+  str r10, [sp, #144]
+  str r2, [sp, #152]
+  ldr r3, [sp, #232]
+  ldr r8, [sp, #244]
+  ldr r7, [sp, #292]
+  ldr lr, [sp, #336]
+  ldr r12, [sp, #388]
+  ldr r11, [sp, #404]
+  ldr r10, [sp, #412]
+  eor r3, r3, r9, ror #6
+  eor r8, r8, r11, ror #27
+  eor r7, r7, r10, ror #12
+  eor lr, lr, r6, ror #10
+  eor r12, r12, r5, ror #26
+  bic r2, r7, r8, ror #14
+  eor r2, r3, r2, ror #28
+  bic r11, lr, r7, ror #30
+  eor r11, r8, r11, ror #20
+  bic r10, r12, lr, ror #3
+  eor r10, r7, r10, ror #31
+  bic r7, r3, r12, ror #27
+  eor r7, lr, r7, ror #2
+  bic lr, r8, r3, ror #22
+  eor lr, r12, lr, ror #15
+  str r2, [sp, #124]
+  str r11, [sp, #132]
+  str r10, [sp, #140]
+  str r7, [sp, #148]
+  str lr, [sp, #156]
+  ldr r3, [sp, #216]
+  ldr r8, [sp, #268]
+  ldr r12, [sp, #316]
+  ldr r2, [sp, #324]
+  ldr r11, [sp, #368]
+  ldr r10, [sp, #404]
+  ldr r7, [sp, #408]
+  eor r3, r3, r6, ror #6
+  eor r8, r8, r5, ror #29
+  eor r12, r12, r1, ror #22
+  eor r2, r2, r10, ror #20
+  eor r11, r11, r7, ror #21
+  bic lr, r12, r8, ror #11
+  eor lr, r3, lr, ror #3
+  bic r10, r2, r12, ror #31
+  eor r10, r8, r10, ror #22
+  bic r7, r11, r2, ror #26
+  eor r7, r12, r7, ror #7
+  bic r12, r3, r11, ror #10
+  eor r12, r2, r12, ror #28
+  bic r2, r8, r3, ror #18
+  eor r2, r11, r2, ror #4
+  str lr, [sp, #160]
+  str r10, [sp, #168]
+  str r7, [sp, #176]
+  str r12, [sp, #184]
+  str r2, [sp, #192]
+  ldr r3, [sp, #220]
+  ldr r8, [sp, #264]
+  ldr r11, [sp, #312]
+  ldr lr, [sp, #320]
+  ldr r10, [sp, #372]
+  ldr r7, [sp, #400]
+  ldr r12, [sp, #412]
+  eor r3, r3, r0, ror #12
+  eor r8, r8, r4, ror #22
+  eor r11, r11, r9, ror #18
+  eor lr, lr, r7, ror #11
+  eor r10, r10, r12, ror #12
+  bic r2, r11, r8, ror #10
+  eor r2, r3, r2, ror #24
+  ror r2, r2, #12
+  bic r7, lr, r11
+  eor r7, r8, r7, ror #22
+  bic r12, r10, lr, ror #14
+  eor r12, r11, r12, ror #18
+  bic r11, r3, r10, ror #10
+  eor r11, lr, r11, ror #8
+  bic lr, r8, r3, ror #30
+  eor lr, r10, lr, ror #24
+  str r2, [sp, #164]
+  str r7, [sp, #172]
+  str r12, [sp, #180]
+  str r11, [sp, #188]
+  str lr, [sp, #196]
   @ next iteration's round constants; 24 / ROUNDS_PER_BODY iterations
-  ldr r0, [sp, #424]
-  ldr r1, [sp, #428]
-  adds r0, r0, #16
-  str r0, [sp, #424]
-  cmp r0, r1
+  ldr r1, [sp, #424]
+  ldr r3, [sp, #428]
+  adds r1, r1, #16
+  str r1, [sp, #424]
+  cmp r1, r3
   bne 1b
   @ de-interleave into the caller's state; clear both buffers and the spilled D words
   ldr r0, [sp, #432]
