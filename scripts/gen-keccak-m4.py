@@ -12,10 +12,10 @@ random states and on the all-zero and all-one states, against a straightforward 
 written from FIPS 202 §3.2, and prints an estimate of the cycles under the rules of
 scripts/m4-cycles.py (the real figure is the model's, on the image: tests/m4/cycle_model_test.sh).
 
-The generator does at build-free time what a hand-writer does on paper: it tracks, for each of
-the 50 words of the interleaved state, which stack slot holds it and by how much the stored word
-lags behind its true value (the "pending rotation"), allocates the 14 usable registers, and
-chooses the shifted operands. The technique is described in the header of the emitted file.
+The generator does what a hand-writer of such code does on paper: it tracks, for each of the 50
+words of the interleaved state, which stack slot holds it and by how much the stored word lags
+behind its true value (the "pending rotation"), allocates the 14 usable registers, and chooses
+the shifted operands. The technique is described in the header of the emitted file.
 """
 import random
 import sys
@@ -198,6 +198,8 @@ class Gen:
 
     def half_row(self, yp, H, D, spilled, free, j, last, new_rot, new_src):
         ins = self.half_row_inputs(yp, H)
+        self.comment(f"row y' = {yp}, {'even' if H == 0 else 'odd'} words: chi positions 0-4 read words "
+                     + ", ".join(f"{'eo'[w % 2]}{w // 2}" for w, add, dk in ins) + " (e/o, lane)")
         self.flush(free)
         rcr = None
         if yp == 0:
@@ -338,30 +340,11 @@ class Gen:
         self.emit(f"pkhtb {y}, {y}, {x}, asr #16")
         return t, x
 
-    def entry(self):
-        regs = ["r2", "r3", "r4", "r5", "r6", "r7"]
-        prev = None
-        for lane in range(25):
-            x, y, t = regs[(lane % 2) * 3:(lane % 2) * 3 + 3]
-            if prev:
-                for r, off in prev:
-                    self.emit(f"str {r}, [sp, #{off}]")
-            self.emit(f"ldr {x}, [r0, #{8 * lane}]")
-            self.emit(f"ldr {y}, [r0, #{8 * lane + 4}]")
-            x, t = self.swap16(x, y, t)
-            for k in (3, 2, 1, 0):
-                self.swap(x, y, t, k)
-            for r, h in ((x, 0), (y, 1)):  # the loop's pending rotation: stored = rotr(true, q)
-                if self.pattern and self.pattern[2 * lane + h]:
-                    self.emit(f"ror {r}, {r}, #{self.pattern[2 * lane + h]}")
-            prev = [(x, BUF[0] + 8 * lane), (y, BUF[0] + 8 * lane + 4)]
-        for r, off in prev:
-            self.emit(f"str {r}, [sp, #{off}]")
-
     def entry_fused(self, acc, free):
-        """The interleaving of entry(), and the column parities of round 0 as theta_cd leaves
-        them (same registers, same pending rotations: the first word of each column half, lane
-        y = 0, is written straight into its accumulator)."""
+        """Interleaves the 25 lanes into buffer A (lag P applied) and computes round 0's column
+        parities as theta_cd leaves them (same registers, same lags: the first word of each
+        column half, lane y = 0, is written straight into its accumulator where the lags agree).
+        Uses r0 (the state pointer) and the three registers theta_cd leaves free."""
         assert "r0" in free and len(free) == 4, free
         tmp = [r for r in free if r != "r0"]
         prev = []
@@ -669,10 +652,12 @@ HEADER = """\
 @ runs (a single LDR/STR that follows another pipelines to one cycle on the M4).
 @
 @ A round. (1) theta's column parities C[x] (FIPS 202 §3.2.1), two words each: all 50 words are
-@ loaded in runs as long as the free registers allow and XORed into ten accumulators; then the
-@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Six D
-@ words stay in registers, four are spilled to the stack (chosen so that no half-row needs more
-@ of them than it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
+@ loaded in runs as long as the free registers allow and XORed into ten accumulators (in the
+@ second round of an iteration, the five outputs the first round's last half-row still holds in
+@ registers are XORed in without being loaded again); then the ten D words,
+@ D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Six D words stay in
+@ registers, four are spilled to the stack (chosen so that no half-row needs more of them than
+@ it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
 @ five words of output row y' of one parity H are computed from five input words (read where pi
 @ says, with the half that rho's parity says), each XORed with its D word; the outputs are left to
 @ the next run of loads (with four D words spilled, six in registers, the three free registers

@@ -33,10 +33,12 @@
 @ runs (a single LDR/STR that follows another pipelines to one cycle on the M4).
 @
 @ A round. (1) theta's column parities C[x] (FIPS 202 §3.2.1), two words each: all 50 words are
-@ loaded in runs as long as the free registers allow and XORed into ten accumulators; then the
-@ ten D words, D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Six D
-@ words stay in registers, four are spilled to the stack (chosen so that no half-row needs more
-@ of them than it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
+@ loaded in runs as long as the free registers allow and XORed into ten accumulators (in the
+@ second round of an iteration, the five outputs the first round's last half-row still holds in
+@ registers are XORed in without being loaded again); then the ten D words,
+@ D[x].e = C[x-1].e ^ rotl(C[x+1].o, 1) and D[x].o = C[x-1].o ^ C[x+1].e. Six D words stay in
+@ registers, four are spilled to the stack (chosen so that no half-row needs more of them than
+@ it has free registers). (2) rho, pi, chi and iota one half-row at a time: the
 @ five words of output row y' of one parity H are computed from five input words (read where pi
 @ says, with the half that rho's parity says), each XORed with its D word; the outputs are left to
 @ the next run of loads (with four D words spilled, six in registers, the three free registers
@@ -843,6 +845,7 @@ hqc_m4_keccak_f1600:
   eor r5, r11, r5, ror #3
   eor lr, lr, r11, ror #22
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
+  @ row y' = 0, even words: chi positions 0-4 read words e0, e6, o12, o18, e24 (e/o, lane)
   str r0, [sp, #400]
   str r2, [sp, #408]
   str r6, [sp, #412]
@@ -872,6 +875,7 @@ hqc_m4_keccak_f1600:
   eor r11, r0, r11, ror #23
   bic r0, r12, r8, ror #27
   eor r0, r2, r0, ror #2
+  @ row y' = 0, odd words: chi positions 0-4 read words o0, o6, e12, e18, o24 (e/o, lane)
   str r6, [sp, #200]
   str lr, [sp, #208]
   str r7, [sp, #216]
@@ -902,6 +906,7 @@ hqc_m4_keccak_f1600:
   eor r6, lr, r6, ror #23
   bic lr, r2, r12, ror #27
   eor lr, r7, lr, ror #22
+  @ row y' = 1, even words: chi positions 0-4 read words e3, e9, o10, o16, o22 (e/o, lane)
   str r11, [sp, #204]
   str r0, [sp, #212]
   str r8, [sp, #220]
@@ -929,6 +934,7 @@ hqc_m4_keccak_f1600:
   eor r7, r11, r7, ror #9
   bic r11, r2, r12, ror #20
   eor r11, r0, r11, ror #25
+  @ row y' = 1, odd words: chi positions 0-4 read words o3, o9, e10, e16, e22 (e/o, lane)
   str lr, [sp, #240]
   str r8, [sp, #248]
   str r6, [sp, #256]
@@ -956,6 +962,7 @@ hqc_m4_keccak_f1600:
   eor r0, lr, r0, ror #8
   bic lr, r2, r12, ror #20
   eor lr, r8, lr, ror #25
+  @ row y' = 2, even words: chi positions 0-4 read words o1, e7, o13, e19, e20 (e/o, lane)
   str r11, [sp, #244]
   str r6, [sp, #252]
   str r7, [sp, #260]
@@ -983,6 +990,7 @@ hqc_m4_keccak_f1600:
   eor r8, r11, r8, ror #26
   bic r11, r2, r12, ror #4
   eor r11, r6, r11
+  @ row y' = 2, odd words: chi positions 0-4 read words e1, o7, e13, o19, o20 (e/o, lane)
   str lr, [sp, #280]
   str r7, [sp, #288]
   str r0, [sp, #296]
@@ -1010,6 +1018,7 @@ hqc_m4_keccak_f1600:
   eor r6, lr, r6, ror #15
   bic lr, r2, r12, ror #5
   eor lr, r7, lr
+  @ row y' = 3, even words: chi positions 0-4 read words o4, e5, e11, o17, e23 (e/o, lane)
   str r11, [sp, #284]
   str r0, [sp, #292]
   str r8, [sp, #300]
@@ -1037,6 +1046,7 @@ hqc_m4_keccak_f1600:
   eor r7, r11, r7, ror #14
   bic r11, r2, r12, ror #27
   eor r11, r0, r11, ror #21
+  @ row y' = 3, odd words: chi positions 0-4 read words e4, o5, o11, e17, o23 (e/o, lane)
   str lr, [sp, #320]
   str r8, [sp, #328]
   str r6, [sp, #336]
@@ -1064,6 +1074,7 @@ hqc_m4_keccak_f1600:
   eor r0, lr, r0, ror #14
   bic lr, r2, r12, ror #16
   eor lr, r8, lr, ror #1
+  @ row y' = 4, even words: chi positions 0-4 read words e2, o8, o14, o15, e21 (e/o, lane)
   str r11, [sp, #324]
   str r6, [sp, #332]
   str r7, [sp, #340]
@@ -1091,6 +1102,7 @@ hqc_m4_keccak_f1600:
   eor r8, r11, r8, ror #2
   bic r11, r2, r12, ror #24
   eor r11, r6, r11, ror #30
+  @ row y' = 4, odd words: chi positions 0-4 read words o2, e8, e14, e15, o21 (e/o, lane)
   str lr, [sp, #360]
   str r7, [sp, #368]
   str r0, [sp, #376]
@@ -1220,6 +1232,7 @@ hqc_m4_keccak_f1600:
   eor r6, r2, r6, ror #7
   eor lr, lr, r2, ror #24
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
+  @ row y' = 0, even words: chi positions 0-4 read words e0, e6, o12, o18, e24 (e/o, lane)
   str r7, [sp, #400]
   str r8, [sp, #408]
   str r11, [sp, #412]
@@ -1250,6 +1263,7 @@ hqc_m4_keccak_f1600:
   eor r2, r7, r2
   bic r7, r3, r12, ror #24
   eor r7, r8, r7, ror #2
+  @ row y' = 0, odd words: chi positions 0-4 read words o0, o6, e12, e18, o24 (e/o, lane)
   str r11, [sp, #0]
   str lr, [sp, #8]
   str r10, [sp, #16]
@@ -1281,6 +1295,7 @@ hqc_m4_keccak_f1600:
   eor r11, lr, r11
   bic lr, r8, r3, ror #24
   eor lr, r10, lr, ror #2
+  @ row y' = 1, even words: chi positions 0-4 read words e3, e9, o10, o16, o22 (e/o, lane)
   str r2, [sp, #4]
   str r7, [sp, #12]
   str r12, [sp, #20]
@@ -1309,6 +1324,7 @@ hqc_m4_keccak_f1600:
   eor r10, r2, r10, ror #9
   bic r2, r8, r3
   eor r2, r7, r2, ror #19
+  @ row y' = 1, odd words: chi positions 0-4 read words o3, o9, e10, e16, e22 (e/o, lane)
   str lr, [sp, #40]
   str r12, [sp, #48]
   str r11, [sp, #56]
@@ -1336,6 +1352,7 @@ hqc_m4_keccak_f1600:
   eor r7, lr, r7, ror #20
   bic lr, r8, r3
   eor lr, r12, lr, ror #19
+  @ row y' = 2, even words: chi positions 0-4 read words o1, e7, o13, e19, e20 (e/o, lane)
   str r2, [sp, #44]
   str r11, [sp, #52]
   str r10, [sp, #60]
@@ -1363,6 +1380,7 @@ hqc_m4_keccak_f1600:
   eor r12, r2, r12
   bic r2, r8, r3, ror #4
   eor r2, r11, r2, ror #6
+  @ row y' = 2, odd words: chi positions 0-4 read words e1, o7, e13, o19, o20 (e/o, lane)
   str lr, [sp, #80]
   str r10, [sp, #88]
   str r7, [sp, #96]
@@ -1390,6 +1408,7 @@ hqc_m4_keccak_f1600:
   eor r11, lr, r11, ror #1
   bic lr, r8, r3, ror #5
   eor lr, r10, lr, ror #6
+  @ row y' = 3, even words: chi positions 0-4 read words o4, e5, e11, o17, e23 (e/o, lane)
   str r2, [sp, #84]
   str r7, [sp, #92]
   str r12, [sp, #100]
@@ -1417,6 +1436,7 @@ hqc_m4_keccak_f1600:
   eor r10, r2, r10, ror #14
   bic r2, r8, r3, ror #1
   eor r2, r7, r2, ror #27
+  @ row y' = 3, odd words: chi positions 0-4 read words e4, o5, o11, e17, o23 (e/o, lane)
   str lr, [sp, #120]
   str r12, [sp, #128]
   str r11, [sp, #136]
@@ -1444,6 +1464,7 @@ hqc_m4_keccak_f1600:
   eor r7, lr, r7, ror #2
   bic lr, r8, r3, ror #22
   eor lr, r12, lr, ror #15
+  @ row y' = 4, even words: chi positions 0-4 read words e2, o8, o14, o15, e21 (e/o, lane)
   str r2, [sp, #124]
   str r11, [sp, #132]
   str r10, [sp, #140]
@@ -1471,6 +1492,7 @@ hqc_m4_keccak_f1600:
   eor r12, r2, r12, ror #28
   bic r2, r8, r3, ror #18
   eor r2, r11, r2, ror #4
+  @ row y' = 4, odd words: chi positions 0-4 read words o2, e8, e14, e15, o21 (e/o, lane)
   str lr, [sp, #160]
   str r10, [sp, #168]
   str r7, [sp, #176]
