@@ -31,6 +31,13 @@ RCP_OFF = 424        # pointer to the next round's constants
 RCE_OFF = 428        # end of the constants table
 FRAME = 432          # multiple of 8; the caller's r0 (state pointer) is pushed just above it
 MASK32 = 0xFFFFFFFF
+# chi outputs (round of the body, word) whose EOR takes b_c's lag instead of b_a's: found by
+# `scripts/gen-keccak-m4.py --search` (fewer RORs for the loop's lag pattern; see search())
+CHOICE = [(0, 2), (0, 3), (0, 6), (0, 7), (0, 8), (0, 9), (0, 23), (0, 24), (0, 26), (0, 29),
+          (0, 30), (0, 32), (0, 33), (0, 34), (0, 43), (0, 44), (0, 45), (0, 48), (0, 49), (1, 3),
+          (1, 5), (1, 6), (1, 8), (1, 14), (1, 17), (1, 19), (1, 20), (1, 21), (1, 23), (1, 24),
+          (1, 25), (1, 28), (1, 33), (1, 34), (1, 35), (1, 37), (1, 38), (1, 39), (1, 40),
+          (1, 44), (1, 47), (1, 49)]  # 58 ROR cycles: none in the loop, 29 words with P != 0
 
 
 def rotl32(v, r):
@@ -81,8 +88,10 @@ def sh(kind, k):
 
 
 class Gen:
-    def __init__(self, pattern=None):
+    def __init__(self, pattern=None, choice=CHOICE):
         self.lines = []
+        # (round of the body, output word) whose chi EOR takes the lag of b_c rather than b_a
+        self.choice = set(choice)
         # word w = 2 * lane + half is stored as rotr(true value, rot[w]); at the top of the loop
         # the pending rotations are `pattern` (None: all 0 and no target, the search's first pass)
         self.pattern = pattern
@@ -111,8 +120,9 @@ class Gen:
     # --- theta: column parities C[x] (two words each) and D[x] = C[x-1] ^ rot(C[x+1], 1)
     def theta_cd(self, free, carry):
         """carry: (register, word) pairs already in registers (the previous round's last
-        half-row's outputs, their stores already issued): not loaded again. (The back edge of the
-        loop does not carry them: the registers would have to agree from one iteration to the next.)"""
+        half-row's outputs, their stores already issued): not loaded again. (The back edge of
+        the loop does not carry them: the registers would have to agree from one iteration to
+        the next.)"""
         groups = [(x, h) for x in range(5) for h in range(2)]
         acc = {}
         pre = []
@@ -198,7 +208,8 @@ class Gen:
 
     def half_row(self, yp, H, D, spilled, free, j, last, new_rot, new_src):
         ins = self.half_row_inputs(yp, H)
-        self.comment(f"row y' = {yp}, {'even' if H == 0 else 'odd'} words: chi positions 0-4 read words "
+        half = "even" if H == 0 else "odd"
+        self.comment(f"row y' = {yp}, {half} words: chi positions 0-4 read words "
                      + ", ".join(f"{'eo'[w % 2]}{w // 2}" for w, add, dk in ins) + " (e/o, lane)")
         self.flush(free)
         rcr = None
@@ -246,12 +257,16 @@ class Gen:
             self.emit(f"bic {dst}, {W[c]}, {W[b]}{sh('ror', qb[c] - qb[b])}")
             wout = 2 * (x + 5 * yp) + H
             want = self.pattern[wout] if last and self.pattern else None
-            if want is not None and qb[a] != want and qb[c] == want:
+            if want is not None:
+                lag_c = qb[a] != want and qb[c] == want
+            else:
+                lag_c = (j, wout) in self.choice
+            if lag_c:
                 self.emit(f"eor {dst}, {dst}, {W[a]}{sh('ror', qb[c] - qb[a])}")
-                q = qb[c]
+                q, qs = qb[c], srcb[c]
             else:
                 self.emit(f"eor {dst}, {W[a]}, {dst}{sh('ror', qb[a] - qb[c])}")
-                q = qb[a]
+                q, qs = qb[a], srcb[a]
             if yp == 0 and x == 0:
                 # iota (FIPS 202 §3.2.5) on lane (0, 0); the constant is stored unrotated
                 self.emit(f"eor {dst}, {dst}, {rcr}{sh('ror', q)}")
@@ -261,7 +276,7 @@ class Gen:
                 self.fixups += 1
                 q = want
             new_rot[wout] = q
-            new_src[wout] = srcb[a]
+            new_src[wout] = qs
             return (dst, self.addr(wout, 1 - self.cur))
 
         # No input is dead before outputs 0, 1 and 2 exist (each is read by three of them): with
@@ -299,7 +314,7 @@ class Gen:
         self.comment(f"round {j} of the iteration: theta (FIPS 202 §3.2.1), column parities and D")
         self.j = j
         carry = []
-        if j > 0:  # the stores of the last half-row start the run; the words stay in their registers
+        if j > 0:  # the last half-row's stores start the run; the words stay in their registers
             carry = [(r, (off - BUF[self.cur]) // 4) for r, off in self.pending]
             for r, off in self.pending:
                 self.emit(f"str {r}, [sp, #{off}]")
@@ -445,7 +460,7 @@ class Gen:
         self.emit(f"str {a}, [sp, #{RCP_OFF}]")
         self.emit(f"cmp {a}, {b}")
         self.emit("bne 1b")
-        self.comment("de-interleave into the caller's state; clear both buffers and the spilled D words")
+        self.comment("de-interleave into the caller's state; clear both buffers and the spilled D")
         self.emit(f"ldr r0, [sp, #{FRAME}]")
         self.exit()
         self.emit(f"add sp, sp, #{FRAME + 4}")
@@ -455,42 +470,88 @@ class Gen:
 
 def solve_pattern(src, c):
     """Lags P at the top of the loop with P[w] = P[src[w]] + c[w] for all but one word per cycle
-    of src (a permutation of the words): the first pass (P = 0, no targets) gives each word's lag
-    at the bottom of the loop as P[src[w]] + c[w]. Per cycle, the word whose equation is given up
-    and a constant added to all its words are chosen so that most words start at lag 0 (no ROR on
-    entry and exit)."""
-    assert sorted(src) == list(range(50))
+    of the functional graph src: the first pass (P = 0, no targets) gives each word's lag at the
+    bottom of the loop as P[src[w]] + c[w]. Per cycle, the word whose equation is given up and a
+    constant added to its whole component are chosen so that most words start at lag 0 (no ROR
+    on entry and exit). A cycle whose constants sum to 0 mod 32 needs no ROR at all."""
     P = [None] * 50
+    color = [0] * 50
+    comps = []
     for w0 in range(50):
-        if P[w0] is not None:
-            continue
-        cyc, v = [w0], src[w0]
-        while v != w0:
-            cyc.append(v)
+        path, w = [], w0
+        while color[w] == 0:
+            color[w] = 1
+            path.append(w)
+            w = src[w]
+        if color[w] == 1:
+            comps.append(path[path.index(w):])
+        for v in path:
+            color[v] = 2
+    comp_of = {}
+    for i, cyc in enumerate(comps):
+        for v in cyc:
+            comp_of[v] = i
+    for w in range(50):  # trees: the component of the cycle they lead to
+        path, v = [], w
+        while v not in comp_of:
+            path.append(v)
             v = src[v]
+        for u in path:
+            comp_of[u] = comp_of[v]
+    for i, cyc in enumerate(comps):
+        members = [w for w in range(50) if comp_of[w] == i]
+        inv = {src[u]: u for u in cyc}
         best = None
-        for b in cyc:  # break at b: P[b] = 0, then backwards along the cycle
-            val, order, v = {b: 0}, [], b
-            # the words u with src[u] = v follow v; walk the inverse permutation from b
-            inv = {src[u]: u for u in cyc}
-            u = inv[b]
+        for b in cyc:  # break at b: P[b] = 0, then backwards along the cycle, then the trees
+            val, u = {b: 0}, inv[b]
             while u != b:
                 val[u] = (val[src[u]] + c[u]) % 32
+
                 u = inv[u]
+
+            def get(v):
+                if v not in val:
+                    val[v] = (get(src[v]) + c[v]) % 32
+                return val[v]
+            for v in members:
+                get(v)
             counts = [sum(1 for q in val.values() if (q + k) % 32 == 0) for k in range(32)]
             k = counts.index(max(counts))
             if best is None or max(counts) > best[0]:
-                best = (max(counts), {u: (q + k) % 32 for u, q in val.items()})
-        for u, q in best[1].items():
-            P[u] = q
+                best = (max(counts), {v: (q + k) % 32 for v, q in val.items()})
+        for v, q in best[1].items():
+            P[v] = q
     return P
 
 
-def build():
-    first = Gen()
+def build(choice=None):
+    choice = CHOICE if choice is None else choice
+    first = Gen(None, choice)
     first.generate()
-    g = Gen(solve_pattern(first.src, first.rot))
+    g = Gen(solve_pattern(first.src, first.rot), choice)
     return g, g.generate()
+
+
+def search(iterations, seed):
+    """Hill climbing over the chi EOR forms (which lag each output takes), from CHOICE (the
+    committed CHOICE came from an empty start, seed 1, then this run, seed 2): the cost is the RORs,
+    12 iterations x fix-ups + 2 x (words with P != 0, rotated on entry and on exit)."""
+    rng = random.Random(seed)
+    allc = [(j, w) for j in range(ROUNDS_PER_BODY) for w in range(50)]
+
+    def cost(ch):
+        g, _ = build(ch)
+        return 24 // ROUNDS_PER_BODY * g.fixups + 2 * sum(1 for q in g.pattern if q)
+    cur = set(CHOICE)
+    cc = cost(cur)
+    for _ in range(iterations):
+        cand = set(cur) ^ {rng.choice(allc)}
+        if rng.random() < 0.3:
+            cand ^= {rng.choice(allc)}
+        k = cost(cand)
+        if k <= cc:
+            cur, cc = cand, k
+    return sorted(cur), cc
 
 
 # ---------------------------------------------------------------- checking
@@ -630,20 +691,21 @@ HEADER = """\
 @ So every rotation of the permutation is a 32-bit rotation, which the M4 applies for free to the
 @ second source of EOR and BIC (the shifted-register operand).
 @
-@ Lazy rotations. Inside the rounds a rotation is an instruction of its own only in the few
-@ fix-ups described below. Invariant: each stored word s of the state has a pending rotation q
-@ (its lag), known when the code is generated, and its true value is rotl(s, q); theta's D words
-@ and column parities carry such a q too. XORing a value (t, q_t) into (s, q_s) is
-@ `eor s, s, t, ror #(q_s - q_t)` and keeps q_s; rho only adds its offset to q; chi's
-@ b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)` (u lags like c) followed by
-@ `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the operands of the EOR swapped (o
-@ lags like c). The lags therefore change from round to round, and a loop needs them to come
-@ back: the body (two rounds) must end with the pattern P it starts with. With the default
-@ choices each word's lag at the bottom is the lag of one word at the top plus a constant, a
-@ permutation of the 50 words; P is solved along its cycles (each word's P is its predecessor's
-@ plus the constant), which fails for one word per cycle, and that word alone gets a ROR (or the
-@ other EOR form where that one lands on P): 4 RORs per iteration. P is applied by one ROR per
-@ word with P != 0 when the lanes are interleaved on entry, and undone on exit.
+@ Lazy rotations. Inside the rounds a rotation is never an instruction of its own. Invariant:
+@ each stored word s of the state has a pending rotation q (its lag), known when the code is
+@ generated, and its true value is rotl(s, q); theta's D words and column parities carry such a
+@ q too. XORing a value (t, q_t) into (s, q_s) is `eor s, s, t, ror #(q_s - q_t)` and keeps
+@ q_s; rho only adds its offset to q; chi's b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c -
+@ q_b)` (u lags like c) followed by `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the
+@ operands of the EOR swapped (o lags like c). The lags therefore change from round to round,
+@ and a loop needs them to come back: the body (two rounds) must end with the pattern P it
+@ starts with. For given EOR forms each word's lag at the bottom is the lag of one word at the
+@ top plus a constant (a function on the 50 words); P is solved along its cycles (each word's P
+@ is its predecessor's plus the constant), which fails for one word of each cycle whose
+@ constants do not sum to 0 mod 32: that word would need a ROR. The EOR form of each chi output
+@ was chosen by a search (CHOICE in the generator) so that no cycle needs one: the loop executes
+@ no rotation at all. P is applied by one ROR per word with P != 0 ({nonzero} of them) when the
+@ lanes are interleaved on entry, and undone on exit.
 @
 @ Memory. The interleaved state lives in two 50-word buffers on the stack, A and B, each word at
 @ sp + buffer + 4 * (2 * lane + half). A round reads one buffer and writes the other: pi is then
@@ -694,6 +756,10 @@ def main():
             ROUNDS_PER_BODY = int(a[9:])
         elif a.startswith("--spills="):
             SPILLS = int(a[9:])
+    if "--search" in sys.argv:
+        best, k = search(3000, 2)
+        print(f"CHOICE = {best}  # {k} ROR cycles per permutation")
+        return
     g, spilled = build()
     verify = next((a[9:] for a in sys.argv[1:] if a.startswith("--verify=")), None)
     if "--check" in sys.argv or verify:
@@ -718,7 +784,9 @@ def main():
 
 def assembly(g):
     rcs = rc_lanes()
-    out = [HEADER]
+    if g.fixups:
+        raise SystemExit("the header says the loop executes no ROR: update it (or CHOICE)")
+    out = [HEADER.replace("{nonzero}", str(sum(1 for q in g.pattern if q)))]
     out.append("  .section .rodata.hqc_m4_keccak_rc, \"a\"\n  .align 3\n"
                "@ The iota constants of rounds 0..23 (FIPS 202 §3.2.5), interleaved: even word, odd word.\n"
                "hqc_m4_keccak_rc:")

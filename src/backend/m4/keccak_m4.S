@@ -11,20 +11,21 @@
 @ So every rotation of the permutation is a 32-bit rotation, which the M4 applies for free to the
 @ second source of EOR and BIC (the shifted-register operand).
 @
-@ Lazy rotations. Inside the rounds a rotation is an instruction of its own only in the few
-@ fix-ups described below. Invariant: each stored word s of the state has a pending rotation q
-@ (its lag), known when the code is generated, and its true value is rotl(s, q); theta's D words
-@ and column parities carry such a q too. XORing a value (t, q_t) into (s, q_s) is
-@ `eor s, s, t, ror #(q_s - q_t)` and keeps q_s; rho only adds its offset to q; chi's
-@ b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c - q_b)` (u lags like c) followed by
-@ `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the operands of the EOR swapped (o
-@ lags like c). The lags therefore change from round to round, and a loop needs them to come
-@ back: the body (two rounds) must end with the pattern P it starts with. With the default
-@ choices each word's lag at the bottom is the lag of one word at the top plus a constant, a
-@ permutation of the 50 words; P is solved along its cycles (each word's P is its predecessor's
-@ plus the constant), which fails for one word per cycle, and that word alone gets a ROR (or the
-@ other EOR form where that one lands on P): 4 RORs per iteration. P is applied by one ROR per
-@ word with P != 0 when the lanes are interleaved on entry, and undone on exit.
+@ Lazy rotations. Inside the rounds a rotation is never an instruction of its own. Invariant:
+@ each stored word s of the state has a pending rotation q (its lag), known when the code is
+@ generated, and its true value is rotl(s, q); theta's D words and column parities carry such a
+@ q too. XORing a value (t, q_t) into (s, q_s) is `eor s, s, t, ror #(q_s - q_t)` and keeps
+@ q_s; rho only adds its offset to q; chi's b_a ^ (~b_b & b_c) is `bic u, c, b, ror #(q_c -
+@ q_b)` (u lags like c) followed by `eor o, a, u, ror #(q_a - q_c)` (o lags like a), or with the
+@ operands of the EOR swapped (o lags like c). The lags therefore change from round to round,
+@ and a loop needs them to come back: the body (two rounds) must end with the pattern P it
+@ starts with. For given EOR forms each word's lag at the bottom is the lag of one word at the
+@ top plus a constant (a function on the 50 words); P is solved along its cycles (each word's P
+@ is its predecessor's plus the constant), which fails for one word of each cycle whose
+@ constants do not sum to 0 mod 32: that word would need a ROR. The EOR form of each chi output
+@ was chosen by a search (CHOICE in the generator) so that no cycle needs one: the loop executes
+@ no rotation at all. P is applied by one ROR per word with P != 0 (29 of them) when the
+@ lanes are interleaved on entry, and undone on exit.
 @
 @ Memory. The interleaved state lives in two 50-word buffers on the stack, A and B, each word at
 @ sp + buffer + 4 * (2 * lane + half). A round reads one buffer and writes the other: pi is then
@@ -131,6 +132,7 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r6, r8, r7
   eor r1, r12, r7, lsl #1
+  ror r6, r6, #21
   str r1, [sp, #0]
   str r6, [sp, #4]
   ldr r12, [r0, #8]
@@ -153,8 +155,7 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r3, r8, r12
   eor r11, r7, r12, lsl #1
-  ror r11, r11, #4
-  ror r3, r3, #4
+  ror r3, r3, #14
   str r11, [sp, #8]
   str r3, [sp, #12]
   ldr r7, [r0, #16]
@@ -177,8 +178,7 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r2, r8, r7
   eor r9, r12, r7, lsl #1
-  ror r9, r9, #30
-  ror r2, r2, #30
+  ror r9, r9, #4
   str r9, [sp, #16]
   str r2, [sp, #20]
   ldr r12, [r0, #24]
@@ -201,6 +201,7 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r5, r8, r12
   eor r10, r7, r12, lsl #1
+  ror r5, r5, #14
   str r10, [sp, #24]
   str r5, [sp, #28]
   ldr r7, [r0, #32]
@@ -223,8 +224,6 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor lr, r8, r7
   eor r4, r12, r7, lsl #1
-  ror r4, r4, #26
-  ror lr, lr, #26
   str r4, [sp, #32]
   str lr, [sp, #36]
   ldr r12, [r0, #40]
@@ -247,10 +246,10 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #17
-  eor r1, r1, r7, ror #15
-  ror r8, r8, #5
-  eor r6, r6, r8, ror #27
+  ror r7, r7, #14
+  eor r1, r1, r7, ror #18
+  ror r8, r8, #3
+  eor r6, r6, r8, ror #18
   str r7, [sp, #40]
   str r8, [sp, #44]
   ldr r7, [r0, #48]
@@ -273,10 +272,10 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #5
-  eor r11, r11, r12, ror #31
-  ror r8, r8, #5
-  eor r3, r3, r8, ror #31
+  ror r12, r12, #12
+  eor r11, r11, r12, ror #20
+  ror r8, r8, #8
+  eor r3, r3, r8, ror #6
   str r12, [sp, #48]
   str r8, [sp, #52]
   ldr r12, [r0, #56]
@@ -299,10 +298,9 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #6
-  eor r9, r9, r7, ror #24
-  ror r8, r8, #6
-  eor r2, r2, r8, ror #24
+  eor r9, r9, r7, ror #4
+  ror r8, r8, #16
+  eor r2, r2, r8, ror #16
   str r7, [sp, #56]
   str r8, [sp, #60]
   ldr r7, [r0, #64]
@@ -325,10 +323,10 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #14
-  eor r10, r10, r12, ror #18
-  ror r8, r8, #25
-  eor r5, r5, r8, ror #7
+  ror r12, r12, #30
+  eor r10, r10, r12, ror #2
+  ror r8, r8, #3
+  eor r5, r5, r8, ror #11
   str r12, [sp, #64]
   str r8, [sp, #68]
   ldr r12, [r0, #72]
@@ -351,10 +349,9 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #24
-  eor r4, r4, r7, ror #2
-  ror r8, r8, #24
-  eor lr, lr, r8, ror #2
+  eor r4, r4, r7
+  ror r8, r8, #8
+  eor lr, lr, r8, ror #24
   str r7, [sp, #72]
   str r8, [sp, #76]
   ldr r7, [r0, #80]
@@ -377,10 +374,10 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #28
-  eor r1, r1, r12, ror #4
+  ror r12, r12, #31
+  eor r1, r1, r12, ror #1
   ror r8, r8, #27
-  eor r6, r6, r8, ror #5
+  eor r6, r6, r8, ror #26
   str r12, [sp, #80]
   str r8, [sp, #84]
   ldr r12, [r0, #88]
@@ -403,8 +400,8 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  eor r11, r11, r7, ror #4
-  eor r3, r3, r8, ror #4
+  eor r11, r11, r7
+  eor r3, r3, r8, ror #14
   str r7, [sp, #88]
   str r8, [sp, #92]
   ldr r7, [r0, #96]
@@ -427,9 +424,10 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  eor r9, r9, r12, ror #30
-  ror r8, r8, #11
-  eor r2, r2, r8, ror #19
+  ror r12, r12, #12
+  eor r9, r9, r12, ror #24
+  ror r8, r8, #8
+  eor r2, r2, r8, ror #24
   str r12, [sp, #96]
   str r8, [sp, #100]
   ldr r12, [r0, #104]
@@ -452,10 +450,9 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #28
-  eor r10, r10, r7, ror #4
-  ror r8, r8, #28
-  eor r5, r5, r8, ror #4
+  ror r7, r7, #2
+  eor r10, r10, r7, ror #30
+  eor r5, r5, r8, ror #14
   str r7, [sp, #104]
   str r8, [sp, #108]
   ldr r7, [r0, #112]
@@ -478,10 +475,9 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #6
-  eor r4, r4, r12, ror #20
-  ror r8, r8, #6
-  eor lr, lr, r8, ror #20
+  eor r4, r4, r12
+  ror r8, r8, #8
+  eor lr, lr, r8, ror #24
   str r12, [sp, #112]
   str r8, [sp, #116]
   ldr r12, [r0, #120]
@@ -504,10 +500,10 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #31
-  eor r1, r1, r7, ror #1
-  ror r8, r8, #10
-  eor r6, r6, r8, ror #22
+  ror r7, r7, #12
+  eor r1, r1, r7, ror #20
+  ror r8, r8, #15
+  eor r6, r6, r8, ror #6
   str r7, [sp, #120]
   str r8, [sp, #124]
   ldr r7, [r0, #128]
@@ -530,8 +526,9 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  eor r11, r11, r12, ror #4
-  eor r3, r3, r8, ror #4
+  eor r11, r11, r12
+  ror r8, r8, #14
+  eor r3, r3, r8
   str r12, [sp, #128]
   str r8, [sp, #132]
   ldr r12, [r0, #136]
@@ -554,10 +551,9 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #14
-  eor r9, r9, r7, ror #16
-  ror r8, r8, #14
-  eor r2, r2, r8, ror #16
+  eor r9, r9, r7, ror #4
+  ror r8, r8, #28
+  eor r2, r2, r8, ror #4
   str r7, [sp, #136]
   str r8, [sp, #140]
   ldr r7, [r0, #144]
@@ -582,8 +578,8 @@ hqc_m4_keccak_f1600:
   eor r12, r12, r7, lsl #1
   ror r12, r12, #13
   eor r10, r10, r12, ror #19
-  ror r8, r8, #12
-  eor r5, r5, r8, ror #20
+  ror r8, r8, #15
+  eor r5, r5, r8, ror #31
   str r12, [sp, #144]
   str r8, [sp, #148]
   ldr r12, [r0, #152]
@@ -606,10 +602,9 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #27
-  eor r4, r4, r7, ror #31
-  ror r8, r8, #15
-  eor lr, lr, r8, ror #11
+  eor r4, r4, r7
+  ror r8, r8, #14
+  eor lr, lr, r8, ror #18
   str r7, [sp, #152]
   str r8, [sp, #156]
   ldr r7, [r0, #160]
@@ -632,8 +627,9 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  eor r1, r1, r12
-  eor r6, r6, r8
+  ror r12, r12, #7
+  eor r1, r1, r12, ror #25
+  eor r6, r6, r8, ror #21
   str r12, [sp, #160]
   str r8, [sp, #164]
   ldr r12, [r0, #168]
@@ -657,9 +653,8 @@ hqc_m4_keccak_f1600:
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
   ror r7, r7, #18
-  eor r11, r11, r7, ror #18
-  ror r8, r8, #18
-  eor r3, r3, r8, ror #18
+  eor r11, r11, r7, ror #14
+  eor r3, r3, r8, ror #14
   str r7, [sp, #168]
   str r8, [sp, #172]
   ldr r7, [r0, #176]
@@ -682,10 +677,9 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #29
-  eor r9, r9, r12, ror #1
-  ror r8, r8, #28
-  eor r2, r2, r8, ror #2
+  eor r9, r9, r12, ror #4
+  ror r8, r8, #3
+  eor r2, r2, r8, ror #29
   str r12, [sp, #176]
   str r8, [sp, #180]
   ldr r12, [r0, #184]
@@ -708,10 +702,9 @@ hqc_m4_keccak_f1600:
   and r12, r12, #0x55555555
   eor r8, r8, r12
   eor r7, r7, r12, lsl #1
-  ror r7, r7, #28
-  eor r10, r10, r7, ror #4
-  ror r8, r8, #28
-  eor r5, r5, r8, ror #4
+  ror r7, r7, #2
+  eor r10, r10, r7, ror #30
+  eor r5, r5, r8, ror #14
   str r7, [sp, #184]
   str r8, [sp, #188]
   ldr r7, [r0, #192]
@@ -734,10 +727,8 @@ hqc_m4_keccak_f1600:
   and r7, r7, #0x55555555
   eor r8, r8, r7
   eor r12, r12, r7, lsl #1
-  ror r12, r12, #22
-  eor r4, r4, r12, ror #4
-  ror r8, r8, #10
-  eor lr, lr, r8, ror #16
+  eor r4, r4, r12
+  eor lr, lr, r8
   str r12, [sp, #192]
   str r8, [sp, #196]
   b 2f
@@ -757,17 +748,17 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #48]
   ldr lr, [sp, #88]
   ldr r0, [sp, #128]
-  eor r1, r1, r2, ror #15
-  eor r1, r1, r3, ror #4
-  eor r1, r1, r4, ror #1
-  eor r1, r1, r5
-  eor r6, r6, r7, ror #27
-  eor r6, r6, r8, ror #5
-  eor r6, r6, r9, ror #22
-  eor r6, r6, r10
-  eor r11, r11, r12, ror #31
-  eor r11, r11, lr, ror #4
-  eor r11, r11, r0, ror #4
+  eor r1, r1, r2, ror #18
+  eor r1, r1, r3, ror #1
+  eor r1, r1, r4, ror #20
+  eor r1, r1, r5, ror #25
+  eor r6, r6, r7, ror #18
+  eor r6, r6, r8, ror #26
+  eor r6, r6, r9, ror #6
+  eor r6, r6, r10, ror #21
+  eor r11, r11, r12, ror #20
+  eor r11, r11, lr
+  eor r11, r11, r0
   ldr r2, [sp, #168]
   ldr r3, [sp, #12]
   ldr r4, [sp, #52]
@@ -779,15 +770,15 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #96]
   ldr lr, [sp, #136]
   ldr r0, [sp, #176]
-  eor r11, r11, r2, ror #18
-  eor r3, r3, r4, ror #31
-  eor r3, r3, r5, ror #4
-  eor r3, r3, r7, ror #4
-  eor r3, r3, r8, ror #18
-  eor r9, r9, r10, ror #24
-  eor r9, r9, r12, ror #30
-  eor r9, r9, lr, ror #16
-  eor r9, r9, r0, ror #1
+  eor r11, r11, r2, ror #14
+  eor r3, r3, r4, ror #6
+  eor r3, r3, r5, ror #14
+  eor r3, r3, r7
+  eor r3, r3, r8, ror #14
+  eor r9, r9, r10, ror #4
+  eor r9, r9, r12, ror #24
+  eor r9, r9, lr, ror #4
+  eor r9, r9, r0, ror #4
   ldr r2, [sp, #20]
   ldr r4, [sp, #60]
   ldr r5, [sp, #100]
@@ -797,12 +788,12 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #64]
   ldr lr, [sp, #104]
   ldr r0, [sp, #144]
-  eor r2, r2, r4, ror #24
-  eor r2, r2, r5, ror #19
-  eor r2, r2, r7, ror #16
-  eor r2, r2, r8, ror #2
-  eor r10, r10, r12, ror #18
-  eor r10, r10, lr, ror #4
+  eor r2, r2, r4, ror #16
+  eor r2, r2, r5, ror #24
+  eor r2, r2, r7, ror #4
+  eor r2, r2, r8, ror #29
+  eor r10, r10, r12, ror #2
+  eor r10, r10, lr, ror #30
   eor r10, r10, r0, ror #19
   ldr r4, [sp, #184]
   ldr r5, [sp, #28]
@@ -810,40 +801,40 @@ hqc_m4_keccak_f1600:
   ldr r8, [sp, #108]
   ldr r12, [sp, #148]
   ldr lr, [sp, #188]
-  eor r10, r10, r4, ror #4
-  eor r5, r5, r7, ror #7
-  eor r5, r5, r8, ror #4
-  eor r5, r5, r12, ror #20
-  eor r5, r5, lr, ror #4
+  eor r10, r10, r4, ror #30
+  eor r5, r5, r7, ror #11
+  eor r5, r5, r8, ror #14
+  eor r5, r5, r12, ror #31
+  eor r5, r5, lr, ror #14
   ldr r4, [sp, #32]
   ldr r0, [sp, #72]
   ldr r7, [sp, #112]
   ldr r8, [sp, #152]
   ldr r12, [sp, #192]
   ldr lr, [sp, #36]
-  eor r4, r4, r0, ror #2
-  eor r4, r4, r7, ror #20
-  eor r4, r4, r8, ror #31
-  eor r4, r4, r12, ror #4
+  eor r4, r4, r0
+  eor r4, r4, r7
+  eor r4, r4, r8
+  eor r4, r4, r12
   ldr r0, [sp, #76]
   ldr r7, [sp, #116]
   ldr r8, [sp, #156]
   ldr r12, [sp, #196]
-  eor lr, lr, r0, ror #2
-  eor lr, lr, r7, ror #20
-  eor lr, lr, r8, ror #11
-  eor lr, lr, r12, ror #16
+  eor lr, lr, r0, ror #24
+  eor lr, lr, r7, ror #24
+  eor lr, lr, r8, ror #18
+  eor lr, lr, r12
 2:
-  eor r0, r4, r3, ror #21
-  eor r3, r3, r10, ror #4
-  eor r4, r2, r4, ror #4
-  eor r10, r10, r6, ror #31
-  eor r2, r1, r2, ror #1
-  eor r6, r6, r9, ror #2
-  eor r1, r5, r1
+  eor r0, r4, r3, ror #17
+  eor r3, r3, r10, ror #14
+  eor r4, r2, r4
+  eor r10, r10, r6, ror #10
+  eor r2, r1, r2, ror #31
+  eor r6, r6, r9, ror #17
+  eor r1, r5, r1, ror #14
   eor r9, r9, lr, ror #3
-  eor r5, r11, r5, ror #3
-  eor lr, lr, r11, ror #22
+  eor r5, r11, r5, ror #17
+  eor lr, lr, r11
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
   @ row y' = 0, even words: chi positions 0-4 read words e0, e6, o12, o18, e24 (e/o, lane)
   str r0, [sp, #400]
@@ -859,22 +850,22 @@ hqc_m4_keccak_f1600:
   ldr r6, [sp, #400]
   ldr lr, [sp, #408]
   ldr r7, [r7, #0]
-  eor r8, r8, r6, ror #6
-  eor r12, r12, lr, ror #5
-  eor r11, r11, r3, ror #7
-  eor r0, r0, r4, ror #14
-  eor r2, r2, r10, ror #22
-  bic r6, r11, r12, ror #6
-  eor r6, r8, r6, ror #31
+  eor r8, r8, r6
+  eor r12, r12, lr, ror #12
+  eor r11, r11, r3, ror #26
+  eor r0, r0, r4, ror #15
+  eor r2, r2, r10
+  bic r6, r11, r12, ror #28
+  eor r6, r8, r6, ror #2
   eor r6, r6, r7
-  bic lr, r0, r11, ror #22
-  eor lr, r12, lr, ror #4
-  bic r7, r2, r0, ror #6
-  eor r7, r11, r7, ror #4
-  bic r11, r8, r2, ror #3
-  eor r11, r0, r11, ror #23
-  bic r0, r12, r8, ror #27
-  eor r0, r2, r0, ror #2
+  bic lr, r0, r11, ror #28
+  eor lr, lr, r12, ror #24
+  bic r7, r2, r0, ror #13
+  eor r7, r11, r7, ror #23
+  bic r11, r8, r2, ror #25
+  eor r11, r11, r0, ror #6
+  bic r0, r12, r8, ror #2
+  eor r0, r0, r2, ror #27
   @ row y' = 0, odd words: chi positions 0-4 read words o0, o6, e12, e18, o24 (e/o, lane)
   str r6, [sp, #200]
   str lr, [sp, #208]
@@ -890,22 +881,22 @@ hqc_m4_keccak_f1600:
   ldr r11, [sp, #404]
   ldr r0, [sp, #412]
   ldr r8, [r8, #4]
-  eor r12, r12, r11, ror #6
-  eor r2, r2, r0, ror #5
-  eor r6, r6, r5, ror #28
-  eor lr, lr, r9, ror #15
-  eor r7, r7, r1, ror #10
-  bic r11, r6, r2, ror #26
-  eor r11, r12, r11, ror #11
-  eor r11, r11, r8
-  bic r0, lr, r6, ror #2
-  eor r0, r2, r0, ror #4
-  bic r8, r7, lr, ror #26
-  eor r8, r6, r8, ror #4
-  bic r6, r12, r7, ror #15
-  eor r6, lr, r6, ror #23
-  bic lr, r2, r12, ror #27
-  eor lr, r7, lr, ror #22
+  eor r12, r12, r11, ror #21
+  eor r2, r2, r0, ror #19
+  eor r6, r6, r5, ror #12
+  eor lr, lr, r9, ror #9
+  eor r7, r7, r1, ror #18
+  bic r11, r6, r2, ror #3
+  eor r11, r12, r11, ror #20
+  eor r11, r11, r8, ror #21
+  bic r0, lr, r6, ror #22
+  eor r0, r0, r2, ror #25
+  bic r8, r7, lr, ror #16
+  eor r8, r6, r8, ror #26
+  bic r6, r12, r7, ror #14
+  eor r6, r6, lr, ror #30
+  bic lr, r2, r12, ror #9
+  eor lr, lr, r7, ror #23
   @ row y' = 1, even words: chi positions 0-4 read words e3, e9, o10, o16, o22 (e/o, lane)
   str r11, [sp, #204]
   str r0, [sp, #212]
@@ -919,21 +910,21 @@ hqc_m4_keccak_f1600:
   ldr r0, [sp, #180]
   ldr r8, [sp, #404]
   ldr r6, [sp, #412]
-  eor r12, r12, r9, ror #2
-  eor r2, r2, r10, ror #24
-  eor r7, r7, r8, ror #1
-  eor r11, r11, r6
-  eor r0, r0, r3, ror #24
-  bic lr, r7, r2, ror #27
+  eor r12, r12, r9, ror #28
+  eor r2, r2, r10
+  eor r7, r7, r8, ror #27
+  eor r11, r11, r6, ror #25
+  eor r0, r0, r3, ror #21
+  bic lr, r7, r2, ror #19
   eor lr, r12, lr, ror #17
-  bic r8, r11, r7, ror #26
-  eor r8, r2, r8, ror #11
-  bic r6, r0, r11, ror #4
-  eor r6, r7, r6, ror #2
-  bic r7, r12, r0, ror #19
-  eor r7, r11, r7, ror #9
-  bic r11, r2, r12, ror #20
-  eor r11, r0, r11, ror #25
+  bic r8, r11, r7, ror #8
+  eor r8, r2, r8, ror #5
+  bic r6, r0, r11, ror #29
+  eor r6, r7, r6, ror #27
+  bic r7, r12, r0, ror #12
+  eor r7, r11, r7, ror #23
+  bic r11, r2, r12, ror #28
+  eor r11, r0, r11, ror #24
   @ row y' = 1, odd words: chi positions 0-4 read words o3, o9, e10, e16, e22 (e/o, lane)
   str lr, [sp, #240]
   str r8, [sp, #248]
@@ -947,21 +938,21 @@ hqc_m4_keccak_f1600:
   ldr r8, [sp, #176]
   ldr r6, [sp, #400]
   ldr r7, [sp, #408]
-  eor r12, r12, r4, ror #2
-  eor r2, r2, r1, ror #24
-  eor r0, r0, r6, ror #2
+  eor r12, r12, r4, ror #14
+  eor r2, r2, r1, ror #26
+  eor r0, r0, r6, ror #31
   eor lr, lr, r7
-  eor r8, r8, r5, ror #25
-  bic r11, r0, r2, ror #27
-  eor r11, r12, r11, ror #17
-  bic r6, lr, r0, ror #25
-  eor r6, r2, r6, ror #12
-  bic r7, r8, lr, ror #5
+  eor r8, r8, r5
+  bic r11, r0, r2, ror #14
+  eor r11, r12, r11, ror #28
+  bic r6, lr, r0, ror #22
+  eor r6, r2, r6, ror #28
+  bic r7, r8, lr, ror #8
   eor r7, r0, r7, ror #2
-  bic r0, r12, r8, ror #19
-  eor r0, lr, r0, ror #8
-  bic lr, r2, r12, ror #20
-  eor lr, r8, lr, ror #25
+  bic r0, r12, r8, ror #30
+  eor r0, lr, r0, ror #26
+  bic lr, r2, r12, ror #22
+  eor lr, r8, lr, ror #12
   @ row y' = 2, even words: chi positions 0-4 read words o1, e7, o13, e19, e20 (e/o, lane)
   str r11, [sp, #244]
   str r6, [sp, #252]
@@ -975,21 +966,21 @@ hqc_m4_keccak_f1600:
   ldr r6, [sp, #160]
   ldr r7, [sp, #412]
   ldr r0, [sp, #400]
-  eor r12, r12, r7, ror #4
-  eor r2, r2, r5, ror #2
-  eor r8, r8, r4, ror #30
-  eor r11, r11, r10, ror #27
-  eor r6, r6, r0, ror #6
-  bic lr, r8, r2
-  eor lr, r12, lr, ror #28
-  bic r7, r11, r8, ror #22
-  eor r7, r2, r7, ror #10
-  bic r0, r6, r11, ror #10
-  eor r0, r8, r0
-  bic r8, r12, r6, ror #28
-  eor r8, r11, r8, ror #26
-  bic r11, r2, r12, ror #4
-  eor r11, r6, r11
+  eor r12, r12, r7, ror #25
+  eor r2, r2, r5
+  eor r8, r8, r4
+  eor r11, r11, r10
+  eor r6, r6, r0, ror #7
+  bic lr, r8, r2, ror #10
+  eor lr, r12, lr, ror #2
+  bic r7, r11, r8, ror #23
+  eor r7, r2, r7, ror #31
+  bic r0, r6, r11, ror #12
+  eor r0, r0, r8, ror #3
+  bic r8, r12, r6, ror #31
+  eor r8, r8, r11, ror #11
+  bic r11, r2, r12, ror #20
+  eor r11, r6, r11, ror #13
   @ row y' = 2, odd words: chi positions 0-4 read words e1, o7, e13, o19, o20 (e/o, lane)
   str lr, [sp, #280]
   str r7, [sp, #288]
@@ -1003,21 +994,21 @@ hqc_m4_keccak_f1600:
   ldr r7, [sp, #164]
   ldr r0, [sp, #408]
   ldr r8, [sp, #404]
-  eor r12, r12, r0, ror #4
+  eor r12, r12, r0
   eor r2, r2, r3, ror #2
   eor r6, r6, r9, ror #30
-  eor lr, lr, r1, ror #15
-  eor r7, r7, r8, ror #6
-  bic r11, r6, r2, ror #31
-  eor r11, r12, r11, ror #28
-  bic r0, lr, r6, ror #11
-  eor r0, r2, r0, ror #22
-  bic r8, r7, lr, ror #22
-  eor r8, r6, r8, ror #31
-  bic r6, r12, r7, ror #27
-  eor r6, lr, r6, ror #15
-  bic lr, r2, r12, ror #5
-  eor lr, r7, lr
+  eor lr, lr, r1
+  eor r7, r7, r8
+  bic r11, r6, r2, ror #27
+  eor r11, r12, r11, ror #18
+  bic r0, lr, r6, ror #4
+  eor r0, r0, r2, ror #31
+  bic r8, r7, lr, ror #23
+  eor r8, r6, r8, ror #5
+  bic r6, r12, r7, ror #23
+  eor r6, lr, r6, ror #18
+  bic lr, r2, r12, ror #19
+  eor lr, lr, r7, ror #10
   @ row y' = 3, even words: chi positions 0-4 read words o4, e5, e11, o17, e23 (e/o, lane)
   str r11, [sp, #284]
   str r0, [sp, #292]
@@ -1031,21 +1022,21 @@ hqc_m4_keccak_f1600:
   ldr r0, [sp, #184]
   ldr r8, [sp, #400]
   ldr r6, [sp, #408]
-  eor r12, r12, r1, ror #26
-  eor r2, r2, r8, ror #23
+  eor r12, r12, r1, ror #18
+  eor r2, r2, r8, ror #14
   eor r7, r7, r6
-  eor r11, r11, r3, ror #10
+  eor r11, r11, r3, ror #14
   eor r0, r0, r9, ror #30
-  bic lr, r7, r2, ror #2
-  eor lr, r12, lr, ror #3
-  bic r8, r11, r7, ror #17
-  eor r8, r2, r8, ror #13
-  bic r6, r0, r11, ror #2
-  eor r6, r7, r6, ror #13
+  bic lr, r7, r2, ror #5
+  eor lr, lr, r12, ror #23
+  bic r8, r11, r7, ror #31
+  eor r8, r8, r2, ror #4
+  bic r6, r0, r11, ror #26
+  eor r6, r6, r7, ror #25
   bic r7, r12, r0, ror #16
-  eor r7, r11, r7, ror #14
-  bic r11, r2, r12, ror #27
-  eor r11, r0, r11, ror #21
+  eor r7, r11, r7, ror #22
+  bic r11, r2, r12, ror #18
+  eor r11, r0, r11, ror #30
   @ row y' = 3, odd words: chi positions 0-4 read words e4, o5, o11, e17, o23 (e/o, lane)
   str lr, [sp, #320]
   str r8, [sp, #328]
@@ -1059,21 +1050,21 @@ hqc_m4_keccak_f1600:
   ldr r8, [sp, #188]
   ldr r6, [sp, #404]
   ldr r7, [sp, #412]
-  eor r12, r12, r10, ror #26
-  eor r2, r2, r6, ror #11
-  eor r0, r0, r7
-  eor lr, lr, r5, ror #10
-  eor r8, r8, r4, ror #30
-  bic r11, r0, r2, ror #14
-  eor r11, r12, r11, ror #2
-  bic r6, lr, r0, ror #16
-  eor r6, r2, r6, ror #2
-  bic r7, r8, lr, ror #3
-  eor r7, r0, r7, ror #13
-  bic r0, r12, r8, ror #15
-  eor r0, lr, r0, ror #14
-  bic lr, r2, r12, ror #16
-  eor lr, r8, lr, ror #1
+  eor r12, r12, r10
+  eor r2, r2, r6, ror #3
+  eor r0, r0, r7, ror #11
+  eor lr, lr, r5
+  eor r8, r8, r4
+  bic r11, r0, r2, ror #16
+  eor r11, r12, r11, ror #8
+  bic r6, lr, r0, ror #2
+  eor r6, r6, r2, ror #18
+  bic r7, r8, lr, ror #21
+  eor r7, r0, r7, ror #9
+  bic r0, r12, r8, ror #17
+  eor r0, lr, r0, ror #26
+  bic lr, r2, r12, ror #8
+  eor lr, r8, lr, ror #7
   @ row y' = 4, even words: chi positions 0-4 read words e2, o8, o14, o15, e21 (e/o, lane)
   str r11, [sp, #324]
   str r6, [sp, #332]
@@ -1087,21 +1078,21 @@ hqc_m4_keccak_f1600:
   ldr r6, [sp, #168]
   ldr r7, [sp, #404]
   ldr r0, [sp, #408]
-  eor r12, r12, r5, ror #26
-  eor r2, r2, r4, ror #27
-  eor r8, r8, r1, ror #6
-  eor r11, r11, r7, ror #16
+  eor r12, r12, r5, ror #4
+  eor r2, r2, r4, ror #3
+  eor r8, r8, r1, ror #26
+  eor r11, r11, r7, ror #15
   eor r6, r6, r0, ror #18
-  bic lr, r8, r2, ror #5
-  eor lr, r12, lr, ror #3
-  bic r7, r11, r8, ror #5
-  eor r7, r2, r7, ror #22
-  bic r0, r6, r11, ror #20
-  eor r0, r8, r0, ror #7
-  bic r8, r12, r6, ror #10
-  eor r8, r11, r8, ror #2
-  bic r11, r2, r12, ror #24
-  eor r11, r6, r11, ror #30
+  bic lr, r8, r2, ror #29
+  eor lr, r12, lr, ror #7
+  bic r7, r11, r8, ror #8
+  eor r7, r2, r7, ror #27
+  bic r0, r6, r11, ror #15
+  eor r0, r0, r8, ror #23
+  bic r8, r12, r6, ror #16
+  eor r8, r11, r8, ror #1
+  bic r11, r2, r12, ror #28
+  eor r11, r11, r6, ror #12
   @ row y' = 4, odd words: chi positions 0-4 read words o2, e8, e14, e15, o21 (e/o, lane)
   str lr, [sp, #360]
   str r7, [sp, #368]
@@ -1115,21 +1106,21 @@ hqc_m4_keccak_f1600:
   ldr r7, [sp, #172]
   ldr r0, [sp, #400]
   ldr r8, [sp, #412]
-  eor r12, r12, r3, ror #26
-  eor r2, r2, r9, ror #16
-  eor r6, r6, r10, ror #6
-  eor lr, lr, r0, ror #5
-  eor r7, r7, r8, ror #18
-  bic r11, r6, r2, ror #16
-  eor r11, r12, r11, ror #4
-  bic r0, lr, r6, ror #26
-  eor r0, r2, r0, ror #22
-  bic r8, r7, lr
-  eor r8, r6, r8, ror #6
-  bic r6, r12, r7, ror #10
-  eor r6, lr, r6, ror #22
-  bic lr, r2, r12, ror #12
-  eor lr, r7, lr, ror #10
+  eor r12, r12, r3, ror #18
+  eor r2, r2, r9, ror #26
+  eor r6, r6, r10
+  eor lr, lr, r0, ror #12
+  eor r7, r7, r8, ror #11
+  bic r11, r6, r2, ror #26
+  eor r11, r12, r11, ror #12
+  bic r0, lr, r6, ror #13
+  eor r0, r0, r2, ror #7
+  bic r8, r7, lr, ror #1
+  eor r8, r8, r6, ror #14
+  bic r6, r12, r7, ror #30
+  eor r6, lr, r6, ror #1
+  bic lr, r2, r12, ror #26
+  eor lr, lr, r7, ror #24
   @ round 1 of the iteration: theta (FIPS 202 §3.2.1), column parities and D
   str r11, [sp, #364]
   str r0, [sp, #372]
@@ -1146,13 +1137,13 @@ hqc_m4_keccak_f1600:
   ldr r10, [sp, #284]
   ldr r12, [sp, #324]
   eor r1, r1, r2, ror #18
-  eor r1, r1, r3, ror #27
-  eor r1, r1, r4, ror #24
-  eor r1, r1, r5, ror #3
-  eor r11, r11, r7, ror #29
-  eor r11, r11, r9, ror #15
-  eor r11, r11, r10, ror #25
-  eor r11, r11, r12, ror #22
+  eor r1, r1, r3, ror #17
+  eor r1, r1, r4, ror #27
+  eor r1, r1, r5, ror #29
+  eor r11, r11, r7, ror #10
+  eor r11, r11, r9, ror #3
+  eor r11, r11, r10, ror #31
+  eor r11, r11, r12, ror #18
   ldr r2, [sp, #208]
   ldr r3, [sp, #248]
   ldr r4, [sp, #288]
@@ -1161,13 +1152,13 @@ hqc_m4_keccak_f1600:
   ldr r9, [sp, #212]
   ldr r10, [sp, #252]
   ldr r12, [sp, #292]
-  eor r2, r2, r3, ror #25
-  eor r2, r2, r4, ror #18
-  eor r2, r2, r5, ror #24
-  eor r2, r2, r7, ror #6
-  eor r0, r0, r9, ror #14
-  eor r0, r0, r10, ror #7
-  eor r0, r0, r12
+  eor r2, r2, r3, ror #16
+  eor r2, r2, r4, ror #23
+  eor r2, r2, r5, ror #22
+  eor r2, r2, r7, ror #27
+  eor r0, r0, r9, ror #9
+  eor r0, r0, r10, ror #14
+  eor r0, r0, r12, ror #14
   ldr r3, [sp, #332]
   ldr r4, [sp, #216]
   ldr r5, [sp, #256]
@@ -1175,62 +1166,62 @@ hqc_m4_keccak_f1600:
   ldr r9, [sp, #336]
   ldr r10, [sp, #376]
   ldr r12, [sp, #220]
-  eor r0, r0, r3, ror #18
-  eor r4, r4, r5, ror #4
-  eor r4, r4, r7, ror #24
-  eor r4, r4, r9, ror #28
-  eor r4, r4, r10, ror #7
-  eor r8, r8, r12, ror #4
+  eor r0, r0, r3, ror #25
+  eor r4, r4, r5, ror #1
+  eor r4, r4, r7, ror #14
+  eor r4, r4, r9
+  eor r4, r4, r10, ror #11
+  eor r8, r8, r12
   ldr r3, [sp, #260]
   ldr r5, [sp, #300]
   ldr r7, [sp, #340]
   ldr r9, [sp, #224]
   ldr r10, [sp, #264]
   ldr r12, [sp, #304]
-  eor r8, r8, r3, ror #28
-  eor r8, r8, r5, ror #17
-  eor r8, r8, r7, ror #20
-  eor r9, r9, r10
-  eor r9, r9, r12, ror #24
+  eor r8, r8, r3, ror #1
+  eor r8, r8, r5, ror #19
+  eor r8, r8, r7, ror #28
+  eor r9, r9, r10, ror #27
+  eor r9, r9, r12, ror #17
   ldr r3, [sp, #344]
   ldr r5, [sp, #384]
   ldr r7, [sp, #228]
   ldr r10, [sp, #268]
   ldr r12, [sp, #308]
-  eor r9, r9, r3, ror #1
-  eor r9, r9, r5, ror #24
-  eor r6, r6, r7, ror #28
-  eor r6, r6, r10, ror #29
-  eor r6, r6, r12
+  eor r9, r9, r3, ror #28
+  eor r9, r9, r5, ror #28
+  eor r6, r6, r7, ror #11
+  eor r6, r6, r10, ror #10
+  eor r6, r6, r12, ror #14
   ldr r3, [sp, #348]
   ldr r5, [sp, #232]
   ldr r7, [sp, #272]
   ldr r10, [sp, #312]
   ldr r12, [sp, #352]
-  eor r6, r6, r3, ror #30
-  eor r5, r5, r7, ror #2
-  eor r5, r5, r10, ror #20
-  eor r5, r5, r12, ror #5
+  eor r6, r6, r3, ror #25
+  eor r5, r5, r7
+  eor r5, r5, r10, ror #18
+  eor r5, r5, r12, ror #4
   ldr r3, [sp, #392]
   ldr r7, [sp, #236]
   ldr r10, [sp, #276]
   ldr r12, [sp, #316]
-  eor r5, r5, r3, ror #10
-  eor lr, lr, r7, ror #2
-  eor lr, lr, r10, ror #24
-  eor lr, lr, r12, ror #10
+  eor r5, r5, r3, ror #3
+  eor lr, lr, r7, ror #27
+  eor lr, lr, r10, ror #27
+  eor lr, lr, r12, ror #6
   ldr r3, [sp, #356]
-  eor lr, lr, r3, ror #27
-  eor r7, r5, r0, ror #19
-  eor r0, r0, r9, ror #18
-  eor r5, r8, r5, ror #28
-  eor r9, r9, r11, ror #25
-  eor r8, r1, r8, ror #6
-  eor r11, r11, r4, ror #28
-  eor r1, r6, r1, ror #19
-  eor r4, r4, lr, ror #13
-  eor r6, r2, r6, ror #7
-  eor lr, lr, r2, ror #24
+  eor lr, lr, r3, ror #29
+  eor r7, r5, r0, ror #1
+  eor r0, r0, r9
+  eor r5, r8, r5, ror #31
+  eor r9, r9, r11
+  eor r8, r1, r8, ror #30
+  eor r11, r11, r4, ror #1
+  eor r1, r6, r1
+  eor r4, r4, lr, ror #4
+  eor r6, r2, r6, ror #25
+  eor lr, lr, r2, ror #31
   @ rho, pi, chi, iota (FIPS 202 §3.2.2-§3.2.5), one half-row at a time
   @ row y' = 0, even words: chi positions 0-4 read words e0, e6, o12, o18, e24 (e/o, lane)
   str r7, [sp, #400]
@@ -1246,23 +1237,22 @@ hqc_m4_keccak_f1600:
   ldr r11, [sp, #400]
   ldr lr, [sp, #408]
   ldr r10, [r10, #8]
-  eor r12, r12, r11, ror #3
-  eor r3, r3, lr, ror #2
-  eor r2, r2, r0, ror #31
-  eor r7, r7, r5, ror #28
-  eor r8, r8, r9, ror #28
-  bic r11, r2, r3, ror #6
-  eor r11, r12, r11, ror #2
+  eor r12, r12, r11, ror #30
+  eor r3, r3, lr, ror #10
+  eor r2, r2, r0, ror #14
+  eor r7, r7, r5, ror #6
+  eor r8, r8, r9, ror #31
+  bic r11, r2, r3, ror #4
+  eor r11, r12, r11, ror #28
   eor r11, r11, r10
-  bic lr, r7, r2, ror #2
-  eor lr, r3, lr, ror #24
-  ror lr, lr, #12
-  bic r10, r8, r7, ror #26
-  eor r10, r2, r10, ror #4
-  bic r2, r12, r8, ror #6
-  eor r2, r7, r2
-  bic r7, r3, r12, ror #24
-  eor r7, r8, r7, ror #2
+  bic lr, r7, r2, ror #14
+  eor lr, r3, lr, ror #14
+  bic r10, r8, r7, ror #20
+  eor r10, r2, r10, ror #30
+  bic r2, r12, r8, ror #26
+  eor r2, r2, r7, ror #14
+  bic r7, r3, r12
+  eor r7, r7, r8, ror #26
   @ row y' = 0, odd words: chi positions 0-4 read words o0, o6, e12, e18, o24 (e/o, lane)
   str r11, [sp, #0]
   str lr, [sp, #8]
@@ -1278,23 +1268,22 @@ hqc_m4_keccak_f1600:
   ldr r2, [sp, #404]
   ldr r7, [sp, #412]
   ldr r12, [r12, #12]
-  eor r3, r3, r2, ror #13
-  eor r8, r8, r7, ror #5
-  eor r11, r11, r6, ror #14
-  eor lr, lr, r4, ror #21
-  eor r10, r10, r1
-  bic r2, r11, r8, ror #6
-  eor r2, r3, r2, ror #2
-  eor r2, r2, r12
-  bic r7, lr, r11, ror #2
-  eor r7, r8, r7, ror #24
-  ror r7, r7, #12
-  bic r12, r10, lr, ror #26
-  eor r12, r11, r12, ror #4
-  bic r11, r3, r10, ror #6
-  eor r11, lr, r11
-  bic lr, r8, r3, ror #24
-  eor lr, r10, lr, ror #2
+  eor r3, r3, r2, ror #28
+  eor r8, r8, r7, ror #19
+  eor r11, r11, r6, ror #22
+  eor lr, lr, r4, ror #6
+  eor r10, r10, r1, ror #25
+  bic r2, r11, r8, ror #29
+  eor r2, r3, r2, ror #16
+  eor r2, r2, r12, ror #21
+  bic r7, lr, r11, ror #9
+  eor r7, r7, r8, ror #6
+  bic r12, r10, lr, ror #18
+  eor r12, r12, r11, ror #27
+  bic r11, r3, r10, ror #21
+  eor r11, lr, r11, ror #25
+  bic lr, r8, r3, ror #19
+  eor lr, r10, lr, ror #24
   @ row y' = 1, even words: chi positions 0-4 read words e3, e9, o10, o16, o22 (e/o, lane)
   str r2, [sp, #4]
   str r7, [sp, #12]
@@ -1308,22 +1297,21 @@ hqc_m4_keccak_f1600:
   ldr r7, [sp, #380]
   ldr r12, [sp, #404]
   ldr r11, [sp, #412]
-  eor r3, r3, r4, ror #22
-  eor r8, r8, r9, ror #4
-  eor r10, r10, r12, ror #17
-  eor r2, r2, r11, ror #26
-  eor r7, r7, r0, ror #16
-  bic lr, r10, r8, ror #1
-  eor lr, r3, lr, ror #31
-  ror lr, lr, #12
-  bic r12, r2, r10, ror #8
-  eor r12, r8, r12, ror #23
-  bic r11, r7, r2, ror #10
-  eor r11, r10, r11, ror #14
-  bic r10, r3, r7, ror #13
-  eor r10, r2, r10, ror #9
-  bic r2, r8, r3
-  eor r2, r7, r2, ror #19
+  eor r3, r3, r4, ror #2
+  eor r8, r8, r9, ror #2
+  eor r10, r10, r12, ror #7
+  eor r2, r2, r11, ror #8
+  eor r7, r7, r0, ror #1
+  bic lr, r10, r8, ror #22
+  eor lr, r3, lr, ror #12
+  bic r12, r2, r10, ror #28
+  eor r12, r8, r12, ror #14
+  bic r11, r7, r2, ror #2
+  eor r11, r11, r10, ror #30
+  bic r10, r3, r7, ror #14
+  eor r10, r2, r10, ror #16
+  bic r2, r8, r3, ror #30
+  eor r2, r7, r2, ror #20
   @ row y' = 1, odd words: chi positions 0-4 read words o3, o9, e10, e16, e22 (e/o, lane)
   str lr, [sp, #40]
   str r12, [sp, #48]
@@ -1337,21 +1325,21 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #376]
   ldr r11, [sp, #400]
   ldr r10, [sp, #408]
-  eor r3, r3, r5, ror #30
-  eor r8, r8, r1, ror #8
-  eor r7, r7, r11, ror #8
-  eor lr, lr, r10, ror #3
-  eor r12, r12, r6, ror #31
-  bic r2, r7, r8, ror #1
-  eor r2, r3, r2, ror #31
-  bic r11, lr, r7, ror #19
-  eor r11, r8, r11, ror #12
-  bic r10, r12, lr, ror #31
-  eor r10, r7, r10, ror #14
-  bic r7, r3, r12, ror #13
-  eor r7, lr, r7, ror #20
-  bic lr, r8, r3
-  eor lr, r12, lr, ror #19
+  eor r3, r3, r5, ror #20
+  eor r8, r8, r1, ror #30
+  eor r7, r7, r11, ror #13
+  eor lr, lr, r10, ror #4
+  eor r12, r12, r6, ror #25
+  bic r2, r7, r8, ror #8
+  eor r2, r3, r2, ror #19
+  bic r11, lr, r7, ror #10
+  eor r11, r8, r11, ror #14
+  bic r10, r12, lr, ror #23
+  eor r10, r7, r10, ror #31
+  bic r7, r3, r12, ror #18
+  eor r7, r7, lr, ror #9
+  bic lr, r8, r3, ror #5
+  eor lr, lr, r12, ror #23
   @ row y' = 2, even words: chi positions 0-4 read words o1, e7, o13, e19, e20 (e/o, lane)
   str r2, [sp, #44]
   str r11, [sp, #52]
@@ -1365,21 +1353,21 @@ hqc_m4_keccak_f1600:
   ldr r11, [sp, #360]
   ldr r10, [sp, #412]
   ldr r7, [sp, #400]
-  eor r3, r3, r10, ror #30
-  eor r8, r8, r6, ror #2
-  eor r12, r12, r5, ror #26
-  eor r2, r2, r9, ror #1
-  eor r11, r11, r7
-  bic lr, r12, r8
-  eor lr, r3, lr, ror #28
-  bic r10, r2, r12, ror #28
-  eor r10, r8, r10, ror #4
+  eor r3, r3, r10, ror #24
+  eor r8, r8, r6, ror #3
+  eor r12, r12, r5, ror #17
+  eor r2, r2, r9, ror #30
+  eor r11, r11, r7, ror #1
+  bic lr, r12, r8, ror #31
+  eor lr, lr, r3, ror #7
+  bic r10, r2, r12, ror #3
+  eor r10, r8, r10, ror #30
   bic r7, r11, r2, ror #10
-  eor r7, r12, r7, ror #26
-  bic r12, r3, r11, ror #22
-  eor r12, r2, r12
-  bic r2, r8, r3, ror #4
-  eor r2, r11, r2, ror #6
+  eor r7, r7, r12, ror #13
+  bic r12, r3, r11, ror #12
+  eor r12, r2, r12, ror #10
+  bic r2, r8, r3, ror #8
+  eor r2, r2, r11, ror #20
   @ row y' = 2, odd words: chi positions 0-4 read words e1, o7, e13, o19, o20 (e/o, lane)
   str lr, [sp, #80]
   str r10, [sp, #88]
@@ -1393,21 +1381,21 @@ hqc_m4_keccak_f1600:
   ldr r10, [sp, #364]
   ldr r7, [sp, #408]
   ldr r12, [sp, #404]
-  eor r3, r3, r7, ror #27
-  eor r8, r8, r0, ror #20
-  eor r11, r11, r4, ror #30
-  eor lr, lr, r1, ror #5
-  eor r10, r10, r12, ror #10
-  bic r2, r11, r8, ror #11
-  eor r2, r3, r2, ror #16
-  bic r7, lr, r11, ror #17
-  eor r7, r8, r7, ror #4
-  bic r12, r10, lr, ror #10
-  eor r12, r11, r12, ror #5
-  bic r11, r3, r10, ror #21
-  eor r11, lr, r11, ror #1
-  bic lr, r8, r3, ror #5
-  eor lr, r10, lr, ror #6
+  eor r3, r3, r7, ror #26
+  eor r8, r8, r0
+  eor r11, r11, r4, ror #17
+  eor lr, lr, r1, ror #28
+  eor r10, r10, r12, ror #6
+  bic r2, r11, r8, ror #24
+  eor r2, r2, r3, ror #1
+  bic r7, lr, r11, ror #5
+  eor r7, r7, r8, ror #29
+  bic r12, r10, lr, ror #8
+  eor r12, r12, r11, ror #13
+  bic r11, r3, r10, ror #18
+  eor r11, lr, r11, ror #6
+  bic lr, r8, r3, ror #9
+  eor lr, r10, lr, ror #5
   @ row y' = 3, even words: chi positions 0-4 read words o4, e5, e11, o17, e23 (e/o, lane)
   str r2, [sp, #84]
   str r7, [sp, #92]
@@ -1422,20 +1410,20 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #400]
   ldr r11, [sp, #408]
   eor r3, r3, r1, ror #30
-  eor r8, r8, r12, ror #17
-  eor r10, r10, r11, ror #9
-  eor r2, r2, r0, ror #28
-  eor r7, r7, r4, ror #30
-  bic lr, r10, r8, ror #14
-  eor lr, r3, lr, ror #17
-  bic r12, r2, r10, ror #31
+  eor r8, r8, r12, ror #12
+  eor r10, r10, r11, ror #3
+  eor r2, r2, r0, ror #5
+  eor r7, r7, r4, ror #6
+  bic lr, r10, r8, ror #8
+  eor lr, r3, lr, ror #4
+  bic r12, r2, r10, ror #5
   eor r12, r8, r12, ror #19
-  bic r11, r7, r2, ror #14
-  eor r11, r10, r11, ror #19
-  bic r10, r3, r7, ror #4
-  eor r10, r2, r10, ror #14
-  bic r2, r8, r3, ror #1
-  eor r2, r7, r2, ror #27
+  bic r11, r7, r2, ror #19
+  eor r11, r11, r10, ror #24
+  bic r10, r3, r7, ror #12
+  eor r10, r2, r10, ror #1
+  bic r2, r8, r3, ror #20
+  eor r2, r7, r2
   @ row y' = 3, odd words: chi positions 0-4 read words e4, o5, o11, e17, o23 (e/o, lane)
   str lr, [sp, #120]
   str r12, [sp, #128]
@@ -1449,21 +1437,21 @@ hqc_m4_keccak_f1600:
   ldr r12, [sp, #388]
   ldr r11, [sp, #404]
   ldr r10, [sp, #412]
-  eor r3, r3, r9, ror #6
-  eor r8, r8, r11, ror #27
-  eor r7, r7, r10, ror #12
-  eor lr, lr, r6, ror #10
-  eor r12, r12, r5, ror #26
-  bic r2, r7, r8, ror #14
-  eor r2, r3, r2, ror #28
-  bic r11, lr, r7, ror #30
-  eor r11, r8, r11, ror #20
-  bic r10, r12, lr, ror #3
-  eor r10, r7, r10, ror #31
-  bic r7, r3, r12, ror #27
-  eor r7, lr, r7, ror #2
-  bic lr, r8, r3, ror #22
-  eor lr, r12, lr, ror #15
+  eor r3, r3, r9, ror #2
+  eor r8, r8, r11, ror #3
+  eor r7, r7, r10, ror #19
+  eor lr, lr, r6, ror #4
+  eor r12, r12, r5, ror #31
+  bic r2, r7, r8, ror #9
+  eor r2, r3, r2, ror #24
+  bic r11, lr, r7, ror #14
+  eor r11, r8, r11, ror #9
+  bic r10, r12, lr, ror #23
+  eor r10, r10, r7, ror #5
+  bic r7, r3, r12, ror #19
+  eor r7, r7, lr, ror #10
+  bic lr, r8, r3, ror #31
+  eor lr, lr, r12, ror #18
   @ row y' = 4, even words: chi positions 0-4 read words e2, o8, o14, o15, e21 (e/o, lane)
   str r2, [sp, #124]
   str r11, [sp, #132]
@@ -1477,21 +1465,21 @@ hqc_m4_keccak_f1600:
   ldr r11, [sp, #368]
   ldr r10, [sp, #404]
   ldr r7, [sp, #408]
-  eor r3, r3, r6, ror #6
-  eor r8, r8, r5, ror #29
-  eor r12, r12, r1, ror #22
+  eor r3, r3, r6, ror #4
+  eor r8, r8, r5, ror #21
+  eor r12, r12, r1, ror #19
   eor r2, r2, r10, ror #20
-  eor r11, r11, r7, ror #21
-  bic lr, r12, r8, ror #11
-  eor lr, r3, lr, ror #3
-  bic r10, r2, r12, ror #31
-  eor r10, r8, r10, ror #22
-  bic r7, r11, r2, ror #26
-  eor r7, r12, r7, ror #7
-  bic r12, r3, r11, ror #10
-  eor r12, r2, r12, ror #28
-  bic r2, r8, r3, ror #18
-  eor r2, r11, r2, ror #4
+  eor r11, r11, r7, ror #31
+  bic lr, r12, r8, ror #21
+  eor lr, lr, r3, ror #10
+  bic r10, r2, r12, ror #27
+  eor r10, r8, r10, ror #16
+  bic r7, r11, r2, ror #30
+  eor r7, r7, r12, ror #25
+  bic r12, r3, r11, ror #29
+  eor r12, r2, r12, ror #5
+  bic r2, r8, r3, ror #21
+  eor r2, r11, r2, ror #14
   @ row y' = 4, odd words: chi positions 0-4 read words o2, e8, e14, e15, o21 (e/o, lane)
   str lr, [sp, #160]
   str r10, [sp, #168]
@@ -1505,22 +1493,21 @@ hqc_m4_keccak_f1600:
   ldr r10, [sp, #372]
   ldr r7, [sp, #400]
   ldr r12, [sp, #412]
-  eor r3, r3, r0, ror #12
-  eor r8, r8, r4, ror #22
-  eor r11, r11, r9, ror #18
-  eor lr, lr, r7, ror #11
-  eor r10, r10, r12, ror #12
-  bic r2, r11, r8, ror #10
-  eor r2, r3, r2, ror #24
-  ror r2, r2, #12
-  bic r7, lr, r11
-  eor r7, r8, r7, ror #22
-  bic r12, r10, lr, ror #14
-  eor r12, r11, r12, ror #18
-  bic r11, r3, r10, ror #10
-  eor r11, lr, r11, ror #8
-  bic lr, r8, r3, ror #30
-  eor lr, r10, lr, ror #24
+  eor r3, r3, r0, ror #1
+  eor r8, r8, r4, ror #7
+  eor r11, r11, r9, ror #16
+  eor lr, lr, r7, ror #3
+  eor r10, r10, r12, ror #1
+  bic r2, r11, r8, ror #3
+  eor r2, r3, r2, ror #29
+  bic r7, lr, r11, ror #22
+  eor r7, r8, r7, ror #7
+  bic r12, r10, lr, ror #8
+  eor r12, r11, r12, ror #2
+  bic r11, r3, r10, ror #31
+  eor r11, r11, lr, ror #7
+  bic lr, r8, r3
+  eor lr, lr, r10, ror #31
   str r2, [sp, #164]
   str r7, [sp, #172]
   str r12, [sp, #180]
@@ -1533,7 +1520,7 @@ hqc_m4_keccak_f1600:
   str r1, [sp, #424]
   cmp r1, r3
   bne 1b
-  @ de-interleave into the caller's state; clear both buffers and the spilled D words
+  @ de-interleave into the caller's state; clear both buffers and the spilled D
   ldr r0, [sp, #432]
   movs r8, #0
   ldr r2, [sp, #0]
@@ -1542,6 +1529,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #4]
   str r8, [sp, #200]
   str r8, [sp, #204]
+  ror r3, r3, #11
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1568,8 +1556,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #12]
   str r8, [sp, #208]
   str r8, [sp, #212]
-  ror r5, r5, #28
-  ror r6, r6, #28
+  ror r6, r6, #18
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1596,8 +1583,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #20]
   str r8, [sp, #216]
   str r8, [sp, #220]
-  ror r2, r2, #2
-  ror r3, r3, #2
+  ror r2, r2, #28
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1624,6 +1610,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #28]
   str r8, [sp, #224]
   str r8, [sp, #228]
+  ror r6, r6, #18
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1650,8 +1637,6 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #36]
   str r8, [sp, #232]
   str r8, [sp, #236]
-  ror r2, r2, #6
-  ror r3, r3, #6
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1678,8 +1663,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #44]
   str r8, [sp, #240]
   str r8, [sp, #244]
-  ror r5, r5, #15
-  ror r6, r6, #27
+  ror r5, r5, #18
+  ror r6, r6, #29
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1706,8 +1691,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #52]
   str r8, [sp, #248]
   str r8, [sp, #252]
-  ror r2, r2, #27
-  ror r3, r3, #27
+  ror r2, r2, #20
+  ror r3, r3, #24
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1734,8 +1719,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #60]
   str r8, [sp, #256]
   str r8, [sp, #260]
-  ror r5, r5, #26
-  ror r6, r6, #26
+  ror r6, r6, #16
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1762,8 +1746,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #68]
   str r8, [sp, #264]
   str r8, [sp, #268]
-  ror r2, r2, #18
-  ror r3, r3, #7
+  ror r2, r2, #2
+  ror r3, r3, #29
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1790,8 +1774,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #76]
   str r8, [sp, #272]
   str r8, [sp, #276]
-  ror r5, r5, #8
-  ror r6, r6, #8
+  ror r6, r6, #24
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1818,7 +1801,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #84]
   str r8, [sp, #280]
   str r8, [sp, #284]
-  ror r2, r2, #4
+  ror r2, r2, #1
   ror r3, r3, #5
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
@@ -1872,7 +1855,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #100]
   str r8, [sp, #296]
   str r8, [sp, #300]
-  ror r3, r3, #21
+  ror r2, r2, #20
+  ror r3, r3, #24
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1899,8 +1883,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #108]
   str r8, [sp, #304]
   str r8, [sp, #308]
-  ror r5, r5, #4
-  ror r6, r6, #4
+  ror r5, r5, #30
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1927,8 +1910,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #116]
   str r8, [sp, #312]
   str r8, [sp, #316]
-  ror r2, r2, #26
-  ror r3, r3, #26
+  ror r3, r3, #24
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -1955,8 +1937,8 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #124]
   str r8, [sp, #320]
   str r8, [sp, #324]
-  ror r5, r5, #1
-  ror r6, r6, #22
+  ror r5, r5, #20
+  ror r6, r6, #17
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -1983,6 +1965,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #132]
   str r8, [sp, #328]
   str r8, [sp, #332]
+  ror r3, r3, #18
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -2009,8 +1992,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #140]
   str r8, [sp, #336]
   str r8, [sp, #340]
-  ror r5, r5, #18
-  ror r6, r6, #18
+  ror r6, r6, #4
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2038,7 +2020,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #344]
   str r8, [sp, #348]
   ror r2, r2, #19
-  ror r3, r3, #20
+  ror r3, r3, #17
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -2065,8 +2047,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #156]
   str r8, [sp, #352]
   str r8, [sp, #356]
-  ror r5, r5, #5
-  ror r6, r6, #17
+  ror r6, r6, #18
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2093,6 +2074,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #164]
   str r8, [sp, #360]
   str r8, [sp, #364]
+  ror r2, r2, #25
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -2120,7 +2102,6 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #368]
   str r8, [sp, #372]
   ror r5, r5, #14
-  ror r6, r6, #14
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2147,8 +2128,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #180]
   str r8, [sp, #376]
   str r8, [sp, #380]
-  ror r2, r2, #3
-  ror r3, r3, #4
+  ror r3, r3, #29
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
@@ -2175,8 +2155,7 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #188]
   str r8, [sp, #384]
   str r8, [sp, #388]
-  ror r5, r5, #4
-  ror r6, r6, #4
+  ror r5, r5, #30
   eor r7, r6, r5, lsr #1
   and r7, r7, #0x55555555
   eor r6, r6, r7
@@ -2203,8 +2182,6 @@ hqc_m4_keccak_f1600:
   str r8, [sp, #196]
   str r8, [sp, #392]
   str r8, [sp, #396]
-  ror r2, r2, #10
-  ror r3, r3, #22
   eor r4, r3, r2, lsr #1
   and r4, r4, #0x55555555
   eor r3, r3, r4
