@@ -67,6 +67,29 @@ void test_keccak() {
     be->keccak_f1600_x4(s[0], s[1], s[2], s[3]);
     for (auto& st : t) backend::device_portable().keccak_f1600(st);
     check(std::memcmp(s, t, sizeof(s)) == 0, "keccak_f1600_x4 = four keccak_f1600");
+    // The one-state permutation against portable's: random states, then the edge states all-zero,
+    // all-one, bit 0 of lane 0 alone, and the top bit of lane 24 with bit 31 of lane 12; each
+    // permuted twice in a row.
+    for (int i = 0; i < 16; i++) {
+      std::uint64_t u[25];
+      std::uint64_t v[25];
+      if (i < 12) {
+        rng.fill(u, sizeof(u));
+      } else {
+        for (auto& l : u) l = i == 13 ? ~std::uint64_t{0} : 0;
+      }
+      if (i == 14) u[0] = 1;
+      if (i == 15) {
+        u[24] = std::uint64_t{1} << 63;
+        u[12] = std::uint64_t{1} << 31;
+      }
+      std::memcpy(v, u, sizeof(u));
+      be->keccak_f1600(u);
+      be->keccak_f1600(u);
+      backend::device_portable().keccak_f1600(v);
+      backend::device_portable().keccak_f1600(v);
+      check(std::memcmp(u, v, sizeof(u)) == 0, "keccak_f1600 = portable's (random and edge states)");
+    }
   }
 }
 

@@ -24,12 +24,13 @@
 // All-ones if r is one of pos[0 .. count), by IT-predicated compares over every position (sampling_m4.S).
 extern "C" std::uint32_t hqc_m4_eq_mask(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
 extern "C" void hqc_m4_support_or5(void* out, const void* end, const std::uint32_t arg[10]);
+// Keccak-f[1600] (FIPS 202 §3.3) in Thumb-2, bit-interleaved with lazy rotations, the lanes in the
+// standard layout in and out (keccak_m4.S, written by scripts/gen-keccak-m4.py).
+extern "C" void hqc_m4_keccak_f1600(std::uint64_t state[25]);
 
 namespace hqc::backend {
 namespace m4 {
 
-// Keccak-f[1600], bit-interleaved (keccak_m4.cpp).
-void keccak_f1600(std::uint64_t state[25]);
 // RM(1,7) decoding with SIMD32 butterflies (reed_muller_m4.cpp).
 template <class P>
 void rm_decode(std::uint8_t out[P::kN1], const std::uint64_t in[P::kN1N2Words]);
@@ -131,8 +132,8 @@ const Backend kM4Backend = {
     .description = "Cortex-M4 (Thumb-2 carry-less base from UMULL under Toom-3 and Karatsuba; constant time)",
     .required = 0,
     .variant = false,
-    .keccak_f1600 = &m4::keccak_f1600,
-    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&m4::keccak_f1600>,
+    .keccak_f1600 = &hqc_m4_keccak_f1600,
+    .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&hqc_m4_keccak_f1600>,
     .hqc1 = m4::table_if_enabled<Hqc1>(),
     .hqc3 = m4::table_if_enabled<Hqc3>(),
     .hqc5 = m4::table_if_enabled<Hqc5>(),
