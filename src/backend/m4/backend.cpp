@@ -17,7 +17,7 @@
 #include "sampling/sampling.hpp"
 #include "sym/keccak.hpp"
 
-// Adds the ramps of six positions to acc[0 .. end), a multiple of 8 words (support_m4.S): for
+// Adds the ramps of six positions to acc[0 .. end), a multiple of 16 words (support_m4.S): for
 // g = 0..2, every word first steps the two 16-bit lane counters c = arg[3g] down by one (not
 // below 0), then acc[i] += c.lo * L.lo + c.hi * L.hi + c * Z with L = arg[3g+1] (signed 16-bit
 // lanes), Z = arg[3g+2], mod 2^32.
@@ -27,7 +27,7 @@ extern "C" void hqc_m4_support_or_ramps(std::uint32_t* acc, const std::uint32_t*
 // acc[i] = R(i) - 2 R(i+1) + R(i+2) over acc[0 .. end), R being 0 at and beyond end.
 extern "C" void hqc_m4_support_or_sweep(std::uint32_t* acc, std::uint32_t* end);
 // fresh[g] = 0xFFFF in each 16-bit lane of packed[g] (g = 0..2; a position per lane) that equals
-// none of pos[0 .. count), 0 in the others (support_m4.S).
+// none of pos[0 .. count), 0 in the others (support_m4.S); count is even.
 extern "C" void hqc_m4_support_or_fresh6(std::uint32_t fresh[3], const std::uint32_t packed[3],
                                          const std::uint32_t* pos, std::uint32_t count);
 
@@ -76,17 +76,18 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
 // m = 1 << (p & 31) starts a lane counter at q + 2, which gives the ramp r(i) = max(0, q + 1 - i)
 // over the words i; R(i) = sum of r(i) * m is accumulated in out, six positions per pass of
 // hqc_m4_support_or_ramps over every word (the first pass writes, so out needs no clearing), and
-// out[i] = R(i) - 2 R(i+1) + R(i+2) at the end (hqc_m4_support_or_sweep) is
-// the sum of the masks in word i. A sum is the OR only for distinct positions (the slot's
-// contract, spec §4.3 and §4.2 samplers), so a repeat of an earlier position is dropped first
-// (its lane left at 0), as the portable kernel's OR would ignore it. Per position and 32-bit word
-// about 2.1 estimated cycles (scripts/m4-cycles.py), against 4 for the IT-predicated ORs this
-// replaces and 10.5 for the portable kernel's 64-bit masks. Positions only become lane counters
-// and masks: no branch, loop bound or address depends on them.
+// out[i] = R(i) - 2 R(i+1) + R(i+2) at the end (hqc_m4_support_or_sweep) is the sum of the masks
+// in word i. A sum is the OR only for distinct positions (the slot's contract: the samplers of
+// spec §4.2 and §4.3 give distinct ones), so a repeat of an earlier position is dropped first (its
+// lane left at 0), as the portable kernel's OR ignores it. Estimated cycles (scripts/m4-cycles.py)
+// per position and 32-bit word: 2.04 in the ramp passes, 2.2 to 2.5 with the repeat check, the
+// set-up and the sweep, against about 4 for the IT-predicated ORs this replaces and 10.6 for the
+// portable kernel's 64-bit masks. Positions only become lane counters and masks: no branch, loop
+// bound or address depends on them.
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
   constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words, a multiple of 16
-  static_assert(kWords % 8 == 0 && (P::kN + 31) / 32 + 2 < 0x8000, "ramps fit a signed 16-bit lane");
+  static_assert(kWords % 16 == 0 && (P::kN + 31) / 32 + 2 < 0x8000, "ramps fit a signed 16-bit lane");
   static_assert(P::kN <= 0x10000, "a position fits a 16-bit lane");
   auto* acc = reinterpret_cast<std::uint32_t*>(out);
   if (w == 0) {  // public

@@ -21,9 +21,9 @@
 @ 32-bit m_A, m_B: the 16-bit lanes alone could not reach bits 16..31, the 32-bit MLA alone
 @ could not tell the two lanes apart.
 @ Cycle model (scripts/m4-cycles.py, Cortex-M4 TRM): UQSUB16, SMLAD and MLA 1 cycle each, LDM
-@ and STM of two words 3 each, so eight words of one pass are 4 * (3 + 18 + 3) + CMP 1 + BNE 3
-@ = 100 cycles: 12.5 per word, about 2.1 per position and word. There is no IT, so the
-@ figure does not depend on IT folding.
+@ and STM of two words 3 each, so sixteen words of one pass are 8 * (3 + 18 + 3) + CMP 1 +
+@ BNE 3 = 196 cycles: 12.25 per word, about 2.04 per position and word. There is no IT, so the
+@ figure does not depend on IT folding (it holds on hardware as the TRM's timings do).
   .syntax unified
   .cpu cortex-m4
   .thumb
@@ -65,7 +65,8 @@
 @ acc[i] += c.lo * L.lo + c.hi * L.hi + c * Z (mod 2^32); if first is nonzero (public: the
 @ first pass), acc[i] is set to that sum instead, so the buffer needs no clearing. A lane that
 @ starts at q + 2 thus contributes the ramp max(0, q + 1 - i); a lane that starts at 0 nothing.
-@ (end - acc) is a positive multiple of 8 words (eight per iteration).
+@ (end - acc) is a positive multiple of 16 words (sixteen per iteration; eight in the first pass,
+@ which runs once per call).
   .global hqc_m4_support_or_ramps
   .type hqc_m4_support_or_ramps, %function
   .thumb_func
@@ -74,8 +75,12 @@ hqc_m4_support_or_ramps:
   ldm r2, {r4-r12}
   mov r2, #0x00010001
   cmp r3, #0
-  bne 2f                        @ first is public
+  bne.w 2f                      @ first is public
 1:
+  RAMP_TWO 0
+  RAMP_TWO 0
+  RAMP_TWO 0
+  RAMP_TWO 0
   RAMP_TWO 0
   RAMP_TWO 0
   RAMP_TWO 0
@@ -129,10 +134,10 @@ hqc_m4_support_or_sweep:
 @ Repeats for the ramps above (a sum is an OR only for distinct positions). packed[g] holds two
 @ positions, one per 16-bit lane (every position is below n < 2^16). fresh[g] gets 0xFFFF in a
 @ lane whose position differs from every pos[0 .. count), 0 in a lane that equals one of them.
-@ count is public (how many positions earlier passes took); the positions only meet EOR, USUB16
-@ (0 - x sets a lane's GE bits iff x is 0 there) and SEL (which takes that lane of 0 - x = 0):
-@ no branch or address depends on them. Per earlier position about 16 estimated cycles for six
-@ comparisons.
+@ count is public and even (how many positions earlier passes took, a multiple of 6); the
+@ positions only meet EOR, USUB16 (0 - x sets a lane's GE bits iff x is 0 there) and SEL (which
+@ takes that lane of 0 - x = 0): no branch or address depends on them. Two earlier positions per
+@ iteration: 27 estimated cycles for twelve comparisons.
   .global hqc_m4_support_or_fresh6
   .type hqc_m4_support_or_fresh6, %function
   .thumb_func
@@ -145,9 +150,10 @@ hqc_m4_support_or_fresh6:
   mov r0, #0
   cbz r3, 2f
 1:
-  ldr r1, [r2], #4
-  subs r3, r3, #1
-  pkhbt r1, r1, r1, lsl #16     @ the earlier position in both lanes
+  ldm r2!, {r1, lr}             @ two earlier positions
+  subs r3, r3, #2
+  pkhbt r1, r1, r1, lsl #16     @ each in both lanes
+  pkhbt lr, lr, lr, lsl #16
   eor r12, r4, r1
   usub16 r12, r0, r12
   sel r7, r12, r7
@@ -155,6 +161,15 @@ hqc_m4_support_or_fresh6:
   usub16 r12, r0, r12
   sel r8, r12, r8
   eor r12, r6, r1
+  usub16 r12, r0, r12
+  sel r9, r12, r9
+  eor r12, r4, lr
+  usub16 r12, r0, r12
+  sel r7, r12, r7
+  eor r12, r5, lr
+  usub16 r12, r0, r12
+  sel r8, r12, r8
+  eor r12, r6, lr
   usub16 r12, r0, r12
   sel r9, r12, r9
   bne 1b
