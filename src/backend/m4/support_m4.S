@@ -19,11 +19,12 @@
 @ so r_A's coefficient is L.lo + Z and r_B's is L.hi + 2^16 Z (mod 2^32). backend.cpp chooses
 @ L and Z with L.lo + Z = m_A and L.hi + 2^16 Z = m_B (mod 2^32), which has a solution for any
 @ 32-bit m_A, m_B: the 16-bit lanes alone could not reach bits 16..31, the 32-bit MLA alone
-@ could not tell the two lanes apart.
+@ could not tell the two lanes apart. The sums wrap mod 2^32 by design (SMLAD then sets the
+@ sticky Q flag, which nothing here or in the library reads).
 @ Cycle model (scripts/m4-cycles.py, Cortex-M4 TRM): UQSUB16, SMLAD and MLA 1 cycle each, LDM
 @ and STM of two words 3 each, so sixteen words of one pass are 8 * (3 + 18 + 3) + CMP 1 +
 @ BNE 3 = 196 cycles: 12.25 per word, about 2.04 per position and word. There is no IT, so the
-@ figure does not depend on IT folding (it holds on hardware as the TRM's timings do).
+@ estimate does not depend on whether the core folds IT instructions (the model charges them 1).
   .syntax unified
   .cpu cortex-m4
   .thumb
