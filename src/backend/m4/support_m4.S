@@ -66,8 +66,8 @@
 @ acc[i] += c.lo * L.lo + c.hi * L.hi + c * Z (mod 2^32); if first is nonzero (public: the
 @ first pass), acc[i] is set to that sum instead, so the buffer needs no clearing. A lane that
 @ starts at q + 2 thus contributes the ramp max(0, q + 1 - i); a lane that starts at 0 nothing.
-@ (end - acc) is a positive multiple of 16 words (sixteen per iteration; eight in the first pass,
-@ which runs once per call).
+@ (end - acc) is a positive multiple of 16 words (sixteen per iteration; four in the first pass,
+@ which runs once per call, to keep the code at about 1 KB).
   .global hqc_m4_support_or_ramps
   .type hqc_m4_support_or_ramps, %function
   .thumb_func
@@ -90,8 +90,6 @@ hqc_m4_support_or_ramps:
   bne 1b
   pop {r4-r11, pc}
 2:
-  RAMP_TWO 1
-  RAMP_TWO 1
   RAMP_TWO 1
   RAMP_TWO 1
   cmp r0, r1
