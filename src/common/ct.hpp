@@ -48,9 +48,12 @@ inline std::uint64_t mask_lt64(std::uint64_t a, std::uint64_t b) {
 inline std::uint64_t mask_bit64(std::uint64_t b) { return value_barrier<std::uint64_t>(0 - (b & 1)); }
 
 // OR of all byte differences, turned into 0 (equal) / 0xFF.. (different) without branching.
+// Eight bytes per step (two word loads on the M4, where a byte loop costs about 8 cycles a byte).
 inline std::uint8_t neq_mask_bytes(const std::uint8_t* a, const std::uint8_t* b, std::size_t len) {
   std::uint64_t acc = 0;
-  for (std::size_t i = 0; i < len; i++) acc |= static_cast<std::uint64_t>(a[i] ^ b[i]);
+  std::size_t i = 0;
+  for (; i + 8 <= len; i += 8) acc |= mem::load_le64(a + i) ^ mem::load_le64(b + i);
+  for (; i < len; i++) acc |= static_cast<std::uint64_t>(a[i] ^ b[i]);
   return static_cast<std::uint8_t>(mask_nonzero64(acc));
 }
 
