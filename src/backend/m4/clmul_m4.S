@@ -89,6 +89,7 @@
 @ out = a * b (64-bit product of two 32-bit polynomials): one CLMUL32.
   .global hqc_m4_clmul32
   .type hqc_m4_clmul32, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul32:
   push {r0, r4-r11, lr}
@@ -106,6 +107,7 @@ hqc_m4_clmul32:
 @ the 32-bit halves: three CLMUL32.
   .global hqc_m4_clmul64
   .type hqc_m4_clmul64, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul64:
   push {r0-r2, r4-r11, lr}
@@ -164,6 +166,7 @@ hqc_m4_clmul64:
   vmov \sa, \sb, r12, lr
 .endm
   .type mul128, %function
+  .p2align 2
   .thumb_func
 mul128:
   vmov s18, lr
@@ -241,6 +244,7 @@ mul128:
 @ out = a * b: one mul128 (the four-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul128
   .type hqc_m4_clmul128, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul128:
   push {r0, r4-r11, lr}
@@ -304,6 +308,7 @@ hqc_m4_clmul128:
 @ L + x^128 (L + M + H) + x^256 H). Clobbers r0-r12, s0-s18 and the flags.
 @ Frame: [sp] M, [sp, #32] out, a, b, the return address.
   .type mul256, %function
+  .p2align 2
   .thumb_func
 mul256:
   push {r0-r2, lr}
@@ -375,6 +380,7 @@ mul256:
 @ out = a * b: one mul256 (the eight-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul256
   .type hqc_m4_clmul256, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul256:
   push {r3-r11, lr}
@@ -391,6 +397,7 @@ hqc_m4_clmul256:
 @ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b.
   .global hqc_m4_clmul512
   .type hqc_m4_clmul512, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul512:
   vpush {s16-s19}

@@ -10,6 +10,7 @@
 @ dst[i] = x[i] ^ y[i] for i < len (dst may be x or y).
   .global hqc_m4_xor3
   .type hqc_m4_xor3, %function
+  .p2align 2
   .thumb_func
 hqc_m4_xor3:
   push {r4-r10, lr}
@@ -43,6 +44,7 @@ hqc_m4_xor3:
 @ dst[i] ^= src[i] for i < len.
   .global hqc_m4_xor_into
   .type hqc_m4_xor_into, %function
+  .p2align 2
   .thumb_func
 hqc_m4_xor_into:
   push {r4-r10, lr}
@@ -79,6 +81,7 @@ hqc_m4_xor_into:
 @ words that no later iteration reads).
   .global hqc_m4_kara_mid
   .type hqc_m4_kara_mid, %function
+  .p2align 2
   .thumb_func
 hqc_m4_kara_mid:
   push {r4-r9, r11, lr}
@@ -108,6 +111,7 @@ hqc_m4_kara_mid:
 @ dst[i] = src[i] for i < len (the buffers do not overlap).
   .global hqc_m4_copy
   .type hqc_m4_copy, %function
+  .p2align 2
   .thumb_func
 hqc_m4_copy:
   push {r4, r5, lr}
@@ -134,6 +138,7 @@ hqc_m4_copy:
 @ dst[i] = 0 for i < len.
   .global hqc_m4_zero
   .type hqc_m4_zero, %function
+  .p2align 2
   .thumb_func
 hqc_m4_zero:
   movs r2, #0
@@ -164,6 +169,7 @@ hqc_m4_zero:
 @ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
   .global hqc_m4_toom_pass1
   .type hqc_m4_toom_pass1, %function
+  .p2align 2
   .thumb_func
 hqc_m4_toom_pass1:
   push {r4-r11, lr}
@@ -201,6 +207,7 @@ hqc_m4_toom_pass1:
 @ out + 2m - 1 + j0), v_prev = v.
   .global hqc_m4_toom_pass2
   .type hqc_m4_toom_pass2, %function
+  .p2align 2
   .thumb_func
 hqc_m4_toom_pass2:
   push {r4-r11, lr}
@@ -226,3 +233,49 @@ hqc_m4_toom_pass2:
   strd r5, r6, [lr]
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
+
+@ void hqc_m4_xor4(uint32_t* dst, const uint32_t* x, const uint32_t* y, const uint32_t* z, size_t len)
+@ dst[i] = x[i] ^ y[i] ^ z[i] for i < len, in one pass (three streams in, one out). dst may be x
+@ (dst[i] ^= y[i] ^ z[i]); z may lie ahead of dst in the same buffer (z >= dst): every block's
+@ loads come before its store, and a later block reads only z words above the ones stored.
+@ Argument 5 on the stack (AAPCS).
+  .global hqc_m4_xor4
+  .type hqc_m4_xor4, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_xor4:
+  push {r4-r11}
+  ldr r12, [sp, #32]                @ len
+  subs r12, r12, #4
+  blo 2f
+1:
+  ldm r1!, {r4-r7}
+  ldm r2!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  ldm r3!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r0!, {r4-r7}
+  subs r12, r12, #4
+  bhs 1b
+2:
+  adds r12, r12, #4
+  beq 4f
+3:
+  ldr r4, [r1], #4
+  ldr r5, [r2], #4
+  ldr r6, [r3], #4
+  eor r4, r4, r5
+  eor r4, r4, r6
+  str r4, [r0], #4
+  subs r12, r12, #1
+  bne 3b
+4:
+  pop {r4-r11}
+  bx lr
+  .size hqc_m4_xor4, . - hqc_m4_xor4

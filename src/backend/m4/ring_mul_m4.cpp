@@ -24,6 +24,8 @@ extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
 // The linear passes (poly_m4.S): dst = x + y, dst += src, and the Karatsuba middle term.
 extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
+// dst = x + y + z in one pass; dst may be x, and z may lie ahead of dst in the same buffer.
+extern "C" void hqc_m4_xor4(void* dst, const void* x, const void* y, const void* z, std::size_t len);
 extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
 // dst = src, dst = 0 (poly_m4.S).
 extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
@@ -68,9 +70,12 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
     const Word* c = out + 2 * lo;
     for (std::size_t i = 2 * lo; i < 2 * hi; i++) out[lo + i] ^= z1[i] ^ c[i];
   } else {
-    hqc_m4_xor_into(z1, out, 2 * lo);
-    hqc_m4_xor_into(z1, out + 2 * lo, 2 * hi);
-    hqc_m4_xor_into(out + lo, z1, 2 * hi);
+    // The same pass for the words i < 2lo of out[lo + i] += z1[i] + z0[i] + z2[i] (z0 = out[0, 2lo),
+    // z2 = out[2lo, 2n); kara_mid reads z2's words 0 .. 2lo before writing its words 0 .. lo),
+    // then the words 2lo <= i < 2hi, where z0 is zero: out[lo + i] += z1[i] + z2[i], z2[i] =
+    // out[2lo + i] read before the pass writes it (hqc_m4_xor4 with z ahead of dst).
+    hqc_m4_kara_mid(out, z1, lo);
+    hqc_m4_xor4(out + 3 * lo, out + 3 * lo, z1 + 2 * lo, out + 4 * lo, 2 * (hi - lo));
   }
 }
 
@@ -93,37 +98,48 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
 
   poly_mul(out, a, b, m, rest);              // c0 -> out[0, 2m)
   poly_mul(out + 4 * m, a2, b2, rem, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
-  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m).
-  hqc_m4_xor3(ea, a, a1, m);
-  hqc_m4_xor3(eb, b, b1, m);
-  hqc_m4_xor_into(ea, a2, rem);
-  hqc_m4_xor_into(eb, b2, rem);
+  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m): three streams in one pass below rem, two above.
+  hqc_m4_xor4(ea, a, a1, a2, rem);
+  hqc_m4_xor4(eb, b, b1, b2, rem);
+  if (m > rem) {
+    hqc_m4_xor3(ea + rem, a + rem, a1 + rem, m - rem);
+    hqc_m4_xor3(eb + rem, b + rem, b1 + rem, m - rem);
+  }
   if (s1 > m) {
     hqc_m4_zero(ea + m, s1 - m);
     hqc_m4_zero(eb + m, s1 - m);
   }
   poly_mul_direct(w1, ea, eb, s1, rest);
-  // A(t) = a0 + t a1 + t^2 a2.
+  // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
+  // (2 <= i < rem + 2), for i < m + 2; words 2 .. L + 1 (L = min(rem, m - 2), m >= 3) in one
+  // three-stream pass, then the words up to m - 1 without a2, then the top two.
+  const std::size_t lt = rem < m - 2 ? rem : m - 2;
   ea[0] = a[0];
   eb[0] = b[0];
-  hqc_m4_xor3(ea + 1, a + 1, a1, m - 1);
-  hqc_m4_xor3(eb + 1, b + 1, b1, m - 1);
-  ea[m] = a1[m - 1];
-  eb[m] = b1[m - 1];
-  ea[m + 1] = 0;
-  eb[m + 1] = 0;
-  hqc_m4_xor_into(ea + 2, a2, rem);
-  hqc_m4_xor_into(eb + 2, b2, rem);
+  ea[1] = a[1] ^ a1[0];
+  eb[1] = b[1] ^ b1[0];
+  hqc_m4_xor4(ea + 2, a + 2, a1 + 1, a2, lt);
+  hqc_m4_xor4(eb + 2, b + 2, b1 + 1, b2, lt);
+  if (m - 2 > lt) {
+    hqc_m4_xor3(ea + 2 + lt, a + 2 + lt, a1 + 1 + lt, m - 2 - lt);
+    hqc_m4_xor3(eb + 2 + lt, b + 2 + lt, b1 + 1 + lt, m - 2 - lt);
+  }
+  ea[m] = a1[m - 1] ^ (m - 2 < rem ? a2[m - 2] : 0);
+  eb[m] = b1[m - 1] ^ (m - 2 < rem ? b2[m - 2] : 0);
+  ea[m + 1] = m - 1 < rem ? a2[m - 1] : 0;
+  eb[m + 1] = m - 1 < rem ? b2[m - 1] : 0;
   if (s2 > m + 2) {
     hqc_m4_zero(ea + m + 2, s2 - m - 2);
     hqc_m4_zero(eb + m + 2, s2 - m - 2);
   }
   poly_mul_direct(wt, ea, eb, s2, rest);
-  // A(t + 1) = A(t) + a1 + a2.
-  hqc_m4_xor_into(ea, a1, m);
-  hqc_m4_xor_into(eb, b1, m);
-  hqc_m4_xor_into(ea, a2, rem);
-  hqc_m4_xor_into(eb, b2, rem);
+  // A(t + 1) = A(t) + a1 + a2: three streams into ea below rem, one above.
+  hqc_m4_xor4(ea, ea, a1, a2, rem);
+  hqc_m4_xor4(eb, eb, b1, b2, rem);
+  if (m > rem) {
+    hqc_m4_xor_into(ea + rem, a1 + rem, m - rem);
+    hqc_m4_xor_into(eb + rem, b1 + rem, m - rem);
+  }
   poly_mul_direct(wu, ea, eb, s2, rest);
 
   // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).

@@ -50,9 +50,10 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // The plan, by dynamic programming over the estimated cycles of scripts/m4-cycles.py
 // (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 96, 248, 712,
 // 2193 and 6737 cycles (1, 2, 4, 8, 16 words; measured before the four-word leaf moved its
-// staging to FPU registers, about 5 % less since, which leaves the plan unchanged), a Karatsuba
-// step at 250 + 16n (350 + 23n when the parts differ by more than a word: three passes instead
-// of one; measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at 1100 + 80n (measured
+// staging to FPU registers and took its operands in registers, about 5-10 % less since: the
+// measured 748, 2072, 6179 give the same plans), a Karatsuba step at 250 + 16n (300 + 18n when
+// the parts differ by more than a word: a second, three-stream pass above the paired words;
+// measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at 1100 + 80n (measured
 // about 12000 at n = 192 with the Thumb-2 interpolation; 1500 + 55n gives the same plans within
 // 0.1 %), zeroing at 2 cycles a word and padding by copy at 100 + 6n (the operands in, the
 // product out). The sizes are evaluated in increasing order (sub-products are smaller than their
@@ -80,7 +81,7 @@ constexpr PlanTable make_plan() {
       for (std::size_t r : {1u, 2u, 4u, 8u, 16u}) {
         const std::size_t hi = (n - n / 2 + r - 1) / r * r, lo = n - hi;
         if (lo == 0 || lo > hi) continue;
-        const std::uint64_t c = copy[lo] + copy[hi] + free[hi] + (hi - lo <= 1 ? 250 + 16 * n : 350 + 23 * n);
+        const std::uint64_t c = copy[lo] + copy[hi] + free[hi] + (hi - lo <= 1 ? 250 + 16 * n : 300 + 18 * n);
         if (c < best) best = c, how = Step{Split::kKaratsuba, static_cast<std::uint16_t>(lo), at_free[hi], 0, 0};
       }
     }
