@@ -286,3 +286,63 @@ hqc_m4_xor4:
   pop {r4-r11}
   bx lr
   .size hqc_m4_xor4, . - hqc_m4_xor4
+
+@ void hqc_m4_kara3_interp(uint32_t* out, const uint32_t* p01, const uint32_t* p02,
+@                          const uint32_t* p12, size_t k), k >= 1
+@ The interpolation of ring_mul_m4.cpp's three-way Karatsuba in one pass. out holds the k-word
+@ blocks B0 .. B5 = P0, P1, P2 (2k words each); p01, p02, p12 the products of the sums (their
+@ low and high halves Pl = p[0, k), Ph = p[k, 2k)). With X = B0 + B1 + B2, Y = B3 + B4 + B5 and
+@ W = X + Y, for every i < k (word i of each block, from the values before the pass; iteration i
+@ reads and writes word i of the blocks only):
+@   B1 = X + P01l, B2 = W + B5 + P01h + P02l, B3 = W + B0 + P02h + P12l, B4 = Y + P12h,
+@ which is out + y (P01 + P0 + P1) + y^2 (P02 + P0 + P2) + y^3 (P12 + P1 + P2), y = x^(32k).
+@ Argument 5 on the stack (AAPCS).
+  .global hqc_m4_kara3_interp
+  .type hqc_m4_kara3_interp, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_kara3_interp:
+  push {r4-r11, lr}
+  ldr lr, [sp, #36]                 @ k
+  mov r12, r3                       @ p12
+  mov r3, r2                        @ p02
+  mov r2, r1                        @ p01
+  lsl r4, lr, #2                    @ k in bytes
+  add r1, r0, r4, lsl #1
+  add r1, r1, r4                    @ B3 = out + 3k
+1:
+  ldr r5, [r0]                      @ B0
+  ldr r6, [r0, r4]                  @ B1
+  ldr r7, [r0, r4, lsl #1]          @ B2
+  ldr r9, [r1, r4, lsl #1]          @ B5
+  eor r8, r5, r6
+  eor r8, r8, r7                    @ X
+  ldr r6, [r1]                      @ B3
+  ldr r7, [r1, r4]                  @ B4
+  eor r10, r6, r7
+  eor r10, r10, r9                  @ Y
+  eor r11, r8, r10                  @ W
+  ldr r6, [r2, r4]                  @ P01h
+  ldr r7, [r2], #4                  @ P01l
+  eor r8, r8, r7                    @ new B1
+  eor r9, r9, r11
+  eor r9, r9, r6
+  ldr r6, [r3, r4]                  @ P02h
+  ldr r7, [r3], #4                  @ P02l
+  eor r9, r9, r7                    @ new B2
+  eor r5, r5, r11
+  eor r5, r5, r6
+  ldr r6, [r12, r4]                 @ P12h
+  ldr r7, [r12], #4                 @ P12l
+  eor r5, r5, r7                    @ new B3
+  eor r10, r10, r6                  @ new B4
+  str r8, [r0, r4]
+  str r9, [r0, r4, lsl #1]
+  str r5, [r1]
+  str r10, [r1, r4]
+  adds r0, r0, #4
+  adds r1, r1, #4
+  subs lr, lr, #1
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_kara3_interp, . - hqc_m4_kara3_interp

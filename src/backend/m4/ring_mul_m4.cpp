@@ -5,9 +5,10 @@
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
-// Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
-// word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
-// split each size takes, and whether it is computed at a larger zero-padded size, is kPlan's
+// Karatsuba with the one-pass middle term (and a second pass when the parts differ by more than
+// a word), three-way Karatsuba (six products of n/3 words) where n/3 is a leaf size, down to the
+// Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which split each size
+// takes, and whether it is computed at a larger zero-padded size, is kPlan's
 // (ring_mul_m4.hpp): padding a + x^(32n) 0 leaves the product's low 2n words unchanged and its
 // words from 2n on zero (spec §2.2: a product over GF(2)[x], no carries). Sizes, splits and loop
 // bounds depend on n only.
@@ -27,6 +28,8 @@ extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 // dst = x + y + z in one pass; dst may be x, and z may lie ahead of dst in the same buffer.
 extern "C" void hqc_m4_xor4(void* dst, const void* x, const void* y, const void* z, std::size_t len);
 extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
+// The interpolation of the three-way Karatsuba step (poly_m4.S; kara3 below).
+extern "C" void hqc_m4_kara3_interp(void* out, const void* p01, const void* p02, const void* p12, std::size_t k);
 // dst = src, dst = 0 (poly_m4.S).
 extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
 extern "C" void hqc_m4_zero(void* dst, std::size_t len);
@@ -77,6 +80,41 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
     hqc_m4_kara_mid(out, z1, lo);
     hqc_m4_xor4(out + 3 * lo, out + 3 * lo, z1 + 2 * lo, out + 4 * lo, 2 * (hi - lo));
   }
+}
+
+// Three-way Karatsuba: a = a0 + y a1 + y^2 a2 with y = x^(32 k), n = 3k, and the same for b. With
+// P0 = a0 b0, P1 = a1 b1, P2 = a2 b2 and Pij = (ai + aj)(bi + bj), the product is
+// P0 + y (P01 + P0 + P1) + y^2 (P02 + P0 + P1 + P2) + y^3 (P12 + P1 + P2) + y^4 P2 (each cross
+// term ai bj + aj bi is Pij + Pi + Pj; spec §2.2: GF(2) coefficients, no carries): six products of
+// k words where two Karatsuba levels would take nine of n/4 and Toom-3 five of k and k + 2 words.
+// P0, P1, P2 go straight into out's three 2k-word thirds; the sums' products (at s1 >= k words,
+// the sums zero above k, so their words from 2k on are zero) into scratch; one pass then adds the
+// cross terms.
+void kara3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t s1, Word* scratch) {
+  const std::size_t k = n / 3;
+  Word* sa = scratch;
+  Word* sb = sa + s1;
+  Word* p01 = sb + s1;
+  Word* p02 = p01 + 2 * s1;
+  Word* p12 = p02 + 2 * s1;
+  Word* rest = p12 + 2 * s1;
+  poly_mul(out, a, b, k, rest);
+  poly_mul(out + 2 * k, a + k, b + k, k, rest);
+  poly_mul(out + 4 * k, a + 2 * k, b + 2 * k, k, rest);
+  if (s1 > k) {
+    hqc_m4_zero(sa + k, s1 - k);
+    hqc_m4_zero(sb + k, s1 - k);
+  }
+  hqc_m4_xor3(sa, a, a + k, k);
+  hqc_m4_xor3(sb, b, b + k, k);
+  poly_mul_direct(p01, sa, sb, s1, rest);
+  hqc_m4_xor3(sa, a, a + 2 * k, k);
+  hqc_m4_xor3(sb, b, b + 2 * k, k);
+  poly_mul_direct(p02, sa, sb, s1, rest);
+  hqc_m4_xor3(sa, a + k, a + 2 * k, k);
+  hqc_m4_xor3(sb, b + k, b + 2 * k, k);
+  poly_mul_direct(p12, sa, sb, s1, rest);
+  hqc_m4_kara3_interp(out, p01, p02, p12, k);
 }
 
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
@@ -211,6 +249,7 @@ void poly_mul_direct(Word* out, const Word* a, const Word* b, std::size_t n, Wor
       return;
     case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
     case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
+    case Split::kKara3: return kara3(out, a, b, n, st.s1, scratch);
   }
 }
 
