@@ -49,8 +49,8 @@ constexpr std::size_t pad_limit(std::size_t n) { return n + (n / 4 + 2 < 48 ? n 
 inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 
 // The plan, by dynamic programming over the estimated cycles of scripts/m4-cycles.py
-// (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 184, 336, 749,
-// 2075 and 6186 cycles (1, 2, 4, 8, 16 words, with poly_mul's dispatch), a three-way Karatsuba
+// (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 135, 287, 698,
+// 2020 and 6129 cycles (1, 2, 4, 8, 16 words, with poly_mul's call), a three-way Karatsuba
 // step at 250 + 25n (measured 534, 836, 1138, 1440 at n = 12, 24, 36, 48 besides its six
 // products), a Karatsuba step at 250 + 16n (300 + 18n when the parts differ by more than a word:
 // a second, three-stream pass above the paired words; measured 680, 1184, 2192 at n = 32, 64,
@@ -73,7 +73,7 @@ constexpr PlanTable make_plan() {
     std::uint64_t best = kInf;
     Step how{};
     if (n == 1 || n == 2 || n == 4 || n == 8 || n == 16) {
-      best = n == 1 ? 184 : n == 2 ? 336 : n == 4 ? 749 : n == 8 ? 2075 : 6186;
+      best = n == 1 ? 135 : n == 2 ? 287 : n == 4 ? 698 : n == 8 ? 2020 : 6129;
       how.how = Split::kLeaf;
     }
     if (n >= 2) {
