@@ -113,8 +113,7 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
 // P0, P1, P2 go straight into out's three 2k-word thirds; the sums' products (at s1 >= k words,
 // the sums zero above k, so their words from 2k on are zero) into scratch; one pass then adds the
 // cross terms.
-void kara3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t s1, Word* scratch) {
-  const std::size_t k = n / 3;
+void kara3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s1, Word* scratch) {
   Word* sa = scratch;
   Word* sb = sa + s1;
   Word* p01 = sb + s1;
@@ -264,7 +263,7 @@ void split_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scr
     case Split::kLeaf: return direct_mul(out, a, b, n, scratch);
     case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
     case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
-    case Split::kKara3: return kara3(out, a, b, n, st.s1, scratch);
+    case Split::kKara3: return kara3(out, a, b, st.k, st.s1, scratch);  // n = 3k
   }
 }
 
