@@ -390,18 +390,15 @@ hqc_m4_clmul256:
   pop {r3-r11, pc}
   .size hqc_m4_clmul256, . - hqc_m4_clmul256
 
-@ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
-@ out = a * b (1024-bit product of two 512-bit polynomials), Karatsuba on the 256-bit halves:
-@ three mul256, then the middle term in two MID4 passes (the sixteen-word leaf of
-@ ring_mul_m4.cpp).
-@ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b.
-  .global hqc_m4_clmul512
-  .type hqc_m4_clmul512, %function
+@ mul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
+@ 512-bit polynomials), Karatsuba on the 256-bit halves: three mul256, then the middle term in two
+@ MID4 passes. Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b, the return address.
+  .type mul512, %function
   .p2align 2
   .thumb_func
-hqc_m4_clmul512:
-  vpush {s16-s19}
-  push {r0-r2, r4-r11, lr}
+mul512:
+  push {r0-r2, lr}
   sub sp, #128
   ldm r1!, {r4-r7}
   add r3, r1, #16
@@ -457,7 +454,84 @@ hqc_m4_clmul512:
   MID4 0, 32, 64, 96, 64, 96
   MID4 16, 48, 80, 112, 80, 112
   add sp, #140
-  pop {r4-r11, lr}
+  pop {pc}
+  .size mul512, . - mul512
+
+@ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
+@ out = a * b: one mul512 (the sixteen-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul512
+  .type hqc_m4_clmul512, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul512:
+  push {r3-r11, lr}
+  vpush {s16-s19}
+  bl mul512
   vpop {s16-s19}
-  bx lr
+  pop {r3-r11, pc}
   .size hqc_m4_clmul512, . - hqc_m4_clmul512
+
+@ SUM16 rs: the sixteen words rs[0, 16) + rs[16, 32) onto the stack from r12 on (r12 advances by
+@ 64 bytes, rs by 64 bytes), four words per LDM/STM; r3 is the high half's cursor.
+.macro SUM16 rs
+  add r3, \rs, #64
+  .rept 4
+  ldm \rs!, {r4-r7}
+  ldm r3!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+.endm
+
+@ mul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): out = a * b (2048-bit product of two
+@ 1024-bit polynomials), Karatsuba on the 512-bit halves: the sums onto the stack, three mul512,
+@ then the middle term in four MID4 passes (lo = 16 words: L0, L1, C, D at out + 0, 64, 128, 192
+@ bytes, z1's halves at sp + 128, 192). Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] a0 + a1, [sp, #64] b0 + b1, [sp, #128] z1, [sp, #256] out, a, b, the return address.
+  .type mul1024, %function
+  .p2align 2
+  .thumb_func
+mul1024:
+  push {r0-r2, lr}
+  sub sp, #256
+  mov r12, sp
+  SUM16 r1
+  SUM16 r2
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  bl mul512                         @ z0 = a0 b0 -> out[0, 32)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #128
+  adds r1, r1, #64
+  adds r2, r2, #64
+  bl mul512                         @ z2 = a1 b1 -> out[32, 64)
+  add r0, sp, #128
+  mov r1, sp
+  add r2, sp, #64
+  bl mul512                         @ z1
+  ldr r12, [sp, #256]
+  MID4 0, 64, 128, 192, 128, 192
+  MID4 16, 80, 144, 208, 144, 208
+  MID4 32, 96, 160, 224, 160, 224
+  MID4 48, 112, 176, 240, 176, 240
+  add sp, #268
+  pop {pc}
+  .size mul1024, . - mul1024
+
+@ void hqc_m4_clmul1024(uint32_t out[64], const uint32_t a[32], const uint32_t b[32])
+@ out = a * b: one mul1024 (the thirty-two-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul1024
+  .type hqc_m4_clmul1024, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul1024:
+  push {r3-r11, lr}
+  vpush {s16-s19}
+  bl mul1024
+  vpop {s16-s19}
+  pop {r3-r11, pc}
+  .size hqc_m4_clmul1024, . - hqc_m4_clmul1024
