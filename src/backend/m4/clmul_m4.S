@@ -535,3 +535,243 @@ hqc_m4_clmul1024:
   vpop {s16-s19}
   pop {r3-r11, pc}
   .size hqc_m4_clmul1024, . - hqc_m4_clmul1024
+
+@ The three-way Karatsuba leaves (12 and 24 words; ring_mul_m4.cpp's kara3 with k = 4 and 8): with
+@ a = a0 + y a1 + y^2 a2, y = x^(32k), and the same for b, P0 = a0 b0, P1 = a1 b1, P2 = a2 b2 go
+@ straight into out's thirds, Pij = (ai + aj)(bi + bj) onto the stack, then K3W adds the cross
+@ terms y (P01 + P0 + P1) + y^2 (P02 + P0 + P2) + y^3 (P12 + P1 + P2) (spec §2.2: the product is
+@ P0 + y (P01 + P0 + P1) + y^2 (P02 + P0 + P1 + P2) + y^3 (P12 + P1 + P2) + y^4 P2).
+@ K3W kb, po, i: word i (byte offset) of every k-word block (kb = k in bytes) of out = r0, whose
+@ blocks B0 .. B5 hold P0, P1, P2, with P01, P02, P12 (2k words each, contiguous) at sp + po: with
+@ X = B0 + B1 + B2, Y = B3 + B4 + B5, W = X + Y: B1 = X + P01l, B2 = W + B5 + P01h + P02l,
+@ B3 = W + B0 + P02h + P12l, B4 = Y + P12h (from the values before; word i only). Clobbers r1-r12,
+@ lr.
+.macro K3W kb, po, i
+  ldr r5, [r0, #\i]
+  ldr r6, [r0, #\kb + \i]
+  ldr r7, [r0, #2 * \kb + \i]
+  ldr r8, [r0, #3 * \kb + \i]
+  ldr r9, [r0, #4 * \kb + \i]
+  ldr r10, [r0, #5 * \kb + \i]
+  eor r11, r5, r6
+  eor r11, r11, r7                  @ X
+  eor r12, r8, r9
+  eor r12, r12, r10                 @ Y
+  eor lr, r11, r12                  @ W
+  ldr r1, [sp, #\po + \i]           @ P01l
+  ldr r2, [sp, #\po + \kb + \i]     @ P01h
+  ldr r3, [sp, #\po + 2 * \kb + \i] @ P02l
+  ldr r4, [sp, #\po + 3 * \kb + \i] @ P02h
+  ldr r6, [sp, #\po + 4 * \kb + \i] @ P12l
+  ldr r7, [sp, #\po + 5 * \kb + \i] @ P12h
+  eor r11, r11, r1                  @ B1
+  eor r10, r10, lr
+  eor r10, r10, r2
+  eor r10, r10, r3                  @ B2
+  eor r5, r5, lr
+  eor r5, r5, r4
+  eor r5, r5, r6                    @ B3
+  eor r12, r12, r7                  @ B4
+  str r11, [r0, #\kb + \i]
+  str r10, [r0, #2 * \kb + \i]
+  str r5, [r0, #3 * \kb + \i]
+  str r12, [r0, #4 * \kb + \i]
+.endm
+
+@ mul384 (local; r0 = out[24], r1 = a[12], r2 = b[12]): out = a * b, three-way Karatsuba on
+@ four-word parts: six mul128, their operands loaded and summed in registers. Clobbers r0-r12,
+@ s0-s18 and the flags.
+@ Frame: [sp] P01, [sp, #32] P02, [sp, #64] P12, [sp, #96] out, a, b, the return address.
+  .type mul384, %function
+  .p2align 2
+  .thumb_func
+mul384:
+  push {r0-r2, lr}
+  sub sp, #96
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
+  bl mul128
+  ldr r12, [sp, #96]
+  stm r12, {r0-r7}                  @ P0 -> out[0, 8)
+  ldrd r1, r2, [sp, #100]
+  add r1, r1, #16
+  ldm r1, {r4-r7}
+  add r2, r2, #16
+  ldm r2, {r8-r11}
+  bl mul128
+  ldr r12, [sp, #96]
+  add r12, r12, #32
+  stm r12, {r0-r7}                  @ P1 -> out[8, 16)
+  ldrd r1, r2, [sp, #100]
+  add r1, r1, #32
+  ldm r1, {r4-r7}
+  add r2, r2, #32
+  ldm r2, {r8-r11}
+  bl mul128
+  ldr r12, [sp, #96]
+  add r12, r12, #64
+  stm r12, {r0-r7}                  @ P2 -> out[16, 24)
+  ldrd r1, r2, [sp, #100]
+  ldm r1, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11                   @ a0 + a1
+  ldm r2, {r0-r3, r8-r11}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3                  @ b0 + b1
+  bl mul128
+  stm sp, {r0-r7}                   @ P01
+  ldrd r1, r2, [sp, #100]
+  ldm r1, {r4-r7}
+  add r1, r1, #32
+  ldm r1, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11                   @ a0 + a2
+  ldm r2, {r8-r11}
+  add r2, r2, #32
+  ldm r2, {r0, r1, r3, r12}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r3
+  eor r11, r11, r12                 @ b0 + b2
+  bl mul128
+  add r12, sp, #32
+  stm r12, {r0-r7}                  @ P02
+  ldrd r1, r2, [sp, #100]
+  add r1, r1, #16
+  ldm r1, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11                   @ a1 + a2
+  add r2, r2, #16
+  ldm r2, {r0-r3, r8-r11}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3                  @ b1 + b2
+  bl mul128
+  add r12, sp, #64
+  stm r12, {r0-r7}                  @ P12
+  ldr r0, [sp, #96]
+  K3W 16, 0, 0
+  K3W 16, 0, 4
+  K3W 16, 0, 8
+  K3W 16, 0, 12
+  add sp, #108
+  pop {pc}
+  .size mul384, . - mul384
+
+@ void hqc_m4_clmul384(uint32_t out[24], const uint32_t a[12], const uint32_t b[12])
+@ out = a * b: one mul384 (the twelve-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul384
+  .type hqc_m4_clmul384, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul384:
+  push {r3-r11, lr}
+  vpush {s16-s19}
+  bl mul384
+  vpop {s16-s19}
+  pop {r3-r11, pc}
+  .size hqc_m4_clmul384, . - hqc_m4_clmul384
+
+@ SUM8 oi, oj: the eight-word sums a[oi, oi + 32) + a[oj, oj + 32) and the same of b (byte
+@ offsets) onto [sp, sp + 64), with a, b read from mul768's frame.
+.macro SUM8 oi, oj
+  mov r12, sp
+  ldr r1, [sp, #260]
+  add r2, r1, #\oj
+  add r1, r1, #\oi
+  .rept 2
+  ldm r1!, {r4-r7}
+  ldm r2!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+  ldr r1, [sp, #264]
+  add r2, r1, #\oj
+  add r1, r1, #\oi
+  .rept 2
+  ldm r1!, {r4-r7}
+  ldm r2!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+.endm
+
+@ mul768 (local; r0 = out[48], r1 = a[24], r2 = b[24]): out = a * b, three-way Karatsuba on
+@ eight-word parts: six mul256. Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] the a-sum, [sp, #32] the b-sum, [sp, #64] P01, [sp, #128] P02, [sp, #192] P12,
+@ [sp, #256] out, a, b, the return address.
+  .type mul768, %function
+  .p2align 2
+  .thumb_func
+mul768:
+  push {r0-r2, lr}
+  sub sp, #256
+  bl mul256                         @ P0 -> out[0, 16)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #64
+  adds r1, r1, #32
+  adds r2, r2, #32
+  bl mul256                         @ P1 -> out[16, 32)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #128
+  adds r1, r1, #64
+  adds r2, r2, #64
+  bl mul256                         @ P2 -> out[32, 48)
+  SUM8 0, 32
+  add r0, sp, #64
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ P01
+  SUM8 0, 64
+  add r0, sp, #128
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ P02
+  SUM8 32, 64
+  add r0, sp, #192
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ P12
+  ldr r0, [sp, #256]
+  K3W 32, 64, 0
+  K3W 32, 64, 4
+  K3W 32, 64, 8
+  K3W 32, 64, 12
+  K3W 32, 64, 16
+  K3W 32, 64, 20
+  K3W 32, 64, 24
+  K3W 32, 64, 28
+  add sp, #268
+  pop {pc}
+  .size mul768, . - mul768
+
+@ void hqc_m4_clmul768(uint32_t out[48], const uint32_t a[24], const uint32_t b[24])
+@ out = a * b: one mul768 (the twenty-four-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul768
+  .type hqc_m4_clmul768, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul768:
+  push {r3-r11, lr}
+  vpush {s16-s19}
+  bl mul768
+  vpop {s16-s19}
+  pop {r3-r11, pc}
+  .size hqc_m4_clmul768, . - hqc_m4_clmul768

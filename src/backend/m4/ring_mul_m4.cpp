@@ -16,13 +16,16 @@
 
 #include "common/ct.hpp"
 
-// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16, 32 words.
+// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16, 32 words
+// (Karatsuba) and 12, 24 (three-way Karatsuba on the four- and eight-word products).
 extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul128(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul256(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul1024(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul384(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul768(void* out, const void* a, const void* b);
 // The linear passes (poly_m4.S): dst = x + y, dst += src, and the Karatsuba middle term.
 extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
@@ -57,7 +60,9 @@ void padded_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* sc
   if (n == 16) hqc_m4_clmul512(out, a, b);
   else if (n == 32) hqc_m4_clmul1024(out, a, b);
   else if (n == 8) hqc_m4_clmul256(out, a, b);
+  else if (n == 24) hqc_m4_clmul768(out, a, b);
   else if (n == 4) hqc_m4_clmul128(out, a, b);
+  else if (n == 12) hqc_m4_clmul384(out, a, b);
   else if (n == 2) hqc_m4_clmul64(out, a, b);
   else hqc_m4_clmul32(out, a, b);
 }
