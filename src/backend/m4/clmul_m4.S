@@ -146,8 +146,8 @@ hqc_m4_clmul64:
 @ halves and each 64-bit product by Karatsuba on its 32-bit halves: nine CLMUL32, no memory
 @ access. The caller keeps nothing in core registers across the call: it loads the operands,
 @ possibly as sums of several blocks, and stores or combines the result itself. Clobbers r8-r12,
-@ lr, s0-s18 (s18 holds the return address) and the flags; the public entry points save s16-s19
-@ (AAPCS).
+@ lr, s0-s18 (s18 holds the return address) and the flags; the public entry points save s16-s18
+@ (AAPCS; s16-s19 where an odd number of core registers is pushed, for the 8-byte alignment).
 @ Operand pair k (a-operand, b-operand) in s(2k), s(2k+1), then product k there: 0: a0 b0,
 @ 1: a1 b1, 2: (a0 + a1)(b0 + b1), 3: a2 b2, 4: a3 b3, 5: (a2 + a3)(b2 + b3), 6: (a0 + a2)(b0 + b2),
 @ 7: (a1 + a3)(b1 + b3), 8: (a0 + a1 + a2 + a3)(b0 + b1 + b2 + b3). Pair 8, built last, goes
@@ -383,11 +383,11 @@ mul256:
   .p2align 2
   .thumb_func
 hqc_m4_clmul256:
-  push {r3-r11, lr}
-  vpush {s16-s19}
+  push {r4-r11, lr}
+  vpush {s16-s18}
   bl mul256
-  vpop {s16-s19}
-  pop {r3-r11, pc}
+  vpop {s16-s18}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul256, . - hqc_m4_clmul256
 
 @ mul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
@@ -464,11 +464,11 @@ mul512:
   .p2align 2
   .thumb_func
 hqc_m4_clmul512:
-  push {r3-r11, lr}
-  vpush {s16-s19}
+  push {r4-r11, lr}
+  vpush {s16-s18}
   bl mul512
-  vpop {s16-s19}
-  pop {r3-r11, pc}
+  vpop {s16-s18}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul512, . - hqc_m4_clmul512
 
 @ SUM16 rs: the sixteen words rs[0, 16) + rs[16, 32) onto the stack from r12 on (r12 advances by
@@ -529,11 +529,11 @@ mul1024:
   .p2align 2
   .thumb_func
 hqc_m4_clmul1024:
-  push {r3-r11, lr}
-  vpush {s16-s19}
+  push {r4-r11, lr}
+  vpush {s16-s18}
   bl mul1024
-  vpop {s16-s19}
-  pop {r3-r11, pc}
+  vpop {s16-s18}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul1024, . - hqc_m4_clmul1024
 
 @ The three-way Karatsuba leaves (12 and 24 words; ring_mul_m4.cpp's kara3 with k = 4 and 8): with
@@ -674,11 +674,11 @@ mul384:
   .p2align 2
   .thumb_func
 hqc_m4_clmul384:
-  push {r3-r11, lr}
-  vpush {s16-s19}
+  push {r4-r11, lr}
+  vpush {s16-s18}
   bl mul384
-  vpop {s16-s19}
-  pop {r3-r11, pc}
+  vpop {s16-s18}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul384, . - hqc_m4_clmul384
 
 @ SUM8 oi, oj: the eight-word sums a[oi, oi + 32) + a[oj, oj + 32) and the same of b (byte
@@ -769,9 +769,9 @@ mul768:
   .p2align 2
   .thumb_func
 hqc_m4_clmul768:
-  push {r3-r11, lr}
-  vpush {s16-s19}
+  push {r4-r11, lr}
+  vpush {s16-s18}
   bl mul768
-  vpop {s16-s19}
-  pop {r3-r11, pc}
+  vpop {s16-s18}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul768, . - hqc_m4_clmul768
