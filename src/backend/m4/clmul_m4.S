@@ -390,70 +390,53 @@ hqc_m4_clmul256:
   pop {r4-r11, pc}
   .size hqc_m4_clmul256, . - hqc_m4_clmul256
 
+@ SUMH rs, half, blocks: the sums rs[i] + rs[half / 4 + i] of `blocks` four-word blocks (half in
+@ bytes) stored from r12 on, four words per LDM/STM (r12 and rs advance; r3 is the high cursor).
+.macro SUMH rs, half, blocks
+  add r3, \rs, #\half
+  .rept \blocks
+  ldm \rs!, {r4-r7}
+  ldm r3!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+.endm
+
 @ mul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
-@ 512-bit polynomials), Karatsuba on the 256-bit halves: three mul256, then the middle term in two
-@ MID4 passes. Clobbers r0-r12, s0-s18 and the flags.
-@ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b, the return address.
+@ 512-bit polynomials), Karatsuba on the 256-bit halves: the sums a0 + a1, b0 + b1 into out's top
+@ half (free until z2 is written there), z1 = their product first onto the stack, then z0 and z2
+@ into out, then the middle term in two MID4 passes. Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] z1, [sp, #64] out, a, b, the return address.
   .type mul512, %function
   .p2align 2
   .thumb_func
 mul512:
   push {r0-r2, lr}
-  sub sp, #128
-  ldm r1!, {r4-r7}
-  add r3, r1, #16
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  stm sp, {r4-r7}                   @ asum[0, 4)
-  ldm r1, {r4-r7}
-  add r3, r1, #32
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  add r3, sp, #16
-  stm r3, {r4-r7}                   @ asum[4, 8)
-  ldm r2!, {r4-r7}
-  add r3, r2, #16
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  add r3, sp, #32
-  stm r3, {r4-r7}                   @ bsum[0, 4)
-  ldm r2, {r4-r7}
-  add r3, r2, #32
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  add r3, sp, #48
-  stm r3, {r4-r7}                   @ bsum[4, 8)
-  ldr r0, [sp, #128]
-  ldr r1, [sp, #132]
-  ldr r2, [sp, #136]
+  sub sp, #64
+  add r12, r0, #64
+  SUMH r1, 32, 2
+  SUMH r2, 32, 2
+  mov r0, sp
+  ldr r1, [sp, #64]
+  add r1, r1, #64                   @ a0 + a1 at out + 16 words
+  add r2, r1, #32                   @ b0 + b1 at out + 24 words
+  bl mul256                         @ z1
+  add r3, sp, #64
+  ldm r3, {r0-r2}
   bl mul256                         @ z0 = a0 b0 -> out[0, 16)
-  ldr r0, [sp, #128]
-  ldr r1, [sp, #132]
-  ldr r2, [sp, #136]
+  add r3, sp, #64
+  ldm r3, {r0-r2}
   adds r0, r0, #64
   adds r1, r1, #32
   adds r2, r2, #32
   bl mul256                         @ z2 = a1 b1 -> out[16, 32)
-  add r0, sp, #64
-  mov r1, sp
-  add r2, sp, #32
-  bl mul256                         @ z1
-  ldr r12, [sp, #128]
-  MID4 0, 32, 64, 96, 64, 96
-  MID4 16, 48, 80, 112, 80, 112
-  add sp, #140
+  ldr r12, [sp, #64]
+  MID4 0, 32, 64, 96, 0, 32
+  MID4 16, 48, 80, 112, 16, 48
+  add sp, #76
   pop {pc}
   .size mul512, . - mul512
 
@@ -471,54 +454,42 @@ hqc_m4_clmul512:
   pop {r4-r11, pc}
   .size hqc_m4_clmul512, . - hqc_m4_clmul512
 
-@ SUM16 rs: the sixteen words rs[0, 16) + rs[16, 32) onto the stack from r12 on (r12 advances by
-@ 64 bytes, rs by 64 bytes), four words per LDM/STM; r3 is the high half's cursor.
-.macro SUM16 rs
-  add r3, \rs, #64
-  .rept 4
-  ldm \rs!, {r4-r7}
-  ldm r3!, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  stm r12!, {r4-r7}
-  .endr
-.endm
 
 @ mul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): out = a * b (2048-bit product of two
-@ 1024-bit polynomials), Karatsuba on the 512-bit halves: the sums onto the stack, three mul512,
-@ then the middle term in four MID4 passes (lo = 16 words: L0, L1, C, D at out + 0, 64, 128, 192
-@ bytes, z1's halves at sp + 128, 192). Clobbers r0-r12, s0-s18 and the flags.
-@ Frame: [sp] a0 + a1, [sp, #64] b0 + b1, [sp, #128] z1, [sp, #256] out, a, b, the return address.
+@ 1024-bit polynomials), Karatsuba on the 512-bit halves as mul512: the sums in out's top half, z1
+@ onto the stack, z0, z2, then the middle term in four MID4 passes (lo = 16 words: L0, L1, C, D
+@ at out + 0, 64, 128, 192 bytes, z1's halves at sp + 0, 64). Clobbers r0-r12, s0-s18 and the
+@ flags.
+@ Frame: [sp] z1, [sp, #128] out, a, b, the return address.
   .type mul1024, %function
   .p2align 2
   .thumb_func
 mul1024:
   push {r0-r2, lr}
-  sub sp, #256
-  mov r12, sp
-  SUM16 r1
-  SUM16 r2
-  add r3, sp, #256
+  sub sp, #128
+  add r12, r0, #128
+  SUMH r1, 64, 4
+  SUMH r2, 64, 4
+  mov r0, sp
+  ldr r1, [sp, #128]
+  add r1, r1, #128
+  add r2, r1, #64
+  bl mul512                         @ z1
+  add r3, sp, #128
   ldm r3, {r0-r2}
   bl mul512                         @ z0 = a0 b0 -> out[0, 32)
-  add r3, sp, #256
+  add r3, sp, #128
   ldm r3, {r0-r2}
   adds r0, r0, #128
   adds r1, r1, #64
   adds r2, r2, #64
   bl mul512                         @ z2 = a1 b1 -> out[32, 64)
-  add r0, sp, #128
-  mov r1, sp
-  add r2, sp, #64
-  bl mul512                         @ z1
-  ldr r12, [sp, #256]
-  MID4 0, 64, 128, 192, 128, 192
-  MID4 16, 80, 144, 208, 144, 208
-  MID4 32, 96, 160, 224, 160, 224
-  MID4 48, 112, 176, 240, 176, 240
-  add sp, #268
+  ldr r12, [sp, #128]
+  MID4 0, 64, 128, 192, 0, 64
+  MID4 16, 80, 144, 208, 16, 80
+  MID4 32, 96, 160, 224, 32, 96
+  MID4 48, 112, 176, 240, 48, 112
+  add sp, #140
   pop {pc}
   .size mul1024, . - mul1024
 
@@ -775,3 +746,59 @@ hqc_m4_clmul768:
   vpop {s16-s18}
   pop {r4-r11, pc}
   .size hqc_m4_clmul768, . - hqc_m4_clmul768
+
+
+@ mul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): out = a * b, Karatsuba on the 32-word
+@ halves as mul512: the sums in out's top half, z1 onto the stack, z0, z2, then the middle term
+@ in eight MID4 passes (lo = 32 words: L0, L1, C, D at out + 0, 128, 256, 384 bytes, z1's halves
+@ at sp + 0, 128). Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] z1, [sp, #256] out, a, b, the return address.
+  .type mul2048, %function
+  .p2align 2
+  .thumb_func
+mul2048:
+  push {r0-r2, lr}
+  sub sp, #256
+  add r12, r0, #256
+  SUMH r1, 128, 8
+  SUMH r2, 128, 8
+  mov r0, sp
+  ldr r1, [sp, #256]
+  add r1, r1, #256
+  add r2, r1, #128
+  bl mul1024                        @ z1
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  bl mul1024                        @ z0 = a0 b0 -> out[0, 64)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #256
+  adds r1, r1, #128
+  adds r2, r2, #128
+  bl mul1024                        @ z2 = a1 b1 -> out[64, 128)
+  ldr r12, [sp, #256]
+  MID4 0, 128, 256, 384, 0, 128
+  MID4 16, 144, 272, 400, 16, 144
+  MID4 32, 160, 288, 416, 32, 160
+  MID4 48, 176, 304, 432, 48, 176
+  MID4 64, 192, 320, 448, 64, 192
+  MID4 80, 208, 336, 464, 80, 208
+  MID4 96, 224, 352, 480, 96, 224
+  MID4 112, 240, 368, 496, 112, 240
+  add sp, #268
+  pop {pc}
+  .size mul2048, . - mul2048
+
+@ void hqc_m4_clmul2048(uint32_t out[128], const uint32_t a[64], const uint32_t b[64])
+@ out = a * b: one mul2048 (the sixty-four-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul2048
+  .type hqc_m4_clmul2048, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul2048:
+  push {r4-r11, lr}
+  vpush {s16-s18}
+  bl mul2048
+  vpop {s16-s18}
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul2048, . - hqc_m4_clmul2048

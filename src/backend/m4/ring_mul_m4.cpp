@@ -7,8 +7,8 @@
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
 // Karatsuba with the one-pass middle term (and a second pass when the parts differ by more than
 // a word), three-way Karatsuba (six products of n/3 words) where n/3 is a leaf size, down to the
-// Thumb-2 leaves of clmul_m4.S (one, two, four, eight, sixteen and thirty-two words). Which split each size
-// takes, and whether it is computed at a larger zero-padded size, is kPlan's
+// Thumb-2 leaves of clmul_m4.S (1, 2, 4, 8, 12, 16, 24, 32 and 64 words). Which split each
+// size takes, and whether it is computed at a larger zero-padded size, is kPlan's
 // (ring_mul_m4.hpp): padding a + x^(32n) 0 leaves the product's low 2n words unchanged and its
 // words from 2n on zero (spec §2.2: a product over GF(2)[x], no carries). Sizes, splits and loop
 // bounds depend on n only.
@@ -16,14 +16,15 @@
 
 #include "common/ct.hpp"
 
-// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16, 32 words
-// (Karatsuba) and 12, 24 (three-way Karatsuba on the four- and eight-word products).
+// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16, 32, 64
+// words (Karatsuba) and 12, 24 (three-way Karatsuba on the four- and eight-word products).
 extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul128(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul256(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul1024(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul2048(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul384(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul768(void* out, const void* a, const void* b);
 // The linear passes (poly_m4.S): dst = x + y, dst += src, and the Karatsuba middle term.
@@ -59,6 +60,7 @@ void padded_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* sc
   if (kPlan.step[n].how != Split::kLeaf) return split_mul(out, a, b, n, scratch);
   if (n == 16) hqc_m4_clmul512(out, a, b);
   else if (n == 32) hqc_m4_clmul1024(out, a, b);
+  else if (n == 64) hqc_m4_clmul2048(out, a, b);
   else if (n == 8) hqc_m4_clmul256(out, a, b);
   else if (n == 24) hqc_m4_clmul768(out, a, b);
   else if (n == 4) hqc_m4_clmul128(out, a, b);

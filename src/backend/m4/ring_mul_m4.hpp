@@ -18,7 +18,7 @@ typedef std::uint32_t __attribute__((__may_alias__)) Word32;
 
 // How poly_mul computes a product of n words (Step::how).
 enum class Split : std::uint8_t {
-  kLeaf,       // n = 1, 2, 4, 8, 12, 16, 24 or 32: one Thumb-2 routine
+  kLeaf,       // n = 1, 2, 4, 8, 12, 16, 24, 32 or 64: one Thumb-2 routine
   kToom3,      // parts of m = Step::k words (the top one rem = n - 2m <= m), five products
   kKaratsuba,  // a low part of lo = Step::k <= n/2 words, a high part of hi = n - lo
   kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, kara3)
@@ -50,8 +50,8 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 
 // The plan, by dynamic programming over the estimated cycles of scripts/m4-cycles.py
 // (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 135, 287, 698,
-// 2020, 3981, 6139, 12240 and 18708 cycles (1, 2, 4, 8, 12, 16, 24, 32 words, with poly_mul's
-// call; 12 and 24 are three-way Karatsuba leaves), a three-way Karatsuba step at 250 + 25n
+// 2020, 3981, 6139, 12240, 18708 and 56700 cycles (1, 2, 4, 8, 12, 16, 24, 32, 64 words, with
+// poly_mul's call; 12 and 24 are three-way Karatsuba leaves), a three-way Karatsuba step at 250 + 25n
 // (measured 534, 836, 1138, 1440 at n = 12, 24, 36, 48 besides its six products), a Karatsuba
 // step at 250 + 16n (300 + 18n when the parts differ by more than a word: a second, three-stream
 // pass above the paired words; measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at
@@ -73,7 +73,7 @@ constexpr PlanTable make_plan() {
   for (std::size_t n = 1; n < kMaxPlanWords; n++) {
     std::uint64_t best = kInf;
     Step how{};
-    if (n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 || n == 24 || n == 32) {
+    if (n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 || n == 24 || n == 32 || n == 64) {
       best = n == 1    ? 135
              : n == 2  ? 287
              : n == 4  ? 698
@@ -81,7 +81,8 @@ constexpr PlanTable make_plan() {
              : n == 12 ? 3981
              : n == 16 ? 6139
              : n == 24 ? 12240
-                       : 18708;
+             : n == 32 ? 18708
+                       : 56700;
       how.how = Split::kLeaf;
     }
     if (n >= 2) {
