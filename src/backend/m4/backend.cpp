@@ -22,7 +22,7 @@
 // predicated ORs over every word (support_m4.S); (end - out) is even.
 extern "C" void hqc_m4_support_or5(void* out, const void* end, const std::uint32_t arg[10]);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
-extern "C" void hqc_m4_zero(void* dst, std::size_t len);
+extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 
 namespace hqc::backend {
 namespace m4 {
@@ -60,8 +60,8 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   for (std::size_t i = N; i < 2 * P::kNWordsPadded; i++) o[i] = 0;
   // The product and the scratch (secret-dependent) wiped eight words per STM (poly_m4.S; a call
   // the compiler cannot drop), against about six cycles a word for ct::wipe's volatile stores.
-  hqc_m4_zero(prod, 2 * N);
-  hqc_m4_zero(scratch, poly_mul_scratch_words(N));
+  hqc_m4_poly_mul_zero(prod, 2 * N);
+  hqc_m4_poly_mul_zero(scratch, poly_mul_scratch_words(N));
   __asm__ __volatile__("" : : "r"(prod), "r"(scratch) : "memory");
 }
 

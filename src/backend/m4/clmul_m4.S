@@ -405,15 +405,15 @@ hqc_m4_clmul256:
   .endr
 .endm
 
-@ mul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
+@ clmul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
 @ 512-bit polynomials), Karatsuba on the 256-bit halves: the sums a0 + a1, b0 + b1 into out's top
 @ half (free until z2 is written there), z1 = their product first onto the stack, then z0 and z2
 @ into out, then the middle term in two MID4 passes. Clobbers r0-r12, s0-s18 and the flags.
 @ Frame: [sp] z1, [sp, #64] out, a, b, the return address.
-  .type mul512, %function
+  .type clmul512, %function
   .p2align 2
   .thumb_func
-mul512:
+clmul512:
   push {r0-r2, lr}
   sub sp, #64
   add r12, r0, #64
@@ -438,10 +438,10 @@ mul512:
   MID4 16, 48, 80, 112, 16, 48
   add sp, #76
   pop {pc}
-  .size mul512, . - mul512
+  .size clmul512, . - clmul512
 
 @ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
-@ out = a * b: one mul512 (the sixteen-word leaf of ring_mul_m4.cpp).
+@ out = a * b: one clmul512 (the sixteen-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul512
   .type hqc_m4_clmul512, %function
   .p2align 2
@@ -449,22 +449,22 @@ mul512:
 hqc_m4_clmul512:
   push {r4-r11, lr}
   vpush {s16-s18}
-  bl mul512
+  bl clmul512
   vpop {s16-s18}
   pop {r4-r11, pc}
   .size hqc_m4_clmul512, . - hqc_m4_clmul512
 
 
-@ mul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): out = a * b (2048-bit product of two
-@ 1024-bit polynomials), Karatsuba on the 512-bit halves as mul512: the sums in out's top half, z1
+@ clmul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): out = a * b (2048-bit product of two
+@ 1024-bit polynomials), Karatsuba on the 512-bit halves as clmul512: the sums in out's top half, z1
 @ onto the stack, z0, z2, then the middle term in four MID4 passes (lo = 16 words: L0, L1, C, D
 @ at out + 0, 64, 128, 192 bytes, z1's halves at sp + 0, 64). Clobbers r0-r12, s0-s18 and the
 @ flags.
 @ Frame: [sp] z1, [sp, #128] out, a, b, the return address.
-  .type mul1024, %function
+  .type clmul1024, %function
   .p2align 2
   .thumb_func
-mul1024:
+clmul1024:
   push {r0-r2, lr}
   sub sp, #128
   add r12, r0, #128
@@ -474,16 +474,16 @@ mul1024:
   ldr r1, [sp, #128]
   add r1, r1, #128
   add r2, r1, #64
-  bl mul512                         @ z1
+  bl clmul512                         @ z1
   add r3, sp, #128
   ldm r3, {r0-r2}
-  bl mul512                         @ z0 = a0 b0 -> out[0, 32)
+  bl clmul512                         @ z0 = a0 b0 -> out[0, 32)
   add r3, sp, #128
   ldm r3, {r0-r2}
   adds r0, r0, #128
   adds r1, r1, #64
   adds r2, r2, #64
-  bl mul512                         @ z2 = a1 b1 -> out[32, 64)
+  bl clmul512                         @ z2 = a1 b1 -> out[32, 64)
   ldr r12, [sp, #128]
   MID4 0, 64, 128, 192, 0, 64
   MID4 16, 80, 144, 208, 16, 80
@@ -491,10 +491,10 @@ mul1024:
   MID4 48, 112, 176, 240, 48, 112
   add sp, #140
   pop {pc}
-  .size mul1024, . - mul1024
+  .size clmul1024, . - clmul1024
 
 @ void hqc_m4_clmul1024(uint32_t out[64], const uint32_t a[32], const uint32_t b[32])
-@ out = a * b: one mul1024 (the thirty-two-word leaf of ring_mul_m4.cpp).
+@ out = a * b: one clmul1024 (the thirty-two-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul1024
   .type hqc_m4_clmul1024, %function
   .p2align 2
@@ -502,7 +502,7 @@ mul1024:
 hqc_m4_clmul1024:
   push {r4-r11, lr}
   vpush {s16-s18}
-  bl mul1024
+  bl clmul1024
   vpop {s16-s18}
   pop {r4-r11, pc}
   .size hqc_m4_clmul1024, . - hqc_m4_clmul1024
@@ -549,14 +549,14 @@ hqc_m4_clmul1024:
   str r12, [r0, #4 * \kb + \i]
 .endm
 
-@ mul384 (local; r0 = out[24], r1 = a[12], r2 = b[12]): out = a * b, three-way Karatsuba on
+@ clmul384 (local; r0 = out[24], r1 = a[12], r2 = b[12]): out = a * b, three-way Karatsuba on
 @ four-word parts: six mul128, their operands loaded and summed in registers. Clobbers r0-r12,
 @ s0-s18 and the flags.
 @ Frame: [sp] P01, [sp, #32] P02, [sp, #64] P12, [sp, #96] out, a, b, the return address.
-  .type mul384, %function
+  .type clmul384, %function
   .p2align 2
   .thumb_func
-mul384:
+clmul384:
   push {r0-r2, lr}
   sub sp, #96
   ldm r1, {r4-r7}
@@ -636,10 +636,10 @@ mul384:
   K3W 16, 0, 12
   add sp, #108
   pop {pc}
-  .size mul384, . - mul384
+  .size clmul384, . - clmul384
 
 @ void hqc_m4_clmul384(uint32_t out[24], const uint32_t a[12], const uint32_t b[12])
-@ out = a * b: one mul384 (the twelve-word leaf of ring_mul_m4.cpp).
+@ out = a * b: one clmul384 (the twelve-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul384
   .type hqc_m4_clmul384, %function
   .p2align 2
@@ -647,13 +647,13 @@ mul384:
 hqc_m4_clmul384:
   push {r4-r11, lr}
   vpush {s16-s18}
-  bl mul384
+  bl clmul384
   vpop {s16-s18}
   pop {r4-r11, pc}
   .size hqc_m4_clmul384, . - hqc_m4_clmul384
 
 @ SUM8 oi, oj: the eight-word sums a[oi, oi + 32) + a[oj, oj + 32) and the same of b (byte
-@ offsets) onto [sp, sp + 64), with a, b read from mul768's frame.
+@ offsets) onto [sp, sp + 64), with a, b read from clmul768's frame.
 .macro SUM8 oi, oj
   mov r12, sp
   ldr r1, [sp, #260]
@@ -682,14 +682,14 @@ hqc_m4_clmul384:
   .endr
 .endm
 
-@ mul768 (local; r0 = out[48], r1 = a[24], r2 = b[24]): out = a * b, three-way Karatsuba on
+@ clmul768 (local; r0 = out[48], r1 = a[24], r2 = b[24]): out = a * b, three-way Karatsuba on
 @ eight-word parts: six mul256. Clobbers r0-r12, s0-s18 and the flags.
 @ Frame: [sp] the a-sum, [sp, #32] the b-sum, [sp, #64] P01, [sp, #128] P02, [sp, #192] P12,
 @ [sp, #256] out, a, b, the return address.
-  .type mul768, %function
+  .type clmul768, %function
   .p2align 2
   .thumb_func
-mul768:
+clmul768:
   push {r0-r2, lr}
   sub sp, #256
   bl mul256                         @ P0 -> out[0, 16)
@@ -731,10 +731,10 @@ mul768:
   K3W 32, 64, 28
   add sp, #268
   pop {pc}
-  .size mul768, . - mul768
+  .size clmul768, . - clmul768
 
 @ void hqc_m4_clmul768(uint32_t out[48], const uint32_t a[24], const uint32_t b[24])
-@ out = a * b: one mul768 (the twenty-four-word leaf of ring_mul_m4.cpp).
+@ out = a * b: one clmul768 (the twenty-four-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul768
   .type hqc_m4_clmul768, %function
   .p2align 2
@@ -742,21 +742,21 @@ mul768:
 hqc_m4_clmul768:
   push {r4-r11, lr}
   vpush {s16-s18}
-  bl mul768
+  bl clmul768
   vpop {s16-s18}
   pop {r4-r11, pc}
   .size hqc_m4_clmul768, . - hqc_m4_clmul768
 
 
-@ mul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): out = a * b, Karatsuba on the 32-word
-@ halves as mul512: the sums in out's top half, z1 onto the stack, z0, z2, then the middle term
+@ clmul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): out = a * b, Karatsuba on the 32-word
+@ halves as clmul512: the sums in out's top half, z1 onto the stack, z0, z2, then the middle term
 @ in eight MID4 passes (lo = 32 words: L0, L1, C, D at out + 0, 128, 256, 384 bytes, z1's halves
 @ at sp + 0, 128). Clobbers r0-r12, s0-s18 and the flags.
 @ Frame: [sp] z1, [sp, #256] out, a, b, the return address.
-  .type mul2048, %function
+  .type clmul2048, %function
   .p2align 2
   .thumb_func
-mul2048:
+clmul2048:
   push {r0-r2, lr}
   sub sp, #256
   add r12, r0, #256
@@ -766,16 +766,16 @@ mul2048:
   ldr r1, [sp, #256]
   add r1, r1, #256
   add r2, r1, #128
-  bl mul1024                        @ z1
+  bl clmul1024                        @ z1
   add r3, sp, #256
   ldm r3, {r0-r2}
-  bl mul1024                        @ z0 = a0 b0 -> out[0, 64)
+  bl clmul1024                        @ z0 = a0 b0 -> out[0, 64)
   add r3, sp, #256
   ldm r3, {r0-r2}
   adds r0, r0, #256
   adds r1, r1, #128
   adds r2, r2, #128
-  bl mul1024                        @ z2 = a1 b1 -> out[64, 128)
+  bl clmul1024                        @ z2 = a1 b1 -> out[64, 128)
   ldr r12, [sp, #256]
   MID4 0, 128, 256, 384, 0, 128
   MID4 16, 144, 272, 400, 16, 144
@@ -787,10 +787,10 @@ mul2048:
   MID4 112, 240, 368, 496, 112, 240
   add sp, #268
   pop {pc}
-  .size mul2048, . - mul2048
+  .size clmul2048, . - clmul2048
 
 @ void hqc_m4_clmul2048(uint32_t out[128], const uint32_t a[64], const uint32_t b[64])
-@ out = a * b: one mul2048 (the sixty-four-word leaf of ring_mul_m4.cpp).
+@ out = a * b: one clmul2048 (the sixty-four-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul2048
   .type hqc_m4_clmul2048, %function
   .p2align 2
@@ -798,7 +798,7 @@ mul2048:
 hqc_m4_clmul2048:
   push {r4-r11, lr}
   vpush {s16-s18}
-  bl mul2048
+  bl clmul2048
   vpop {s16-s18}
   pop {r4-r11, pc}
   .size hqc_m4_clmul2048, . - hqc_m4_clmul2048

@@ -107,13 +107,13 @@ hqc_m4_kara_mid:
   pop {r4-r9, r11, pc}
   .size hqc_m4_kara_mid, . - hqc_m4_kara_mid
 
-@ void hqc_m4_copy(uint32_t* dst, const uint32_t* src, size_t len)
+@ void hqc_m4_poly_mul_copy(uint32_t* dst, const uint32_t* src, size_t len)
 @ dst[i] = src[i] for i < len (the buffers do not overlap).
-  .global hqc_m4_copy
-  .type hqc_m4_copy, %function
+  .global hqc_m4_poly_mul_copy
+  .type hqc_m4_poly_mul_copy, %function
   .p2align 2
   .thumb_func
-hqc_m4_copy:
+hqc_m4_poly_mul_copy:
   push {r4, r5, lr}
   subs r2, r2, #4
   blo 2f
@@ -132,16 +132,16 @@ hqc_m4_copy:
   bne 3b
 4:
   pop {r4, r5, pc}
-  .size hqc_m4_copy, . - hqc_m4_copy
+  .size hqc_m4_poly_mul_copy, . - hqc_m4_poly_mul_copy
 
-@ void hqc_m4_zero(uint32_t* dst, size_t len)
+@ void hqc_m4_poly_mul_zero(uint32_t* dst, size_t len)
 @ dst[i] = 0 for i < len: eight words per STM (about 1.6 estimated cycles a word; it also wipes
 @ the product's buffers, thousands of words), then one at a time.
-  .global hqc_m4_zero
-  .type hqc_m4_zero, %function
+  .global hqc_m4_poly_mul_zero
+  .type hqc_m4_poly_mul_zero, %function
   .p2align 2
   .thumb_func
-hqc_m4_zero:
+hqc_m4_poly_mul_zero:
   push {r4-r7, lr}
   movs r2, #0
   movs r3, #0
@@ -166,7 +166,7 @@ hqc_m4_zero:
   bne 3b
 4:
   pop {r4-r7, pc}
-  .size hqc_m4_zero, . - hqc_m4_zero
+  .size hqc_m4_poly_mul_zero, . - hqc_m4_poly_mul_zero
 
 @ uint32_t hqc_m4_toom_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
 @                            const uint32_t* c4, size_t len, uint32_t q)
@@ -287,7 +287,7 @@ hqc_m4_xor4:
   bx lr
   .size hqc_m4_xor4, . - hqc_m4_xor4
 
-@ void hqc_m4_kara3_interp(uint32_t* out, const uint32_t* p01, const uint32_t* p02,
+@ void hqc_m4_karatsuba3_interp(uint32_t* out, const uint32_t* p01, const uint32_t* p02,
 @                          const uint32_t* p12, size_t k), k >= 1
 @ The interpolation of ring_mul_m4.cpp's three-way Karatsuba in one pass. out holds the k-word
 @ blocks B0 .. B5 = P0, P1, P2 (2k words each); p01, p02, p12 the products of the sums (their
@@ -297,11 +297,11 @@ hqc_m4_xor4:
 @   B1 = X + P01l, B2 = W + B5 + P01h + P02l, B3 = W + B0 + P02h + P12l, B4 = Y + P12h,
 @ which is out + y (P01 + P0 + P1) + y^2 (P02 + P0 + P2) + y^3 (P12 + P1 + P2), y = x^(32k).
 @ Argument 5 on the stack (AAPCS).
-  .global hqc_m4_kara3_interp
-  .type hqc_m4_kara3_interp, %function
+  .global hqc_m4_karatsuba3_interp
+  .type hqc_m4_karatsuba3_interp, %function
   .p2align 2
   .thumb_func
-hqc_m4_kara3_interp:
+hqc_m4_karatsuba3_interp:
   push {r4-r11, lr}
   ldr lr, [sp, #36]                 @ k
   mov r12, r3                       @ p12
@@ -345,4 +345,4 @@ hqc_m4_kara3_interp:
   subs lr, lr, #1
   bne 1b
   pop {r4-r11, pc}
-  .size hqc_m4_kara3_interp, . - hqc_m4_kara3_interp
+  .size hqc_m4_karatsuba3_interp, . - hqc_m4_karatsuba3_interp

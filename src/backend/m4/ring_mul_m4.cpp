@@ -33,11 +33,11 @@ extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 // dst = x + y + z in one pass; dst may be x, and z may lie ahead of dst in the same buffer.
 extern "C" void hqc_m4_xor4(void* dst, const void* x, const void* y, const void* z, std::size_t len);
 extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
-// The interpolation of the three-way Karatsuba step (poly_m4.S; kara3 below).
-extern "C" void hqc_m4_kara3_interp(void* out, const void* p01, const void* p02, const void* p12, std::size_t k);
+// The interpolation of the three-way Karatsuba step (poly_m4.S; karatsuba3 below).
+extern "C" void hqc_m4_karatsuba3_interp(void* out, const void* p01, const void* p02, const void* p12, std::size_t k);
 // dst = src, dst = 0 (poly_m4.S).
-extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
-extern "C" void hqc_m4_zero(void* dst, std::size_t len);
+extern "C" void hqc_m4_poly_mul_copy(void* dst, const void* src, std::size_t len);
+extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // The bodies of Toom-3's two interpolation passes (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                            std::size_t len, std::uint32_t q);
@@ -49,15 +49,15 @@ namespace {
 
 using Word = Word32;
 
-void split_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
-void padded_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
+void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
+void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
 
 // The product of n words by the plan's split of n itself, never padded (poly_mul_direct): a leaf
 // is called right here, so that the thousands of leaf calls skip a dispatching function's frame
-// (about 40 estimated cycles each); a split goes to split_mul. n is public.
+// (about 40 estimated cycles each); a split goes to poly_mul_split. n is public.
 [[gnu::always_inline]] inline void direct_mul(Word* out, const Word* a, const Word* b, std::size_t n,
                                               Word* scratch) {
-  if (kPlan.step[n].how != Split::kLeaf) return split_mul(out, a, b, n, scratch);
+  if (kPlan.step[n].how != Split::kLeaf) return poly_mul_split(out, a, b, n, scratch);
   if (n == 16) hqc_m4_clmul512(out, a, b);
   else if (n == 32) hqc_m4_clmul1024(out, a, b);
   else if (n == 64) hqc_m4_clmul2048(out, a, b);
@@ -72,7 +72,7 @@ void padded_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* sc
 // The product of n words by the plan (poly_mul): at the padded size kPlan.step[n].pad if larger.
 [[gnu::always_inline]] inline void sub_mul(Word* out, const Word* a, const Word* b, std::size_t n,
                                            Word* scratch) {
-  if (kPlan.step[n].pad != n) return padded_mul(out, a, b, n, scratch);
+  if (kPlan.step[n].pad != n) return poly_mul_padded(out, a, b, n, scratch);
   direct_mul(out, a, b, n, scratch);
 }
 
@@ -90,12 +90,12 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
   hqc_m4_xor3(asum, a, a + lo, lo);
   hqc_m4_xor3(bsum, b, b + lo, lo);
   if (hi > lo) {
-    hqc_m4_copy(asum + lo, a + 2 * lo, hi - lo);
-    hqc_m4_copy(bsum + lo, b + 2 * lo, hi - lo);
+    hqc_m4_poly_mul_copy(asum + lo, a + 2 * lo, hi - lo);
+    hqc_m4_poly_mul_copy(bsum + lo, b + 2 * lo, hi - lo);
   }
   if (s1 > hi) {
-    hqc_m4_zero(asum + hi, s1 - hi);
-    hqc_m4_zero(bsum + hi, s1 - hi);
+    hqc_m4_poly_mul_zero(asum + hi, s1 - hi);
+    hqc_m4_poly_mul_zero(bsum + hi, s1 - hi);
   }
   direct_mul(z1, asum, bsum, s1, rest);
   if (hi - lo <= 1) {
@@ -122,7 +122,7 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
 // P0, P1, P2 go straight into out's three 2k-word thirds; the sums' products (at s1 >= k words,
 // the sums zero above k, so their words from 2k on are zero) into scratch; one pass then adds the
 // cross terms.
-void kara3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s1, Word* scratch) {
+void karatsuba3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s1, Word* scratch) {
   Word* sa = scratch;
   Word* sb = sa + s1;
   Word* p01 = sb + s1;
@@ -133,8 +133,8 @@ void kara3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s
   sub_mul(out + 2 * k, a + k, b + k, k, rest);
   sub_mul(out + 4 * k, a + 2 * k, b + 2 * k, k, rest);
   if (s1 > k) {
-    hqc_m4_zero(sa + k, s1 - k);
-    hqc_m4_zero(sb + k, s1 - k);
+    hqc_m4_poly_mul_zero(sa + k, s1 - k);
+    hqc_m4_poly_mul_zero(sb + k, s1 - k);
   }
   hqc_m4_xor3(sa, a, a + k, k);
   hqc_m4_xor3(sb, b, b + k, k);
@@ -145,7 +145,7 @@ void kara3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s
   hqc_m4_xor3(sa, a + k, a + 2 * k, k);
   hqc_m4_xor3(sb, b + k, b + 2 * k, k);
   direct_mul(p12, sa, sb, s1, rest);
-  hqc_m4_kara3_interp(out, p01, p02, p12, k);
+  hqc_m4_karatsuba3_interp(out, p01, p02, p12, k);
 }
 
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
@@ -175,8 +175,8 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
     hqc_m4_xor3(eb + rem, b + rem, b1 + rem, m - rem);
   }
   if (s1 > m) {
-    hqc_m4_zero(ea + m, s1 - m);
-    hqc_m4_zero(eb + m, s1 - m);
+    hqc_m4_poly_mul_zero(ea + m, s1 - m);
+    hqc_m4_poly_mul_zero(eb + m, s1 - m);
   }
   direct_mul(w1, ea, eb, s1, rest);
   // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
@@ -198,8 +198,8 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
   ea[m + 1] = m - 1 < rem ? a2[m - 1] : 0;
   eb[m + 1] = m - 1 < rem ? b2[m - 1] : 0;
   if (s2 > m + 2) {
-    hqc_m4_zero(ea + m + 2, s2 - m - 2);
-    hqc_m4_zero(eb + m + 2, s2 - m - 2);
+    hqc_m4_poly_mul_zero(ea + m + 2, s2 - m - 2);
+    hqc_m4_poly_mul_zero(eb + m + 2, s2 - m - 2);
   }
   direct_mul(wt, ea, eb, s2, rest);
   // A(t + 1) = A(t) + a1 + a2: three streams into ea below rem, one above.
@@ -266,29 +266,29 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
   hqc_m4_xor_into(out + 3 * m, x, m + rem);
 }
 
-void split_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
   const Step& st = kPlan.step[n];
   switch (st.how) {
     case Split::kLeaf: return direct_mul(out, a, b, n, scratch);
     case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
     case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
-    case Split::kKara3: return kara3(out, a, b, st.k, st.s1, scratch);  // n = 3k
+    case Split::kKara3: return karatsuba3(out, a, b, st.k, st.s1, scratch);  // n = 3k
   }
 }
 
 // A padded size p > n: the operands copied into zero-padded buffers, their product (whose words
 // from 2n on are zero) computed there and its 2n low words copied out.
-void padded_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
   const std::size_t p = kPlan.step[n].pad;
   Word* pa = scratch;
   Word* pb = scratch + p;
   Word* pr = scratch + 2 * p;
-  hqc_m4_copy(pa, a, n);
-  hqc_m4_zero(pa + n, p - n);
-  hqc_m4_copy(pb, b, n);
-  hqc_m4_zero(pb + n, p - n);
+  hqc_m4_poly_mul_copy(pa, a, n);
+  hqc_m4_poly_mul_zero(pa + n, p - n);
+  hqc_m4_poly_mul_copy(pb, b, n);
+  hqc_m4_poly_mul_zero(pb + n, p - n);
   direct_mul(pr, pa, pb, p, scratch + 4 * p);
-  hqc_m4_copy(out, pr, 2 * n);
+  hqc_m4_poly_mul_copy(out, pr, 2 * n);
 }
 
 }  // namespace

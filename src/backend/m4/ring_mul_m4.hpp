@@ -21,7 +21,7 @@ enum class Split : std::uint8_t {
   kLeaf,       // n = 1, 2, 4, 8, 12, 16, 24, 32 or 64: one Thumb-2 routine
   kToom3,      // parts of m = Step::k words (the top one rem = n - 2m <= m), five products
   kKaratsuba,  // a low part of lo = Step::k <= n/2 words, a high part of hi = n - lo
-  kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, kara3)
+  kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, karatsuba3)
 };
 
 // The plan of one size n. pad: the size the product is computed at (n, or more: the operands are
@@ -96,7 +96,7 @@ constexpr PlanTable make_plan() {
     }
     if (n >= 6 && 3 * div3(n) == n) {
       // Three-way Karatsuba: six products of k = n/3 words (three in place, three of sums at a
-      // padded size in scratch), six sum passes and one interpolation pass (hqc_m4_kara3_interp,
+      // padded size in scratch), six sum passes and one interpolation pass (hqc_m4_karatsuba3_interp,
       // about 41 cycles per word of k). It wins where Toom-3's two products at k + 2 words cost
       // much more than at k (k = 8, 16: the leaves).
       const std::size_t k = div3(n);
