@@ -168,22 +168,9 @@ hqc_m4_poly_mul_zero:
   pop {r4-r7, pc}
   .size hqc_m4_poly_mul_zero, . - hqc_m4_poly_mul_zero
 
-@ uint32_t hqc_m4_toom_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
-@                            const uint32_t* c4, size_t len, uint32_t q)
-@ The body of Toom-3's first interpolation pass (ring_mul_m4.cpp, toom3), len >= 1 words where
-@ every term exists: with x = c0[i] + c4[i] and s = c4[i - 4] (c4 - 4 words is readable),
-@ w1[i] += x, wt[i] += c0[i] + s, q += wu[i] + x + s, wu[i] = q (the division by t + 1 as a
-@ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
-  .global hqc_m4_toom_pass1
-  .type hqc_m4_toom_pass1, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_toom_pass1:
-  push {r4-r11, lr}
-  ldr r4, [sp, #36]                 @ c4
-  ldr r5, [sp, #40]                 @ len
-  ldr r6, [sp, #44]                 @ q
-1:
+@ PASS1_WORD: one word of hqc_m4_toom_pass1 (two per iteration: the second word's loads pipeline
+@ behind the first word's stores, and the loop's branch is paid once per two words).
+.macro PASS1_WORD
   ldr r7, [r3], #4                  @ c0[i]
   ldr r9, [r4, #-16]                @ s = c4[i - 4]
   ldr r8, [r4], #4                  @ c4[i]
@@ -200,11 +187,55 @@ hqc_m4_toom_pass1:
   str r10, [r0], #4
   str r11, [r1], #4
   str r6, [r2], #4
-  subs r5, r5, #1
-  bne 1b
+.endm
+
+@ uint32_t hqc_m4_toom_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
+@                            const uint32_t* c4, size_t len, uint32_t q)
+@ The body of Toom-3's first interpolation pass (ring_mul_m4.cpp, toom3), len >= 1 words where
+@ every term exists: with x = c0[i] + c4[i] and s = c4[i - 4] (c4 - 4 words is readable),
+@ w1[i] += x, wt[i] += c0[i] + s, q += wu[i] + x + s, wu[i] = q (the division by t + 1 as a
+@ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
+  .global hqc_m4_toom_pass1
+  .type hqc_m4_toom_pass1, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom_pass1:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ c4
+  ldr r5, [sp, #40]                 @ len
+  ldr r6, [sp, #44]                 @ q
+  subs r5, r5, #2
+  blo 2f
+1:
+  PASS1_WORD
+  PASS1_WORD
+  subs r5, r5, #2
+  bhs 1b
+2:
+  adds r5, r5, #2                   @ 0 or 1 word left (len is public)
+  beq 3f
+  PASS1_WORD
+3:
   mov r0, r6
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass1, . - hqc_m4_toom_pass1
+
+@ PASS2_WORD: one word of hqc_m4_toom_pass2 (two per iteration, as PASS1_WORD).
+.macro PASS2_WORD
+  ldr r7, [r2], #4                  @ wu[j]
+  ldr r8, [r1]                      @ vt[j]
+  ldr r9, [r0]                      @ w1[j]
+  eor r7, r7, r8                    @ v
+  eor r9, r9, r7                    @ c1
+  eor r8, r8, r9                    @ vt[j] + c1
+  eor r5, r5, r8
+  eor r5, r5, r6                    @ q
+  eor r10, r6, r5                   @ c2 word
+  mov r6, r7                        @ v_prev = v
+  str r9, [r0], #4
+  str r5, [r1], #4
+  str r10, [r3], #4
+.endm
 
 @ void hqc_m4_toom_pass2(uint32_t* w1, uint32_t* vt, const uint32_t* wu, uint32_t* c2,
 @                        size_t len, uint32_t state[2])
@@ -221,22 +252,18 @@ hqc_m4_toom_pass2:
   ldr r4, [sp, #36]                 @ len
   ldr lr, [sp, #40]                 @ state
   ldrd r5, r6, [lr]                 @ q, v_prev
+  subs r4, r4, #2
+  blo 2f
 1:
-  ldr r7, [r2], #4                  @ wu[j]
-  ldr r8, [r1]                      @ vt[j]
-  ldr r9, [r0]                      @ w1[j]
-  eor r7, r7, r8                    @ v
-  eor r9, r9, r7                    @ c1
-  eor r8, r8, r9                    @ vt[j] + c1
-  eor r5, r5, r8
-  eor r5, r5, r6                    @ q
-  eor r10, r6, r5                   @ c2 word
-  mov r6, r7                        @ v_prev = v
-  str r9, [r0], #4
-  str r5, [r1], #4
-  str r10, [r3], #4
-  subs r4, r4, #1
-  bne 1b
+  PASS2_WORD
+  PASS2_WORD
+  subs r4, r4, #2
+  bhs 1b
+2:
+  adds r4, r4, #2                   @ 0 or 1 word left (len is public)
+  beq 3f
+  PASS2_WORD
+3:
   strd r5, r6, [lr]
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
