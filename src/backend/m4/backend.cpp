@@ -1,8 +1,8 @@
 // The Cortex-M4 backend (device builds only: src/backend/m4, HQC_WITH_M4; the first row of
 // backend/device_table.cpp). Kernels chosen by the cycle model (scripts/m4-cycles.py, docs/M4.md):
-// the ring multiplication is Toom-3 and Karatsuba over 32-bit words (ring_mul_m4.cpp, poly_m4.S)
-// with zero padding to friendlier sizes, down to Thumb-2 carry-less products of one to sixteen words
-// (clmul_m4.S, register-only 32x32 products from UMULL); support expansion by predicated ORs
+// the ring multiplication is Toom-3 and two- and three-way Karatsuba over 32-bit words
+// (ring_mul_m4.cpp, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2 carry-less
+// products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL); support expansion by predicated ORs
 // (support_m4.S); Reed-Solomon encoding and decoding four field elements per word
 // (reed_solomon_m4.cpp); every other slot holds the portable kernel. Every kernel is constant time and gives the portable
 // backend's bytes (the device test image m4_test checks each against portable; the KAT image runs this row).
@@ -65,9 +65,11 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   __asm__ __volatile__("" : : "r"(prod), "r"(scratch) : "memory");
 }
 
-// a1 * b and a2 * b: two products (sharing b's evaluations down the tree would save only the
-// b-side evaluation passes, about half the evaluation passes of the profile or 1-2 % of a product,
-// for a second product's scratch on the stack).
+// a1 * b and a2 * b: two products. Sharing b's evaluations would save only the b-side sum passes
+// above the leaves (about 1 % of a product, 0.5 % of mul2, by the profile of scripts/m4-mul-bench.py
+// --functions), while keeping B(1), B(t), B(t + 1) of the top Toom-3 step alone for the second
+// product takes two more evaluation buffers (HQC-5: 2 x 606 words, 4.8 KB of stack) and sharing
+// every level about doubles the scratch.
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
