@@ -14,6 +14,8 @@
 // bounds depend on n only.
 #include "backend/m4/ring_mul_m4.hpp"
 
+#include <array>
+
 #include "common/ct.hpp"
 
 // The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16, 32, 64
@@ -52,21 +54,40 @@ using Word = Word32;
 void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
 void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
 
+// The leaf routine of each size (clmul_m4.S), nullptr where there is none; kPlan gives kLeaf to
+// these sizes only (every other size n >= 2 has a Karatsuba candidate), which the static_assert
+// checks.
+using LeafFn = void (*)(void*, const void*, const void*);
+inline constexpr std::size_t kLeafMax = 64;
+constexpr std::array<LeafFn, kLeafMax + 1> make_leaves() {
+  std::array<LeafFn, kLeafMax + 1> t{};
+  t[1] = &hqc_m4_clmul32;
+  t[2] = &hqc_m4_clmul64;
+  t[4] = &hqc_m4_clmul128;
+  t[8] = &hqc_m4_clmul256;
+  t[12] = &hqc_m4_clmul384;
+  t[16] = &hqc_m4_clmul512;
+  t[24] = &hqc_m4_clmul768;
+  t[32] = &hqc_m4_clmul1024;
+  t[64] = &hqc_m4_clmul2048;
+  return t;
+}
+inline constexpr std::array<LeafFn, kLeafMax + 1> kLeaves = make_leaves();
+constexpr bool leaves_match_plan() {
+  for (std::size_t n = 1; n < kMaxPlanWords; n++)
+    if ((kPlan.step[n].how == Split::kLeaf) != (n <= kLeafMax && kLeaves[n] != nullptr)) return false;
+  return true;
+}
+static_assert(leaves_match_plan());
+
 // The product of n words by the plan's split of n itself, never padded (poly_mul_direct): a leaf
-// is called right here, so that the thousands of leaf calls skip a dispatching function's frame
-// (about 40 estimated cycles each); a split goes to poly_mul_split. n is public.
+// is called right here through kLeaves (n is public: the table entry read depends on the operand
+// length only), so that the thousands of leaf calls skip a dispatching function's frame (about
+// 40 estimated cycles each); a split goes to poly_mul_split.
 [[gnu::always_inline]] inline void direct_mul(Word* out, const Word* a, const Word* b, std::size_t n,
                                               Word* scratch) {
   if (kPlan.step[n].how != Split::kLeaf) return poly_mul_split(out, a, b, n, scratch);
-  if (n == 16) hqc_m4_clmul512(out, a, b);
-  else if (n == 32) hqc_m4_clmul1024(out, a, b);
-  else if (n == 64) hqc_m4_clmul2048(out, a, b);
-  else if (n == 8) hqc_m4_clmul256(out, a, b);
-  else if (n == 24) hqc_m4_clmul768(out, a, b);
-  else if (n == 4) hqc_m4_clmul128(out, a, b);
-  else if (n == 12) hqc_m4_clmul384(out, a, b);
-  else if (n == 2) hqc_m4_clmul64(out, a, b);
-  else hqc_m4_clmul32(out, a, b);
+  kLeaves[n](out, a, b);
 }
 
 // The product of n words by the plan (poly_mul): at the padded size kPlan.step[n].pad if larger.
