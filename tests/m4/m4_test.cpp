@@ -544,8 +544,10 @@ void test_randomness(const LevelApi& api, TestRng& rng) {
 }  // namespace
 
 // The m4 polynomial product (backend/m4/ring_mul_m4.cpp) at sizes beyond the three of the ring
-// products: every leaf, Karatsuba, Toom-3 and padded plan from 1 to 40 words and a few larger
-// sizes, on random and all-ones operands, against a schoolbook of bitwise 32x32 products.
+// products: every leaf (1, 2, 4, 8, 12, 16, 24, 32 words), Karatsuba (balanced and unbalanced),
+// three-way Karatsuba, Toom-3 and padded plan from 1 to 40 words and larger sizes whose plans
+// nest them (36, 72: three-way Karatsuba; 69, 70: padded to 72; 108, 144: Toom-3 over them; 181:
+// Toom-3 with a short top part), on random and all-ones operands, against a schoolbook of bitwise 32x32 products.
 void ref_clmul32(std::uint32_t a, std::uint32_t b, std::uint32_t* lo, std::uint32_t* hi) {
   std::uint64_t r = 0;
   for (int i = 0; i < 32; i++) r ^= ((b >> i) & 1) != 0 ? std::uint64_t{a} << i : 0;
@@ -557,7 +559,7 @@ void test_poly_mul_sizes(TestRng& rng) {
   using backend::m4::Word32;
   constexpr std::size_t kMax = 200;
   static Word32 a[kMax], b[kMax], out[2 * kMax + 1], ref[2 * kMax], scratch[4096];  // out: one guard word
-  static const std::size_t kLarge[] = {48, 57, 62, 64, 65, 66, 72, 96, 128, 130, 192, 200};
+  static const std::size_t kLarge[] = {48, 57, 62, 64, 65, 66, 69, 70, 72, 96, 108, 128, 130, 144, 181, 192, 200};
   for (std::size_t k = 0; k < 40 + sizeof(kLarge) / sizeof(kLarge[0]); k++) {
     const std::size_t n = k < 40 ? k + 1 : kLarge[k - 40];
     if (n > backend::m4::kMaxPolyWords || backend::m4::poly_mul_scratch_words(n) > 4096) continue;

@@ -1,12 +1,13 @@
 // The Cortex-M4 backend (device builds only: src/backend/m4, HQC_WITH_M4; the first row of
 // backend/device_table.cpp). Kernels chosen by the cycle model (scripts/m4-cycles.py, docs/M4.md):
-// the ring multiplication is Toom-3 and Karatsuba over 32-bit words (ring_mul_m4.cpp, poly_m4.S)
-// with zero padding to friendlier sizes, down to Thumb-2 carry-less products of one to sixteen words
-// (clmul_m4.S, register-only 32x32 products from UMULL); support expansion by ramps and their second
-// difference (support_m4.S); the samplers' duplicate test by predicated compares (sampling_m4.S);
-// Reed-Solomon encoding and decoding four field elements per word (reed_solomon_m4.cpp); every other slot holds the
-// portable kernel. Every kernel is constant time and gives the portable backend's bytes (the device test image m4_test
-// checks each against portable; the KAT image runs this row).
+// the ring multiplication is Toom-3 and two- and three-way Karatsuba over 32-bit words
+// (ring_mul_m4.cpp, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2 carry-less
+// products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL); support expansion
+// by ramps and their second difference (support_m4.S); the samplers' duplicate test by predicated
+// compares (sampling_m4.S); Reed-Solomon encoding and decoding four field elements per word
+// (reed_solomon_m4.cpp); every other slot holds the portable kernel. Every kernel is constant time
+// and gives the portable backend's bytes (the device test image m4_test checks each against
+// portable; the KAT image runs this row).
 #include <cstddef>
 #include <cstdint>
 
@@ -37,6 +38,8 @@ extern "C" void hqc_m4_support_or_sweep(std::uint32_t* acc, std::uint32_t* end);
 // none of pos[0 .. count), 0 in the others (support_m4.S); count is even.
 extern "C" void hqc_m4_support_or_fresh6(std::uint32_t fresh[3], const std::uint32_t packed[3],
                                          const std::uint32_t* pos, std::uint32_t count);
+// dst[0 .. len) = 0, 32-bit words (poly_m4.S).
+extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 
 namespace hqc::backend {
 namespace m4 {
@@ -70,13 +73,18 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   for (std::size_t i = 0; i + 1 < N; i++) o[i] = prod[i] ^ (prod[i + q] >> r) ^ (prod[i + q + 1] << (32 - r));
   o[N - 1] = (prod[N - 1] ^ (prod[N - 1 + q] >> r)) & ((Word32{1} << r) - 1);
   for (std::size_t i = N; i < 2 * P::kNWordsPadded; i++) o[i] = 0;
-  ct::wipe(prod, sizeof(prod));
-  ct::wipe(scratch, sizeof(scratch));
+  // The product and the scratch (secret-dependent) wiped eight words per STM (poly_m4.S; a call
+  // the compiler cannot drop), against about six cycles a word for ct::wipe's volatile stores.
+  hqc_m4_poly_mul_zero(prod, 2 * N);
+  hqc_m4_poly_mul_zero(scratch, poly_mul_scratch_words(N));
+  __asm__ __volatile__("" : : "r"(prod), "r"(scratch) : "memory");
 }
 
-// a1 * b and a2 * b: two products (sharing b's evaluations down the tree would save only the
-// b-side evaluation passes, about half the evaluation passes of the profile or 1-2 % of a product,
-// for a second product's scratch on the stack).
+// a1 * b and a2 * b: two products. Sharing b's evaluations would save only the b-side sum passes
+// above the leaves (about 1 % of a product, 0.5 % of mul2, by the profile of scripts/m4-mul-bench.py
+// --functions), while keeping B(1), B(t), B(t + 1) of the top Toom-3 step alone for the second
+// product takes two more evaluation buffers (HQC-5: 2 x 606 words, 4.8 KB of stack) and sharing
+// every level about doubles the scratch.
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {

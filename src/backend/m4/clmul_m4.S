@@ -89,6 +89,7 @@
 @ out = a * b (64-bit product of two 32-bit polynomials): one CLMUL32.
   .global hqc_m4_clmul32
   .type hqc_m4_clmul32, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul32:
   push {r0, r4-r11, lr}
@@ -106,6 +107,7 @@ hqc_m4_clmul32:
 @ the 32-bit halves: three CLMUL32.
   .global hqc_m4_clmul64
   .type hqc_m4_clmul64, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul64:
   push {r0-r2, r4-r11, lr}
@@ -139,90 +141,55 @@ hqc_m4_clmul64:
   pop {r4-r11, pc}
   .size hqc_m4_clmul64, . - hqc_m4_clmul64
 
-@ CLMUL64 oa, ob, oz: the 128-bit product of the 64-bit operands at [sp, #oa] and [sp, #ob] into
-@ the four words at [sp, #oz], by Karatsuba on the 32-bit halves (three CLMUL32).
-.macro CLMUL64 oa, ob, oz
-  ldr r0, [sp, #\oa]
-  ldr r4, [sp, #\ob]
-  CLMUL32
-  strd r12, lr, [sp, #\oz]          @ z0 = a0 b0
-  ldr r0, [sp, #\oa + 4]
-  ldr r4, [sp, #\ob + 4]
-  CLMUL32
-  strd r12, lr, [sp, #\oz + 8]      @ z2 = a1 b1
-  ldrd r0, r1, [sp, #\oa]
-  ldrd r4, r5, [sp, #\ob]
-  eor r0, r0, r1
-  eor r4, r4, r5
-  CLMUL32                           @ z1 = (a0 + a1)(b0 + b1)
-  ldrd r0, r1, [sp, #\oz]
-  ldrd r2, r3, [sp, #\oz + 8]
-  eor r12, r12, r0
-  eor lr, lr, r1
-  eor r12, r12, r2
-  eor lr, lr, r3                    @ z1 + z0 + z2
-  eor r1, r1, r12
-  eor r2, r2, lr
-  str r1, [sp, #\oz + 4]
-  str r2, [sp, #\oz + 8]
-.endm
-
-@ mul128 (local; r0 = out[8], r1 = a[4], r2 = b[4]): out = a * b (256-bit product of two 128-bit
-@ polynomials), Karatsuba on the 64-bit halves and each 64-bit product by Karatsuba on its 32-bit
-@ halves: nine CLMUL32, no stack. The FPU registers s0-s17 stage the nine operand pairs and then
-@ their products (VMOV of two core registers: 2 cycles, against 3 for LDRD/STRD), s30 the return
-@ address and s31 out. Clobbers r0-r12, s0-s17, s30, s31 and the flags: the public entry points
-@ save s16-s31 (AAPCS) and everything else the AAPCS needs.
-@ Operand pair k (a-operand, b-operand) in s(2k), s(2k+1), then product k there: 0: a0 b0, 1: a1 b1,
-@ 2: (a0 + a1)(b0 + b1), 3: a2 b2, 4: a3 b3, 5: (a2 + a3)(b2 + b3), 6: (a0 + a2)(b0 + b2),
-@ 7: (a1 + a3)(b1 + b3), 8: (a0 + a1 + a2 + a3)(b0 + b1 + b2 + b3).
-.macro PAIR sa, sb, ra, rb
-  vmov \sa, \sb, \ra, \rb
-.endm
-@ KARA64 s0..s5, d0, d1, d2, d3: from the products z0 = (s0, s1), z2 = (s2, s3), z1 = (s4, s5) of
-@ one 64-bit Karatsuba, its 128-bit product d0-d3 = z0 + x^32 (z0 + z1 + z2) + x^64 z2, with r12,
-@ lr as temporaries.
-.macro KARA64 z0l, z0h, z2l, z2h, z1l, z1h, d0, d1, d2, d3
-  vmov \d0, \d1, \z0l, \z0h             @ z0
-  vmov \d2, \d3, \z2l, \z2h             @ z2
-  vmov r12, lr, \z1l, \z1h                @ z1
-  eor r12, r12, \d0
-  eor lr, lr, \d1
-  eor r12, r12, \d2
-  eor lr, lr, \d3                          @ z0 + z1 + z2
-  eor \d1, \d1, r12
-  eor \d2, \d2, lr
-.endm
+@ mul128 (local): (r0, ..., r7) = (r4, ..., r7) * (r8, ..., r11), the 256-bit product of the
+@ 128-bit polynomials a = r4-r7 and b = r8-r11 (little-endian words), by Karatsuba on the 64-bit
+@ halves and each 64-bit product by Karatsuba on its 32-bit halves: nine CLMUL32, no memory
+@ access. The caller keeps nothing in core registers across the call: it loads the operands,
+@ possibly as sums of several blocks, and stores or combines the result itself. Clobbers r8-r12,
+@ lr, s0-s18 (s18 holds the return address) and the flags; the public entry points save s16-s18
+@ (AAPCS; s16-s19 where an odd number of core registers is pushed, for the 8-byte alignment).
+@ Operand pair k (a-operand, b-operand) in s(2k), s(2k+1), then product k there: 0: a0 b0,
+@ 1: a1 b1, 2: (a0 + a1)(b0 + b1), 3: a2 b2, 4: a3 b3, 5: (a2 + a3)(b2 + b3), 6: (a0 + a2)(b0 + b2),
+@ 7: (a1 + a3)(b1 + b3), 8: (a0 + a1 + a2 + a3)(b0 + b1 + b2 + b3). Pair 8, built last, goes
+@ straight into its CLMUL32 (product 8 then in s16, s17); product 7, computed last, is combined
+@ straight from r12, lr. Staging in FPU registers: a VMOV of two core registers costs 2 cycles,
+@ against 3 for LDRD/STRD.
+@ The combination uses the refined Karatsuba sums (five XORs for a 64-bit product, ten for the
+@ 128-bit one): with z0 = (l0, h0), z2 = (l2, h2), z1 = (l1, h1) and t = h0 + l2, the product
+@ z0 + x^32 (z0 + z1 + z2) + x^64 z2 is (l0, t + l0 + l1, t + h1 + h2, h2); with P0 = (p0..p3),
+@ P2 = (q0..q3), P1 = (m0..m3) (the products of the low halves, the high halves and the sums),
+@ u2 = p2 + q0 and u3 = p3 + q1, P0 + x^64 (P0 + P1 + P2) + x^128 P2 is
+@ (p0, p1, u2 + p0 + m0, u3 + p1 + m1, u2 + m2 + q2, u3 + m3 + q3, q2, q3).
 .macro PRODUCT sa, sb
   vmov r0, r4, \sa, \sb
   CLMUL32
   vmov \sa, \sb, r12, lr
 .endm
   .type mul128, %function
+  .p2align 2
   .thumb_func
 mul128:
-  vmov s30, s31, lr, r0
-  ldm r1, {r4-r7}                   @ a0-a3
-  ldm r2, {r8-r11}                  @ b0-b3
-  PAIR s0, s1, r4, r8
-  PAIR s2, s3, r5, r9
+  vmov s18, lr
+  vmov s0, s1, r4, r8               @ pair 0
+  vmov s2, s3, r5, r9               @ pair 1
+  vmov s6, s7, r6, r10              @ pair 3
+  vmov s8, s9, r7, r11              @ pair 4
   eor r0, r4, r5
   eor r1, r8, r9
-  PAIR s4, s5, r0, r1
-  PAIR s6, s7, r6, r10
-  PAIR s8, s9, r7, r11
+  vmov s4, s5, r0, r1               @ pair 2
   eor r0, r6, r7
   eor r1, r10, r11
-  PAIR s10, s11, r0, r1
+  vmov s10, s11, r0, r1             @ pair 5
   eor r4, r4, r6
   eor r8, r8, r10
-  PAIR s12, s13, r4, r8
+  vmov s12, s13, r4, r8             @ pair 6
   eor r5, r5, r7
   eor r9, r9, r11
-  PAIR s14, s15, r5, r9
-  eor r4, r4, r5
-  eor r8, r8, r9
-  PAIR s16, s17, r4, r8
+  vmov s14, s15, r5, r9             @ pair 7
+  eor r0, r4, r5
+  eor r4, r8, r9                    @ pair 8 in r0, r4
+  CLMUL32
+  vmov s16, s17, r12, lr            @ product 8
   PRODUCT s0, s1
   PRODUCT s2, s3
   PRODUCT s4, s5
@@ -230,25 +197,46 @@ mul128:
   PRODUCT s8, s9
   PRODUCT s10, s11
   PRODUCT s12, s13
-  PRODUCT s14, s15
-  PRODUCT s16, s17
-  KARA64 s0, s1, s2, s3, s4, s5, r0, r1, r2, r3          @ P0 = a0:a1 * b0:b1
-  KARA64 s6, s7, s8, s9, s10, s11, r4, r5, r6, r7          @ P2 = a2:a3 * b2:b3
-  KARA64 s12, s13, s14, s15, s16, s17, r8, r9, r10, r11       @ P1 = (a0:a1 + a2:a3)(b0:b1 + b2:b3)
-  eor r8, r8, r0
-  eor r9, r9, r1
-  eor r10, r10, r2
-  eor r11, r11, r3
-  eor r8, r8, r4
-  eor r9, r9, r5
-  eor r10, r10, r6
-  eor r11, r11, r7                  @ M = P0 + P1 + P2
-  eor r2, r2, r8
-  eor r3, r3, r9
-  eor r4, r4, r10
-  eor r5, r5, r11
-  vmov lr, r12, s30, s31
-  stm r12, {r0-r7}                  @ P0 + x^64 M + x^128 P2
+  vmov r0, r4, s14, s15
+  CLMUL32                           @ product 7 = (l2, h2) of P1 in r12, lr
+  @ P1 from products 6 (l0, h0), 7 (l2, h2) and 8 (l1, h1): m0 = r8, m1 = r10, m2 = r11, m3 = lr.
+  vmov r8, r9, s12, s13
+  vmov r10, r11, s16, s17
+  eor r9, r9, r12                   @ t
+  eor r10, r10, r8
+  eor r10, r10, r9
+  eor r11, r11, lr
+  eor r11, r11, r9
+  @ P0 from products 0, 1 and 2: p0 = r0, p1 = r1, p2 = r5, p3 = r4.
+  vmov r0, r2, s0, s1
+  vmov r3, r4, s2, s3
+  vmov r1, r5, s4, s5
+  eor r2, r2, r3                    @ t
+  eor r1, r1, r0
+  eor r1, r1, r2
+  eor r5, r5, r4
+  eor r5, r5, r2
+  @ P2 from products 3, 4 and 5: q0 = r2, q1 = r12, q2 = r6, q3 = r7.
+  vmov r2, r3, s6, s7
+  vmov r12, r7, s8, s9
+  vmov r6, r9, s10, s11
+  eor r3, r3, r12                   @ t
+  eor r12, r6, r2
+  eor r12, r12, r3
+  eor r9, r9, r7
+  eor r6, r9, r3
+  @ The 128-bit combination into r0-r7.
+  eor r9, r5, r2                    @ u2
+  eor r4, r4, r12                   @ u3
+  eor r2, r9, r0
+  eor r2, r2, r8                    @ c2 = u2 + p0 + m0
+  eor r3, r4, r1
+  eor r3, r3, r10                   @ c3 = u3 + p1 + m1
+  eor r5, r4, lr
+  eor r5, r5, r7                    @ c5 = u3 + m3 + q3
+  eor r4, r9, r11
+  eor r4, r4, r6                    @ c4 = u2 + m2 + q2
+  vmov lr, s18
   bx lr
   .size mul128, . - mul128
 
@@ -256,13 +244,18 @@ mul128:
 @ out = a * b: one mul128 (the four-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul128
   .type hqc_m4_clmul128, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul128:
-  push {r3-r11, lr}
-  vpush {s16-s31}
+  push {r0, r4-r11, lr}
+  vpush {s16-s19}
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
   bl mul128
-  vpop {s16-s31}
-  pop {r3-r11, pc}
+  vpop {s16-s19}
+  pop {r12}
+  stm r12, {r0-r7}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul128, . - hqc_m4_clmul128
 
 @ MID4 oL0, oL1, oC, oD, oZlo, oZhi: four words of a Karatsuba middle term in one pass, with
@@ -308,42 +301,78 @@ hqc_m4_clmul128:
 .endm
 
 @ mul256 (local; r0 = out[16], r1 = a[8], r2 = b[8]): out = a * b (512-bit product of two 256-bit
-@ polynomials), Karatsuba on the 128-bit halves: three mul128, then the middle term in one pass
-@ (MID4). Clobbers r0-r12 and the flags.
-@ Frame: [sp] a0 + a1, [sp, #16] b0 + b1, [sp, #32] z1 = (a0 + a1)(b0 + b1), [sp, #64] out, a, b.
+@ polynomials), Karatsuba on the 128-bit halves A0, A1 and B0, B1: three mul128 on operands loaded
+@ (and summed) in registers, their products combined as they come. M = (A0 + A1)(B0 + B1) first,
+@ onto the stack; then L = A0 B0: out[0, 4) = L0, out[4, 8) = L0 + L1 + M0, out[8, 12) = L1 + M1;
+@ then H = A1 B1: out[4, 8) += H0, out[8, 12) += H0 + H1, out[12, 16) = H1 (the refined sums:
+@ L + x^128 (L + M + H) + x^256 H). Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] M, [sp, #32] out, a, b, the return address.
   .type mul256, %function
+  .p2align 2
   .thumb_func
 mul256:
   push {r0-r2, lr}
-  sub sp, #64
-  ldm r1, {r4-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  stm sp, {r4-r7}
+  sub sp, #32
   ldm r2, {r4-r11}
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7                  @ B0 + B1
+  ldm r1, {r0-r7}
+  eor r4, r4, r0
+  eor r5, r5, r1
+  eor r6, r6, r2
+  eor r7, r7, r3                    @ A0 + A1
+  bl mul128
+  stm sp, {r0-r7}                   @ M
+  ldrd r1, r2, [sp, #36]
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
+  bl mul128                         @ L0 = r0-r3, L1 = r4-r7
+  ldr r12, [sp, #32]
+  stm r12!, {r0-r3}                 @ out[0, 4) = L0
+  eor r0, r0, r4
+  eor r1, r1, r5
+  eor r2, r2, r6
+  eor r3, r3, r7
+  ldm sp, {r8-r11}                  @ M0
+  eor r0, r0, r8
+  eor r1, r1, r9
+  eor r2, r2, r10
+  eor r3, r3, r11
+  stm r12!, {r0-r3}                 @ out[4, 8) = L0 + L1 + M0
+  add r0, sp, #16
+  ldm r0, {r8-r11}                  @ M1
   eor r4, r4, r8
   eor r5, r5, r9
   eor r6, r6, r10
   eor r7, r7, r11
-  add r3, sp, #16
-  stm r3, {r4-r7}
-  bl mul128                         @ z0 = a0 b0 -> out[0, 8)
-  ldr r0, [sp, #64]
-  ldr r1, [sp, #68]
-  ldr r2, [sp, #72]
-  adds r0, r0, #32
+  stm r12, {r4-r7}                  @ out[8, 12) = L1 + M1
+  ldrd r1, r2, [sp, #36]
   adds r1, r1, #16
   adds r2, r2, #16
-  bl mul128                         @ z2 = a1 b1 -> out[8, 16)
-  add r0, sp, #32
-  mov r1, sp
-  add r2, sp, #16
-  bl mul128                         @ z1
-  ldr r12, [sp, #64]
-  MID4 0, 16, 32, 48, 32, 48
-  add sp, #76
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
+  bl mul128                         @ H0 = r0-r3, H1 = r4-r7
+  ldr r12, [sp, #32]
+  add r12, r12, #16
+  ldm r12, {r8-r11}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3
+  stm r12!, {r8-r11}                @ out[4, 8) += H0
+  ldm r12, {r8-r11}
+  eor r0, r0, r4
+  eor r1, r1, r5
+  eor r2, r2, r6
+  eor r3, r3, r7
+  eor r0, r0, r8
+  eor r1, r1, r9
+  eor r2, r2, r10
+  eor r3, r3, r11
+  stm r12, {r0-r7}                  @ out[8, 12) += H0 + H1, out[12, 16) = H1
+  add sp, #44
   pop {pc}
   .size mul256, . - mul256
 
@@ -351,82 +380,425 @@ mul256:
 @ out = a * b: one mul256 (the eight-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul256
   .type hqc_m4_clmul256, %function
+  .p2align 2
   .thumb_func
 hqc_m4_clmul256:
-  push {r3-r11, lr}
-  vpush {s16-s31}
+  push {r4-r11, lr}
+  vpush {s16-s18}
   bl mul256
-  vpop {s16-s31}
-  pop {r3-r11, pc}
+  vpop {s16-s18}
+  pop {r4-r11, pc}
   .size hqc_m4_clmul256, . - hqc_m4_clmul256
 
-@ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
-@ out = a * b (1024-bit product of two 512-bit polynomials), Karatsuba on the 256-bit halves:
-@ three mul256, then the middle term in two MID4 passes (the sixteen-word leaf of
-@ ring_mul_m4.cpp).
-@ Frame: [sp] a0 + a1, [sp, #32] b0 + b1, [sp, #64] z1, [sp, #128] out, a, b.
-  .global hqc_m4_clmul512
-  .type hqc_m4_clmul512, %function
+@ SUMH rs, half, blocks: the sums rs[i] + rs[half / 4 + i] of `blocks` four-word blocks (half in
+@ bytes) stored from r12 on, four words per LDM/STM (r12 and rs advance; r3 is the high cursor).
+.macro SUMH rs, half, blocks
+  add r3, \rs, #\half
+  .rept \blocks
+  ldm \rs!, {r4-r7}
+  ldm r3!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+.endm
+
+@ clmul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
+@ 512-bit polynomials), Karatsuba on the 256-bit halves: the sums a0 + a1, b0 + b1 into out's top
+@ half (free until z2 is written there), z1 = their product first onto the stack, then z0 and z2
+@ into out, then the middle term in two MID4 passes. Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] z1, [sp, #64] out, a, b, the return address.
+  .type clmul512, %function
+  .p2align 2
   .thumb_func
-hqc_m4_clmul512:
-  vpush {s16-s31}
-  push {r0-r2, r4-r11, lr}
-  sub sp, #128
-  ldm r1!, {r4-r7}
-  add r3, r1, #16
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  stm sp, {r4-r7}                   @ asum[0, 4)
-  ldm r1, {r4-r7}
-  add r3, r1, #32
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  add r3, sp, #16
-  stm r3, {r4-r7}                   @ asum[4, 8)
-  ldm r2!, {r4-r7}
-  add r3, r2, #16
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  add r3, sp, #32
-  stm r3, {r4-r7}                   @ bsum[0, 4)
-  ldm r2, {r4-r7}
-  add r3, r2, #32
-  ldm r3, {r8-r11}
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  add r3, sp, #48
-  stm r3, {r4-r7}                   @ bsum[4, 8)
-  ldr r0, [sp, #128]
-  ldr r1, [sp, #132]
-  ldr r2, [sp, #136]
+clmul512:
+  push {r0-r2, lr}
+  sub sp, #64
+  add r12, r0, #64
+  SUMH r1, 32, 2
+  SUMH r2, 32, 2
+  mov r0, sp
+  ldr r1, [sp, #64]
+  add r1, r1, #64                   @ a0 + a1 at out + 16 words
+  add r2, r1, #32                   @ b0 + b1 at out + 24 words
+  bl mul256                         @ z1
+  add r3, sp, #64
+  ldm r3, {r0-r2}
   bl mul256                         @ z0 = a0 b0 -> out[0, 16)
-  ldr r0, [sp, #128]
-  ldr r1, [sp, #132]
-  ldr r2, [sp, #136]
+  add r3, sp, #64
+  ldm r3, {r0-r2}
   adds r0, r0, #64
   adds r1, r1, #32
   adds r2, r2, #32
   bl mul256                         @ z2 = a1 b1 -> out[16, 32)
+  ldr r12, [sp, #64]
+  MID4 0, 32, 64, 96, 0, 32
+  MID4 16, 48, 80, 112, 16, 48
+  add sp, #76
+  pop {pc}
+  .size clmul512, . - clmul512
+
+@ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
+@ out = a * b: one clmul512 (the sixteen-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul512
+  .type hqc_m4_clmul512, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul512:
+  push {r4-r11, lr}
+  vpush {s16-s18}
+  bl clmul512
+  vpop {s16-s18}
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul512, . - hqc_m4_clmul512
+
+
+@ clmul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): out = a * b (2048-bit product of two
+@ 1024-bit polynomials), Karatsuba on the 512-bit halves as clmul512: the sums in out's top half, z1
+@ onto the stack, z0, z2, then the middle term in four MID4 passes (lo = 16 words: L0, L1, C, D
+@ at out + 0, 64, 128, 192 bytes, z1's halves at sp + 0, 64). Clobbers r0-r12, s0-s18 and the
+@ flags.
+@ Frame: [sp] z1, [sp, #128] out, a, b, the return address.
+  .type clmul1024, %function
+  .p2align 2
+  .thumb_func
+clmul1024:
+  push {r0-r2, lr}
+  sub sp, #128
+  add r12, r0, #128
+  SUMH r1, 64, 4
+  SUMH r2, 64, 4
+  mov r0, sp
+  ldr r1, [sp, #128]
+  add r1, r1, #128
+  add r2, r1, #64
+  bl clmul512                         @ z1
+  add r3, sp, #128
+  ldm r3, {r0-r2}
+  bl clmul512                         @ z0 = a0 b0 -> out[0, 32)
+  add r3, sp, #128
+  ldm r3, {r0-r2}
+  adds r0, r0, #128
+  adds r1, r1, #64
+  adds r2, r2, #64
+  bl clmul512                         @ z2 = a1 b1 -> out[32, 64)
+  ldr r12, [sp, #128]
+  MID4 0, 64, 128, 192, 0, 64
+  MID4 16, 80, 144, 208, 16, 80
+  MID4 32, 96, 160, 224, 32, 96
+  MID4 48, 112, 176, 240, 48, 112
+  add sp, #140
+  pop {pc}
+  .size clmul1024, . - clmul1024
+
+@ void hqc_m4_clmul1024(uint32_t out[64], const uint32_t a[32], const uint32_t b[32])
+@ out = a * b: one clmul1024 (the thirty-two-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul1024
+  .type hqc_m4_clmul1024, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul1024:
+  push {r4-r11, lr}
+  vpush {s16-s18}
+  bl clmul1024
+  vpop {s16-s18}
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul1024, . - hqc_m4_clmul1024
+
+@ The three-way Karatsuba leaves (12 and 24 words; ring_mul_m4.cpp's kara3 with k = 4 and 8): with
+@ a = a0 + y a1 + y^2 a2, y = x^(32k), and the same for b, P0 = a0 b0, P1 = a1 b1, P2 = a2 b2 go
+@ straight into out's thirds, Pij = (ai + aj)(bi + bj) onto the stack, then K3W adds the cross
+@ terms y (P01 + P0 + P1) + y^2 (P02 + P0 + P2) + y^3 (P12 + P1 + P2) (spec §2.2: the product is
+@ P0 + y (P01 + P0 + P1) + y^2 (P02 + P0 + P1 + P2) + y^3 (P12 + P1 + P2) + y^4 P2).
+@ K3W kb, po, i: word i (byte offset) of every k-word block (kb = k in bytes) of out = r0, whose
+@ blocks B0 .. B5 hold P0, P1, P2, with P01, P02, P12 (2k words each, contiguous) at sp + po: with
+@ X = B0 + B1 + B2, Y = B3 + B4 + B5, W = X + Y: B1 = X + P01l, B2 = W + B5 + P01h + P02l,
+@ B3 = W + B0 + P02h + P12l, B4 = Y + P12h (from the values before; word i only). Clobbers r1-r12,
+@ lr.
+.macro K3W kb, po, i
+  ldr r5, [r0, #\i]
+  ldr r6, [r0, #\kb + \i]
+  ldr r7, [r0, #2 * \kb + \i]
+  ldr r8, [r0, #3 * \kb + \i]
+  ldr r9, [r0, #4 * \kb + \i]
+  ldr r10, [r0, #5 * \kb + \i]
+  eor r11, r5, r6
+  eor r11, r11, r7                  @ X
+  eor r12, r8, r9
+  eor r12, r12, r10                 @ Y
+  eor lr, r11, r12                  @ W
+  ldr r1, [sp, #\po + \i]           @ P01l
+  ldr r2, [sp, #\po + \kb + \i]     @ P01h
+  ldr r3, [sp, #\po + 2 * \kb + \i] @ P02l
+  ldr r4, [sp, #\po + 3 * \kb + \i] @ P02h
+  ldr r6, [sp, #\po + 4 * \kb + \i] @ P12l
+  ldr r7, [sp, #\po + 5 * \kb + \i] @ P12h
+  eor r11, r11, r1                  @ B1
+  eor r10, r10, lr
+  eor r10, r10, r2
+  eor r10, r10, r3                  @ B2
+  eor r5, r5, lr
+  eor r5, r5, r4
+  eor r5, r5, r6                    @ B3
+  eor r12, r12, r7                  @ B4
+  str r11, [r0, #\kb + \i]
+  str r10, [r0, #2 * \kb + \i]
+  str r5, [r0, #3 * \kb + \i]
+  str r12, [r0, #4 * \kb + \i]
+.endm
+
+@ clmul384 (local; r0 = out[24], r1 = a[12], r2 = b[12]): out = a * b, three-way Karatsuba on
+@ four-word parts: six mul128, their operands loaded and summed in registers. Clobbers r0-r12,
+@ s0-s18 and the flags.
+@ Frame: [sp] P01, [sp, #32] P02, [sp, #64] P12, [sp, #96] out, a, b, the return address.
+  .type clmul384, %function
+  .p2align 2
+  .thumb_func
+clmul384:
+  push {r0-r2, lr}
+  sub sp, #96
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
+  bl mul128
+  ldr r12, [sp, #96]
+  stm r12, {r0-r7}                  @ P0 -> out[0, 8)
+  ldrd r1, r2, [sp, #100]
+  add r1, r1, #16
+  ldm r1, {r4-r7}
+  add r2, r2, #16
+  ldm r2, {r8-r11}
+  bl mul128
+  ldr r12, [sp, #96]
+  add r12, r12, #32
+  stm r12, {r0-r7}                  @ P1 -> out[8, 16)
+  ldrd r1, r2, [sp, #100]
+  add r1, r1, #32
+  ldm r1, {r4-r7}
+  add r2, r2, #32
+  ldm r2, {r8-r11}
+  bl mul128
+  ldr r12, [sp, #96]
+  add r12, r12, #64
+  stm r12, {r0-r7}                  @ P2 -> out[16, 24)
+  ldrd r1, r2, [sp, #100]
+  ldm r1, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11                   @ a0 + a1
+  ldm r2, {r0-r3, r8-r11}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3                  @ b0 + b1
+  bl mul128
+  stm sp, {r0-r7}                   @ P01
+  ldrd r1, r2, [sp, #100]
+  ldm r1, {r4-r7}
+  add r1, r1, #32
+  ldm r1, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11                   @ a0 + a2
+  ldm r2, {r8-r11}
+  add r2, r2, #32
+  ldm r2, {r0, r1, r3, r12}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r3
+  eor r11, r11, r12                 @ b0 + b2
+  bl mul128
+  add r12, sp, #32
+  stm r12, {r0-r7}                  @ P02
+  ldrd r1, r2, [sp, #100]
+  add r1, r1, #16
+  ldm r1, {r4-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11                   @ a1 + a2
+  add r2, r2, #16
+  ldm r2, {r0-r3, r8-r11}
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3                  @ b1 + b2
+  bl mul128
+  add r12, sp, #64
+  stm r12, {r0-r7}                  @ P12
+  ldr r0, [sp, #96]
+  K3W 16, 0, 0
+  K3W 16, 0, 4
+  K3W 16, 0, 8
+  K3W 16, 0, 12
+  add sp, #108
+  pop {pc}
+  .size clmul384, . - clmul384
+
+@ void hqc_m4_clmul384(uint32_t out[24], const uint32_t a[12], const uint32_t b[12])
+@ out = a * b: one clmul384 (the twelve-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul384
+  .type hqc_m4_clmul384, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul384:
+  push {r4-r11, lr}
+  vpush {s16-s18}
+  bl clmul384
+  vpop {s16-s18}
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul384, . - hqc_m4_clmul384
+
+@ SUM8 oi, oj: the eight-word sums a[oi, oi + 32) + a[oj, oj + 32) and the same of b (byte
+@ offsets) onto [sp, sp + 64), with a, b read from clmul768's frame.
+.macro SUM8 oi, oj
+  mov r12, sp
+  ldr r1, [sp, #260]
+  add r2, r1, #\oj
+  add r1, r1, #\oi
+  .rept 2
+  ldm r1!, {r4-r7}
+  ldm r2!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+  ldr r1, [sp, #264]
+  add r2, r1, #\oj
+  add r1, r1, #\oi
+  .rept 2
+  ldm r1!, {r4-r7}
+  ldm r2!, {r8-r11}
+  eor r4, r4, r8
+  eor r5, r5, r9
+  eor r6, r6, r10
+  eor r7, r7, r11
+  stm r12!, {r4-r7}
+  .endr
+.endm
+
+@ clmul768 (local; r0 = out[48], r1 = a[24], r2 = b[24]): out = a * b, three-way Karatsuba on
+@ eight-word parts: six mul256. Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] the a-sum, [sp, #32] the b-sum, [sp, #64] P01, [sp, #128] P02, [sp, #192] P12,
+@ [sp, #256] out, a, b, the return address.
+  .type clmul768, %function
+  .p2align 2
+  .thumb_func
+clmul768:
+  push {r0-r2, lr}
+  sub sp, #256
+  bl mul256                         @ P0 -> out[0, 16)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #64
+  adds r1, r1, #32
+  adds r2, r2, #32
+  bl mul256                         @ P1 -> out[16, 32)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #128
+  adds r1, r1, #64
+  adds r2, r2, #64
+  bl mul256                         @ P2 -> out[32, 48)
+  SUM8 0, 32
   add r0, sp, #64
   mov r1, sp
   add r2, sp, #32
-  bl mul256                         @ z1
-  ldr r12, [sp, #128]
-  MID4 0, 32, 64, 96, 64, 96
-  MID4 16, 48, 80, 112, 80, 112
-  add sp, #140
-  pop {r4-r11, lr}
-  vpop {s16-s31}
-  bx lr
-  .size hqc_m4_clmul512, . - hqc_m4_clmul512
+  bl mul256                         @ P01
+  SUM8 0, 64
+  add r0, sp, #128
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ P02
+  SUM8 32, 64
+  add r0, sp, #192
+  mov r1, sp
+  add r2, sp, #32
+  bl mul256                         @ P12
+  ldr r0, [sp, #256]
+  K3W 32, 64, 0
+  K3W 32, 64, 4
+  K3W 32, 64, 8
+  K3W 32, 64, 12
+  K3W 32, 64, 16
+  K3W 32, 64, 20
+  K3W 32, 64, 24
+  K3W 32, 64, 28
+  add sp, #268
+  pop {pc}
+  .size clmul768, . - clmul768
+
+@ void hqc_m4_clmul768(uint32_t out[48], const uint32_t a[24], const uint32_t b[24])
+@ out = a * b: one clmul768 (the twenty-four-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul768
+  .type hqc_m4_clmul768, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul768:
+  push {r4-r11, lr}
+  vpush {s16-s18}
+  bl clmul768
+  vpop {s16-s18}
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul768, . - hqc_m4_clmul768
+
+
+@ clmul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): out = a * b, Karatsuba on the 32-word
+@ halves as clmul512: the sums in out's top half, z1 onto the stack, z0, z2, then the middle term
+@ in eight MID4 passes (lo = 32 words: L0, L1, C, D at out + 0, 128, 256, 384 bytes, z1's halves
+@ at sp + 0, 128). Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] z1, [sp, #256] out, a, b, the return address.
+  .type clmul2048, %function
+  .p2align 2
+  .thumb_func
+clmul2048:
+  push {r0-r2, lr}
+  sub sp, #256
+  add r12, r0, #256
+  SUMH r1, 128, 8
+  SUMH r2, 128, 8
+  mov r0, sp
+  ldr r1, [sp, #256]
+  add r1, r1, #256
+  add r2, r1, #128
+  bl clmul1024                        @ z1
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  bl clmul1024                        @ z0 = a0 b0 -> out[0, 64)
+  add r3, sp, #256
+  ldm r3, {r0-r2}
+  adds r0, r0, #256
+  adds r1, r1, #128
+  adds r2, r2, #128
+  bl clmul1024                        @ z2 = a1 b1 -> out[64, 128)
+  ldr r12, [sp, #256]
+  MID4 0, 128, 256, 384, 0, 128
+  MID4 16, 144, 272, 400, 16, 144
+  MID4 32, 160, 288, 416, 32, 160
+  MID4 48, 176, 304, 432, 48, 176
+  MID4 64, 192, 320, 448, 64, 192
+  MID4 80, 208, 336, 464, 80, 208
+  MID4 96, 224, 352, 480, 96, 224
+  MID4 112, 240, 368, 496, 112, 240
+  add sp, #268
+  pop {pc}
+  .size clmul2048, . - clmul2048
+
+@ void hqc_m4_clmul2048(uint32_t out[128], const uint32_t a[64], const uint32_t b[64])
+@ out = a * b: one clmul2048 (the sixty-four-word leaf of ring_mul_m4.cpp).
+  .global hqc_m4_clmul2048
+  .type hqc_m4_clmul2048, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_clmul2048:
+  push {r4-r11, lr}
+  vpush {s16-s18}
+  bl clmul2048
+  vpop {s16-s18}
+  pop {r4-r11, pc}
+  .size hqc_m4_clmul2048, . - hqc_m4_clmul2048

@@ -5,29 +5,41 @@
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
-// Karatsuba with the one-pass middle term (or three passes when the parts differ by more than a
-// word), down to the Thumb-2 leaves of clmul_m4.S (one, two, four, eight and sixteen words). Which
-// split each size takes, and whether it is computed at a larger zero-padded size, is kPlan's
+// Karatsuba with the one-pass middle term (and a second pass when the parts differ by more than
+// a word), three-way Karatsuba (six products of n/3 words) where n/3 is a leaf size, down to the
+// Thumb-2 leaves of clmul_m4.S (1, 2, 4, 8, 12, 16, 24, 32 and 64 words). Which split each
+// size takes, and whether it is computed at a larger zero-padded size, is kPlan's
 // (ring_mul_m4.hpp): padding a + x^(32n) 0 leaves the product's low 2n words unchanged and its
 // words from 2n on zero (spec §2.2: a product over GF(2)[x], no carries). Sizes, splits and loop
 // bounds depend on n only.
 #include "backend/m4/ring_mul_m4.hpp"
 
+#include <array>
+
 #include "common/ct.hpp"
 
-// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16 words.
+// The leaves (clmul_m4.S): out[0 .. 2k) = a[0 .. k) * b[0 .. k) for k = 1, 2, 4, 8, 16, 32, 64
+// words (Karatsuba) and 12, 24 (three-way Karatsuba on the four- and eight-word products).
 extern "C" void hqc_m4_clmul32(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul64(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul128(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul256(void* out, const void* a, const void* b);
 extern "C" void hqc_m4_clmul512(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul1024(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul2048(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul384(void* out, const void* a, const void* b);
+extern "C" void hqc_m4_clmul768(void* out, const void* a, const void* b);
 // The linear passes (poly_m4.S): dst = x + y, dst += src, and the Karatsuba middle term.
 extern "C" void hqc_m4_xor3(void* dst, const void* x, const void* y, std::size_t len);
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
+// dst = x + y + z in one pass; dst may be x, and z may lie ahead of dst in the same buffer.
+extern "C" void hqc_m4_xor4(void* dst, const void* x, const void* y, const void* z, std::size_t len);
 extern "C" void hqc_m4_kara_mid(void* out, const void* z1, std::size_t lo);
+// The interpolation of the three-way Karatsuba step (poly_m4.S; karatsuba3 below).
+extern "C" void hqc_m4_karatsuba3_interp(void* out, const void* p01, const void* p02, const void* p12, std::size_t k);
 // dst = src, dst = 0 (poly_m4.S).
-extern "C" void hqc_m4_copy(void* dst, const void* src, std::size_t len);
-extern "C" void hqc_m4_zero(void* dst, std::size_t len);
+extern "C" void hqc_m4_poly_mul_copy(void* dst, const void* src, std::size_t len);
+extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // The bodies of Toom-3's two interpolation passes (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                            std::size_t len, std::uint32_t q);
@@ -39,6 +51,52 @@ namespace {
 
 using Word = Word32;
 
+void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
+void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
+
+// The leaf routine of each size (clmul_m4.S), nullptr where there is none; kPlan gives kLeaf to
+// these sizes only (every other size n >= 2 has a Karatsuba candidate), which the static_assert
+// checks.
+using LeafFn = void (*)(void*, const void*, const void*);
+inline constexpr std::size_t kLeafMax = 64;
+constexpr std::array<LeafFn, kLeafMax + 1> make_leaves() {
+  std::array<LeafFn, kLeafMax + 1> t{};
+  t[1] = &hqc_m4_clmul32;
+  t[2] = &hqc_m4_clmul64;
+  t[4] = &hqc_m4_clmul128;
+  t[8] = &hqc_m4_clmul256;
+  t[12] = &hqc_m4_clmul384;
+  t[16] = &hqc_m4_clmul512;
+  t[24] = &hqc_m4_clmul768;
+  t[32] = &hqc_m4_clmul1024;
+  t[64] = &hqc_m4_clmul2048;
+  return t;
+}
+inline constexpr std::array<LeafFn, kLeafMax + 1> kLeaves = make_leaves();
+constexpr bool leaves_match_plan() {
+  for (std::size_t n = 1; n < kMaxPlanWords; n++)
+    if ((kPlan.step[n].how == Split::kLeaf) != (n <= kLeafMax && kLeaves[n] != nullptr)) return false;
+  return true;
+}
+static_assert(leaves_match_plan());
+
+// The product of n words by the plan's split of n itself, never padded (poly_mul_direct): a leaf
+// is called right here through kLeaves (n is public: the table entry read depends on the operand
+// length only), so that the thousands of leaf calls skip a dispatching function's frame (about
+// 40 estimated cycles each); a split goes to poly_mul_split.
+[[gnu::always_inline]] inline void direct_mul(Word* out, const Word* a, const Word* b, std::size_t n,
+                                              Word* scratch) {
+  if (kPlan.step[n].how != Split::kLeaf) return poly_mul_split(out, a, b, n, scratch);
+  kLeaves[n](out, a, b);
+}
+
+// The product of n words by the plan (poly_mul): at the padded size kPlan.step[n].pad if larger.
+[[gnu::always_inline]] inline void sub_mul(Word* out, const Word* a, const Word* b, std::size_t n,
+                                           Word* scratch) {
+  if (kPlan.step[n].pad != n) return poly_mul_padded(out, a, b, n, scratch);
+  direct_mul(out, a, b, n, scratch);
+}
+
 // a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo; the middle product at s1 >= hi
 // words (the sums zero above hi, so its words from 2hi on are zero and unused).
 void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, std::size_t s1,
@@ -48,19 +106,19 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
   Word* bsum = scratch + s1;
   Word* z1 = scratch + 2 * s1;
   Word* rest = scratch + 4 * s1;
-  poly_mul(out, a, b, lo, rest);                     // z0 -> out[0, 2lo)
-  poly_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
+  sub_mul(out, a, b, lo, rest);                    // z0 -> out[0, 2lo)
+  sub_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
   hqc_m4_xor3(asum, a, a + lo, lo);
   hqc_m4_xor3(bsum, b, b + lo, lo);
   if (hi > lo) {
-    hqc_m4_copy(asum + lo, a + 2 * lo, hi - lo);
-    hqc_m4_copy(bsum + lo, b + 2 * lo, hi - lo);
+    hqc_m4_poly_mul_copy(asum + lo, a + 2 * lo, hi - lo);
+    hqc_m4_poly_mul_copy(bsum + lo, b + 2 * lo, hi - lo);
   }
   if (s1 > hi) {
-    hqc_m4_zero(asum + hi, s1 - hi);
-    hqc_m4_zero(bsum + hi, s1 - hi);
+    hqc_m4_poly_mul_zero(asum + hi, s1 - hi);
+    hqc_m4_poly_mul_zero(bsum + hi, s1 - hi);
   }
-  poly_mul_direct(z1, asum, bsum, s1, rest);
+  direct_mul(z1, asum, bsum, s1, rest);
   if (hi - lo <= 1) {
     // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
     // the two of an odd n above them.
@@ -68,10 +126,47 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
     const Word* c = out + 2 * lo;
     for (std::size_t i = 2 * lo; i < 2 * hi; i++) out[lo + i] ^= z1[i] ^ c[i];
   } else {
-    hqc_m4_xor_into(z1, out, 2 * lo);
-    hqc_m4_xor_into(z1, out + 2 * lo, 2 * hi);
-    hqc_m4_xor_into(out + lo, z1, 2 * hi);
+    // The same pass for the words i < 2lo of out[lo + i] += z1[i] + z0[i] + z2[i] (z0 = out[0, 2lo),
+    // z2 = out[2lo, 2n); kara_mid reads z2's words 0 .. 2lo before writing its words 0 .. lo),
+    // then the words 2lo <= i < 2hi, where z0 is zero: out[lo + i] += z1[i] + z2[i], z2[i] =
+    // out[2lo + i] read before the pass writes it (hqc_m4_xor4 with z ahead of dst).
+    hqc_m4_kara_mid(out, z1, lo);
+    hqc_m4_xor4(out + 3 * lo, out + 3 * lo, z1 + 2 * lo, out + 4 * lo, 2 * (hi - lo));
   }
+}
+
+// Three-way Karatsuba: a = a0 + y a1 + y^2 a2 with y = x^(32 k), n = 3k, and the same for b. With
+// P0 = a0 b0, P1 = a1 b1, P2 = a2 b2 and Pij = (ai + aj)(bi + bj), the product is
+// P0 + y (P01 + P0 + P1) + y^2 (P02 + P0 + P1 + P2) + y^3 (P12 + P1 + P2) + y^4 P2 (each cross
+// term ai bj + aj bi is Pij + Pi + Pj; spec §2.2: GF(2) coefficients, no carries): six products of
+// k words where two Karatsuba levels would take nine of n/4 and Toom-3 five of k and k + 2 words.
+// P0, P1, P2 go straight into out's three 2k-word thirds; the sums' products (at s1 >= k words,
+// the sums zero above k, so their words from 2k on are zero) into scratch; one pass then adds the
+// cross terms.
+void karatsuba3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s1, Word* scratch) {
+  Word* sa = scratch;
+  Word* sb = sa + s1;
+  Word* p01 = sb + s1;
+  Word* p02 = p01 + 2 * s1;
+  Word* p12 = p02 + 2 * s1;
+  Word* rest = p12 + 2 * s1;
+  sub_mul(out, a, b, k, rest);
+  sub_mul(out + 2 * k, a + k, b + k, k, rest);
+  sub_mul(out + 4 * k, a + 2 * k, b + 2 * k, k, rest);
+  if (s1 > k) {
+    hqc_m4_poly_mul_zero(sa + k, s1 - k);
+    hqc_m4_poly_mul_zero(sb + k, s1 - k);
+  }
+  hqc_m4_xor3(sa, a, a + k, k);
+  hqc_m4_xor3(sb, b, b + k, k);
+  direct_mul(p01, sa, sb, s1, rest);
+  hqc_m4_xor3(sa, a, a + 2 * k, k);
+  hqc_m4_xor3(sb, b, b + 2 * k, k);
+  direct_mul(p02, sa, sb, s1, rest);
+  hqc_m4_xor3(sa, a + k, a + 2 * k, k);
+  hqc_m4_xor3(sb, b + k, b + 2 * k, k);
+  direct_mul(p12, sa, sb, s1, rest);
+  hqc_m4_karatsuba3_interp(out, p01, p02, p12, k);
 }
 
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
@@ -91,40 +186,51 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
   const Word* b1 = b + m;
   const Word* b2 = b + 2 * m;
 
-  poly_mul(out, a, b, m, rest);              // c0 -> out[0, 2m)
-  poly_mul(out + 4 * m, a2, b2, rem, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
-  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m).
-  hqc_m4_xor3(ea, a, a1, m);
-  hqc_m4_xor3(eb, b, b1, m);
-  hqc_m4_xor_into(ea, a2, rem);
-  hqc_m4_xor_into(eb, b2, rem);
-  if (s1 > m) {
-    hqc_m4_zero(ea + m, s1 - m);
-    hqc_m4_zero(eb + m, s1 - m);
+  sub_mul(out, a, b, m, rest);              // c0 -> out[0, 2m)
+  sub_mul(out + 4 * m, a2, b2, rem, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
+  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m): three streams in one pass below rem, two above.
+  hqc_m4_xor4(ea, a, a1, a2, rem);
+  hqc_m4_xor4(eb, b, b1, b2, rem);
+  if (m > rem) {
+    hqc_m4_xor3(ea + rem, a + rem, a1 + rem, m - rem);
+    hqc_m4_xor3(eb + rem, b + rem, b1 + rem, m - rem);
   }
-  poly_mul_direct(w1, ea, eb, s1, rest);
-  // A(t) = a0 + t a1 + t^2 a2.
+  if (s1 > m) {
+    hqc_m4_poly_mul_zero(ea + m, s1 - m);
+    hqc_m4_poly_mul_zero(eb + m, s1 - m);
+  }
+  direct_mul(w1, ea, eb, s1, rest);
+  // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
+  // (2 <= i < rem + 2), for i < m + 2; words 2 .. L + 1 (L = min(rem, m - 2), m >= 3) in one
+  // three-stream pass, then the words up to m - 1 without a2, then the top two.
+  const std::size_t lt = rem < m - 2 ? rem : m - 2;
   ea[0] = a[0];
   eb[0] = b[0];
-  hqc_m4_xor3(ea + 1, a + 1, a1, m - 1);
-  hqc_m4_xor3(eb + 1, b + 1, b1, m - 1);
-  ea[m] = a1[m - 1];
-  eb[m] = b1[m - 1];
-  ea[m + 1] = 0;
-  eb[m + 1] = 0;
-  hqc_m4_xor_into(ea + 2, a2, rem);
-  hqc_m4_xor_into(eb + 2, b2, rem);
-  if (s2 > m + 2) {
-    hqc_m4_zero(ea + m + 2, s2 - m - 2);
-    hqc_m4_zero(eb + m + 2, s2 - m - 2);
+  ea[1] = a[1] ^ a1[0];
+  eb[1] = b[1] ^ b1[0];
+  hqc_m4_xor4(ea + 2, a + 2, a1 + 1, a2, lt);
+  hqc_m4_xor4(eb + 2, b + 2, b1 + 1, b2, lt);
+  if (m - 2 > lt) {
+    hqc_m4_xor3(ea + 2 + lt, a + 2 + lt, a1 + 1 + lt, m - 2 - lt);
+    hqc_m4_xor3(eb + 2 + lt, b + 2 + lt, b1 + 1 + lt, m - 2 - lt);
   }
-  poly_mul_direct(wt, ea, eb, s2, rest);
-  // A(t + 1) = A(t) + a1 + a2.
-  hqc_m4_xor_into(ea, a1, m);
-  hqc_m4_xor_into(eb, b1, m);
-  hqc_m4_xor_into(ea, a2, rem);
-  hqc_m4_xor_into(eb, b2, rem);
-  poly_mul_direct(wu, ea, eb, s2, rest);
+  ea[m] = a1[m - 1] ^ (m - 2 < rem ? a2[m - 2] : 0);
+  eb[m] = b1[m - 1] ^ (m - 2 < rem ? b2[m - 2] : 0);
+  ea[m + 1] = m - 1 < rem ? a2[m - 1] : 0;
+  eb[m + 1] = m - 1 < rem ? b2[m - 1] : 0;
+  if (s2 > m + 2) {
+    hqc_m4_poly_mul_zero(ea + m + 2, s2 - m - 2);
+    hqc_m4_poly_mul_zero(eb + m + 2, s2 - m - 2);
+  }
+  direct_mul(wt, ea, eb, s2, rest);
+  // A(t + 1) = A(t) + a1 + a2: three streams into ea below rem, one above.
+  hqc_m4_xor4(ea, ea, a1, a2, rem);
+  hqc_m4_xor4(eb, eb, b1, b2, rem);
+  if (m > rem) {
+    hqc_m4_xor_into(ea + rem, a1 + rem, m - rem);
+    hqc_m4_xor_into(eb + rem, b1 + rem, m - rem);
+  }
+  direct_mul(wu, ea, eb, s2, rest);
 
   // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
   const Word* c0 = out;
@@ -181,37 +287,39 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
   hqc_m4_xor_into(out + 3 * m, x, m + rem);
 }
 
-}  // namespace
-
-void poly_mul_direct(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
   const Step& st = kPlan.step[n];
   switch (st.how) {
-    case Split::kLeaf:
-      if (n == 1) hqc_m4_clmul32(out, a, b);
-      else if (n == 2) hqc_m4_clmul64(out, a, b);
-      else if (n == 4) hqc_m4_clmul128(out, a, b);
-      else if (n == 8) hqc_m4_clmul256(out, a, b);
-      else hqc_m4_clmul512(out, a, b);
-      return;
+    case Split::kLeaf: return direct_mul(out, a, b, n, scratch);
     case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
     case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
+    case Split::kKara3: return karatsuba3(out, a, b, st.k, st.s1, scratch);  // n = 3k
   }
 }
 
 // A padded size p > n: the operands copied into zero-padded buffers, their product (whose words
 // from 2n on are zero) computed there and its 2n low words copied out.
-void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
   const std::size_t p = kPlan.step[n].pad;
-  if (p == n) return poly_mul_direct(out, a, b, n, scratch);
   Word* pa = scratch;
   Word* pb = scratch + p;
   Word* pr = scratch + 2 * p;
-  hqc_m4_copy(pa, a, n);
-  hqc_m4_zero(pa + n, p - n);
-  hqc_m4_copy(pb, b, n);
-  hqc_m4_zero(pb + n, p - n);
-  poly_mul_direct(pr, pa, pb, p, scratch + 4 * p);
-  hqc_m4_copy(out, pr, 2 * n);
+  hqc_m4_poly_mul_copy(pa, a, n);
+  hqc_m4_poly_mul_zero(pa + n, p - n);
+  hqc_m4_poly_mul_copy(pb, b, n);
+  hqc_m4_poly_mul_zero(pb + n, p - n);
+  direct_mul(pr, pa, pb, p, scratch + 4 * p);
+  hqc_m4_poly_mul_copy(out, pr, 2 * n);
+}
+
+}  // namespace
+
+void poly_mul_direct(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  direct_mul(out, a, b, n, scratch);
+}
+
+void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
+  sub_mul(out, a, b, n, scratch);
 }
 
 }  // namespace hqc::backend::m4

@@ -18,9 +18,10 @@ typedef std::uint32_t __attribute__((__may_alias__)) Word32;
 
 // How poly_mul computes a product of n words (Step::how).
 enum class Split : std::uint8_t {
-  kLeaf,       // n = 1, 2, 4, 8 or 16: one Thumb-2 routine
+  kLeaf,       // n = 1, 2, 4, 8, 12, 16, 24, 32 or 64: one Thumb-2 routine
   kToom3,      // parts of m = Step::k words (the top one rem = n - 2m <= m), five products
   kKaratsuba,  // a low part of lo = Step::k <= n/2 words, a high part of hi = n - lo
+  kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, karatsuba3)
 };
 
 // The plan of one size n. pad: the size the product is computed at (n, or more: the operands are
@@ -48,16 +49,17 @@ constexpr std::size_t pad_limit(std::size_t n) { return n + (n / 4 + 2 < 48 ? n 
 inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 
 // The plan, by dynamic programming over the estimated cycles of scripts/m4-cycles.py
-// (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 96, 248, 712,
-// 2193 and 6737 cycles (1, 2, 4, 8, 16 words; measured before the four-word leaf moved its
-// staging to FPU registers, about 5 % less since, which leaves the plan unchanged), a Karatsuba
-// step at 250 + 16n (350 + 23n when the parts differ by more than a word: three passes instead
-// of one; measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at 1100 + 80n (measured
-// about 12000 at n = 192 with the Thumb-2 interpolation; 1500 + 55n gives the same plans within
-// 0.1 %), zeroing at 2 cycles a word and padding by copy at 100 + 6n (the operands in, the
-// product out). The sizes are evaluated in increasing order (sub-products are smaller than their
-// parent); a sub-product's cost is the best of the padded sizes evaluated so far, and the plan
-// then pads each size to its best padded size.
+// (scripts/m4-mul-bench.py --sizes measures poly_mul at each size): the leaves at 135, 287, 698,
+// 2020, 3981, 6139, 12240, 18708 and 56700 cycles (1, 2, 4, 8, 12, 16, 24, 32, 64 words, with
+// poly_mul's call; 12 and 24 are three-way Karatsuba leaves), a three-way Karatsuba step at 250 + 25n
+// (measured 534, 836, 1138, 1440 at n = 12, 24, 36, 48 besides its six products), a Karatsuba
+// step at 250 + 16n (300 + 18n when the parts differ by more than a word: a second, three-stream
+// pass above the paired words; measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at
+// 1500 + 55n (measured about 10500 at n = 192; 1000 + 50n gives plans 0.06 % slower at HQC-3),
+// zeroing at 2 cycles a word and padding by copy at 100 + 6n (the operands in, the product out).
+// The sizes are evaluated in increasing order (sub-products are smaller than their parent); a
+// sub-product's cost is the best of the padded sizes evaluated so far, and the plan then pads
+// each size to its best padded size.
 struct PlanTable {
   std::array<Step, kMaxPlanWords> step{};
 };
@@ -71,8 +73,16 @@ constexpr PlanTable make_plan() {
   for (std::size_t n = 1; n < kMaxPlanWords; n++) {
     std::uint64_t best = kInf;
     Step how{};
-    if (n == 1 || n == 2 || n == 4 || n == 8 || n == 16) {
-      best = n == 1 ? 140 : n == 2 ? 290 : n == 4 ? 750 : n == 8 ? 2225 : 6745;
+    if (n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 || n == 24 || n == 32 || n == 64) {
+      best = n == 1    ? 135
+             : n == 2  ? 287
+             : n == 4  ? 698
+             : n == 8  ? 2020
+             : n == 12 ? 3981
+             : n == 16 ? 6139
+             : n == 24 ? 12240
+             : n == 32 ? 18708
+                       : 56700;
       how.how = Split::kLeaf;
     }
     if (n >= 2) {
@@ -80,9 +90,18 @@ constexpr PlanTable make_plan() {
       for (std::size_t r : {1u, 2u, 4u, 8u, 16u}) {
         const std::size_t hi = (n - n / 2 + r - 1) / r * r, lo = n - hi;
         if (lo == 0 || lo > hi) continue;
-        const std::uint64_t c = copy[lo] + copy[hi] + free[hi] + (hi - lo <= 1 ? 250 + 16 * n : 350 + 23 * n);
+        const std::uint64_t c = copy[lo] + copy[hi] + free[hi] + (hi - lo <= 1 ? 250 + 16 * n : 300 + 18 * n);
         if (c < best) best = c, how = Step{Split::kKaratsuba, static_cast<std::uint16_t>(lo), at_free[hi], 0, 0};
       }
+    }
+    if (n >= 6 && 3 * div3(n) == n) {
+      // Three-way Karatsuba: six products of k = n/3 words (three in place, three of sums at a
+      // padded size in scratch), six sum passes and one interpolation pass (hqc_m4_karatsuba3_interp,
+      // about 41 cycles per word of k). It wins where Toom-3's two products at k + 2 words cost
+      // much more than at k (k = 8, 16: the leaves).
+      const std::size_t k = div3(n);
+      const std::uint64_t c = 3 * copy[k] + 3 * free[k] + 250 + 25 * n;
+      if (c < best) best = c, how = Step{Split::kKara3, static_cast<std::uint16_t>(k), at_free[k], 0, 0};
     }
     if (n >= 9) {
       for (std::size_t m = div3(n + 2); m <= div3(n + 2) + 3; m++) {
@@ -123,6 +142,10 @@ constexpr std::size_t direct_scratch_words(std::size_t n) {
       return 2 * e + 2 * st.s1 + 4 * st.s2 +
              max_of(max_of(direct_scratch_words(st.s1), direct_scratch_words(st.s2)),
                     max_of(poly_mul_scratch_words(m), poly_mul_scratch_words(rem)));
+    }
+    case Split::kKara3: {
+      const std::size_t k = st.k;
+      return 8 * st.s1 + max_of(poly_mul_scratch_words(k), direct_scratch_words(st.s1));
     }
     case Split::kKaratsuba: {
       const std::size_t lo = st.k, hi = n - lo;
