@@ -179,6 +179,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   // 1. Syndromes S_(i+1) = r(alpha^(i + 1)), i < 2delta: Horner over the positions, from n1 - 1 down.
   for (std::size_t j = N1; j-- > 0;) {
     const u32 rj = byte_of(s.r, j) * kLaneLow;
+#pragma GCC unroll 1
     for (std::size_t k = 0; k < WR; k++) s.syn[k] = mul4_public(s.syn[k], kAlphaX[k]) ^ rj;
   }
   s.syn[WR - 1] &= last_word_mask(R);
@@ -203,6 +204,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
     const std::uint64_t L_old = L;
     {
       const ScalarMasks coef(gf256::mul(d, gf256::inv(d_rho)));
+#pragma GCC unroll 1
       for (std::size_t k = 0; k < WD; k++) s.sigma[k] ^= coef.times(s.pp[k]);
     }
     const std::uint64_t cand = static_cast<std::uint64_t>(static_cast<std::int64_t>(mu) - rho) + Lp;
@@ -221,6 +223,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
     Lp = (L_old & grow) | (Lp & ~grow);
     // d = sum over i <= delta of sigma_i S_(mu + 1 - i) (sigma_0 = 1).
     u32 acc = 0;
+#pragma GCC unroll 1
     for (std::size_t k = 0; k < WD; k++) acc ^= mul4(s.sigma[k], mem::load_le32(rev + (R - 2 - mu) + 4 * k));
     acc ^= acc >> 16;
     acc ^= acc >> 8;
@@ -230,6 +233,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   // 3. Chien search: v_j = sigma(gamma_j), Horner over the coefficients; an error at j iff v_j = 0.
   for (std::size_t i = D + 1; i-- > 0;) {
     const u32 si = byte_of(s.sigma, i) * kLaneLow;
+#pragma GCC unroll 1
     for (std::size_t k = 0; k < WN; k++) s.v[k] = mul4_public(s.v[k], kGammaX[k]) ^ si;
   }
 
@@ -237,6 +241,7 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   //    sigma_i S_(t - i), all t at once per i.
   for (std::size_t i = 0; i <= D; i++) {
     const ScalarMasks si(byte_of(s.sigma, i));
+#pragma GCC unroll 1
     for (std::size_t k = 0; k < WR; k++) s.omega[k] ^= si.times(mem::load_le32(low + (D - i) + 4 * k));
   }
 
@@ -245,12 +250,15 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   //    every position, then kept where the Chien search found an error.
   for (std::size_t t = R; t-- > 0;) {
     const u32 ot = byte_of(s.omega, t) * kLaneLow;
+#pragma GCC unroll 1
     for (std::size_t k = 0; k < WN; k++) s.om[k] = mul4_public(s.om[k], kGammaX[k]) ^ ot;
   }
   for (std::size_t i = (D % 2 == 1 ? D : D - 1); i < D + 1; i -= 2) {  // odd i, from the largest down
     const u32 si = byte_of(s.sigma, i) * kLaneLow;
+#pragma GCC unroll 1
     for (std::size_t k = 0; k < WN; k++) s.der[k] = mul4_public(s.der[k], kGamma2X[k]) ^ si;
   }
+#pragma GCC unroll 1
   for (std::size_t k = 0; k < WN; k++) s.r[k] ^= mul4(s.om[k], inv4(s.der[k])) & lane_zero_mask(s.v[k]);
 
   mem::copy(msg, reinterpret_cast<const std::uint8_t*>(s.r) + R, P::kK);
