@@ -555,14 +555,20 @@ void ref_clmul32(std::uint32_t a, std::uint32_t b, std::uint32_t* lo, std::uint3
   *hi ^= static_cast<std::uint32_t>(r >> 32);
 }
 
+// The sizes 1..40 and kLarge, and every size of the compact plan (backend::m4::kPlan) up to
+// kMax: a listed size is multiplied by its own entry (poly_mul by the plan, poly_mul_direct by its
+// split), any other by poly_mul's padding to the smallest listed size above it.
 void test_poly_mul_sizes(TestRng& rng) {
   using backend::m4::Word32;
   constexpr std::size_t kMax = 200;
   static Word32 a[kMax], b[kMax], out[2 * kMax + 1], ref[2 * kMax], scratch[4096];  // out: one guard word
   static const std::size_t kLarge[] = {48, 57, 62, 64, 65, 66, 69, 70, 72, 96, 108, 128, 130, 144, 181, 192, 200};
-  for (std::size_t k = 0; k < 40 + sizeof(kLarge) / sizeof(kLarge[0]); k++) {
-    const std::size_t n = k < 40 ? k + 1 : kLarge[k - 40];
-    if (n > backend::m4::kMaxPolyWords || backend::m4::poly_mul_scratch_words(n) > 4096) continue;
+  constexpr std::size_t kFixed = 40 + sizeof(kLarge) / sizeof(kLarge[0]);
+  const auto& plan = backend::m4::kPlan;
+  for (std::size_t k = 0; k < kFixed + plan.size(); k++) {
+    const std::size_t n = k < 40 ? k + 1 : k < kFixed ? kLarge[k - 40] : plan[k - kFixed].n;
+    const bool listed = k >= kFixed;
+    if (n > kMax || n > backend::m4::kMaxPolyWords || backend::m4::poly_mul_scratch_words(n) > 4096) continue;
     for (int trial = 0; trial < 2; trial++) {
       rng.fill(a, sizeof(a));
       rng.fill(b, sizeof(b));
@@ -574,7 +580,12 @@ void test_poly_mul_sizes(TestRng& rng) {
       std::memset(out, 0xA5, sizeof(out));
       backend::m4::poly_mul(out, a, b, n, scratch);
       check(std::memcmp(out, ref, 2 * n * sizeof(Word32)) == 0 && out[2 * n] == 0xA5A5A5A5u,
-            "m4 poly_mul = schoolbook (sizes 1..40 and larger)");
+            "m4 poly_mul = schoolbook (sizes 1..40, larger, and the plan's)");
+      if (!listed || backend::m4::direct_scratch_words(n) > 4096) continue;
+      std::memset(out, 0xA5, sizeof(out));
+      backend::m4::poly_mul_direct(out, a, b, n, scratch);
+      check(std::memcmp(out, ref, 2 * n * sizeof(Word32)) == 0 && out[2 * n] == 0xA5A5A5A5u,
+            "m4 poly_mul_direct = schoolbook (the plan's sizes)");
     }
   }
 }

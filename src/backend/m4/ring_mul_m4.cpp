@@ -51,12 +51,12 @@ namespace {
 
 using Word = Word32;
 
-void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
-void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch);
+void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch);
+void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch);
 
-// The leaf routine of each size (clmul_m4.S), nullptr where there is none; kPlan gives kLeaf to
-// these sizes only (every other size n >= 2 has a Karatsuba candidate), which the static_assert
-// checks.
+// The leaf routine of each size (clmul_m4.S), nullptr where there is none; the plan gives kLeaf
+// to these sizes only (every other size n >= 2 has a Karatsuba candidate), which the
+// static_assert checks. Compile time only: run time reads kLeafAt.
 using LeafFn = void (*)(void*, const void*, const void*);
 inline constexpr std::size_t kLeafMax = 64;
 constexpr std::array<LeafFn, kLeafMax + 1> make_leaves() {
@@ -75,39 +75,48 @@ constexpr std::array<LeafFn, kLeafMax + 1> make_leaves() {
 inline constexpr std::array<LeafFn, kLeafMax + 1> kLeaves = make_leaves();
 constexpr bool leaves_match_plan() {
   for (std::size_t n = 1; n < kMaxPlanWords; n++)
-    if ((kPlan.step[n].how == Split::kLeaf) != (n <= kLeafMax && kLeaves[n] != nullptr)) return false;
+    if ((kFullPlan.step[n].how == Split::kLeaf) != (n <= kLeafMax && kLeaves[n] != nullptr)) return false;
   return true;
 }
 static_assert(leaves_match_plan());
 
-// The product of n words by the plan's split of n itself, never padded (poly_mul_direct): a leaf
-// is called right here through kLeaves (n is public: the table entry read depends on the operand
-// length only), so that the thousands of leaf calls skip a dispatching function's frame (about
-// 40 estimated cycles each); a split goes to poly_mul_split.
-[[gnu::always_inline]] inline void direct_mul(Word* out, const Word* a, const Word* b, std::size_t n,
-                                              Word* scratch) {
-  if (kPlan.step[n].how != Split::kLeaf) return poly_mul_split(out, a, b, n, scratch);
-  kLeaves[n](out, a, b);
+// The leaf routine of each kPlan entry (kLeafAt[i] = kLeaves[kPlan[i].n]), nullptr exactly where
+// kPlan[i].how != kLeaf: one load tells a leaf from a split and gives its routine.
+constexpr std::array<LeafFn, kPlan.size()> make_leaf_at() {
+  std::array<LeafFn, kPlan.size()> t{};
+  for (std::size_t i = 0; i < kPlan.size(); i++) t[i] = kPlan[i].how == Split::kLeaf ? kLeaves[kPlan[i].n] : nullptr;
+  return t;
+}
+inline constexpr std::array<LeafFn, kPlan.size()> kLeafAt = make_leaf_at();
+
+// The product of kPlan[at].n words by that size's own split, never padded (poly_mul_direct): a
+// leaf is called right here through kLeafAt (at is public: the table entries read depend on the
+// operand length only), so that the thousands of leaf calls skip a dispatching function's frame
+// (about 40 estimated cycles each); a split goes to poly_mul_split.
+[[gnu::always_inline]] inline void direct_mul(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
+  const LeafFn leaf = kLeafAt[at];
+  if (leaf == nullptr) return poly_mul_split(out, a, b, at, scratch);
+  leaf(out, a, b);
 }
 
-// The product of n words by the plan (poly_mul): at the padded size kPlan.step[n].pad if larger.
-[[gnu::always_inline]] inline void sub_mul(Word* out, const Word* a, const Word* b, std::size_t n,
-                                           Word* scratch) {
-  if (kPlan.step[n].pad != n) return poly_mul_padded(out, a, b, n, scratch);
-  direct_mul(out, a, b, n, scratch);
+// The product of kPlan[at].n words by the plan (poly_mul): at the padded size kPlan[at].pad if
+// larger (its entry at_pad; at_pad == at exactly when pad == n).
+[[gnu::always_inline]] inline void sub_mul(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
+  if (kPlan[at].at_pad != at) return poly_mul_padded(out, a, b, at, scratch);
+  direct_mul(out, a, b, at, scratch);
 }
 
 // a = a0 + x^(32 lo) a1 with |a0| = lo <= |a1| = hi = n - lo; the middle product at s1 >= hi
 // words (the sums zero above hi, so its words from 2hi on are zero and unused).
-void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t lo, std::size_t s1,
-               Word* scratch) {
-  const std::size_t hi = n - lo;
+// st: the plan's entry of n (lo = st.k, s1 = st.s1; the parts' entries at_lo, at_hi, at_s1).
+void karatsuba(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
+  const std::size_t n = st.n, lo = st.k, hi = n - lo, s1 = st.s1;
   Word* asum = scratch;
   Word* bsum = scratch + s1;
   Word* z1 = scratch + 2 * s1;
   Word* rest = scratch + 4 * s1;
-  sub_mul(out, a, b, lo, rest);                    // z0 -> out[0, 2lo)
-  sub_mul(out + 2 * lo, a + lo, b + lo, hi, rest);  // z2 -> out[2lo, 2n)
+  sub_mul(out, a, b, st.at_lo, rest);                     // z0 -> out[0, 2lo)
+  sub_mul(out + 2 * lo, a + lo, b + lo, st.at_hi, rest);  // z2 -> out[2lo, 2n)
   hqc_m4_xor3(asum, a, a + lo, lo);
   hqc_m4_xor3(bsum, b, b + lo, lo);
   if (hi > lo) {
@@ -118,7 +127,7 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
     hqc_m4_poly_mul_zero(asum + hi, s1 - hi);
     hqc_m4_poly_mul_zero(bsum + hi, s1 - hi);
   }
-  direct_mul(z1, asum, bsum, s1, rest);
+  direct_mul(z1, asum, bsum, st.at_s1, rest);
   if (hi - lo <= 1) {
     // out[lo .. lo + 2hi) += z1 + z0 + z2: the words below 3lo + lo in one pass (poly_m4.S), then
     // the two of an odd n above them.
@@ -143,51 +152,55 @@ void karatsuba(Word* out, const Word* a, const Word* b, std::size_t n, std::size
 // P0, P1, P2 go straight into out's three 2k-word thirds; the sums' products (at s1 >= k words,
 // the sums zero above k, so their words from 2k on are zero) into scratch; one pass then adds the
 // cross terms.
-void karatsuba3(Word* out, const Word* a, const Word* b, std::size_t k, std::size_t s1, Word* scratch) {
+// st: the plan's entry of n (k = st.k, s1 = st.s1; the entries at_lo of k, at_s1 of s1).
+void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
+  const std::size_t k = st.k, s1 = st.s1;
   Word* sa = scratch;
   Word* sb = sa + s1;
   Word* p01 = sb + s1;
   Word* p02 = p01 + 2 * s1;
   Word* p12 = p02 + 2 * s1;
   Word* rest = p12 + 2 * s1;
-  sub_mul(out, a, b, k, rest);
-  sub_mul(out + 2 * k, a + k, b + k, k, rest);
-  sub_mul(out + 4 * k, a + 2 * k, b + 2 * k, k, rest);
+  sub_mul(out, a, b, st.at_lo, rest);
+  sub_mul(out + 2 * k, a + k, b + k, st.at_lo, rest);
+  sub_mul(out + 4 * k, a + 2 * k, b + 2 * k, st.at_lo, rest);
   if (s1 > k) {
     hqc_m4_poly_mul_zero(sa + k, s1 - k);
     hqc_m4_poly_mul_zero(sb + k, s1 - k);
   }
   hqc_m4_xor3(sa, a, a + k, k);
   hqc_m4_xor3(sb, b, b + k, k);
-  direct_mul(p01, sa, sb, s1, rest);
+  direct_mul(p01, sa, sb, st.at_s1, rest);
   hqc_m4_xor3(sa, a, a + 2 * k, k);
   hqc_m4_xor3(sb, b, b + 2 * k, k);
-  direct_mul(p02, sa, sb, s1, rest);
+  direct_mul(p02, sa, sb, st.at_s1, rest);
   hqc_m4_xor3(sa, a + k, a + 2 * k, k);
   hqc_m4_xor3(sb, b + k, b + 2 * k, k);
-  direct_mul(p12, sa, sb, s1, rest);
+  direct_mul(p12, sa, sb, st.at_s1, rest);
   hqc_m4_karatsuba3_interp(out, p01, p02, p12, k);
 }
 
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
 // same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4. C(1) is computed at s1 >= m
 // words and C(t), C(t + 1) at s2 >= m + 2 (the evaluations zero above m and m + 2).
-void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m, std::size_t s1, std::size_t s2,
-           Word* scratch) {
+// st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2; the entries at_lo of m, at_hi of
+// rem, at_s1 of s1, at_s2 of s2).
+void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
+  const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
   const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
-  Word* ea = scratch;       // A(1), then A(t), then A(t + 1): e words
-  Word* eb = ea + e;        // B(1), B(t), B(t + 1)
-  Word* w1 = eb + e;        // C(1), 2 s1 words
-  Word* wt = w1 + 2 * s1;   // C(t), 2 s2 words
-  Word* wu = wt + 2 * s2;   // C(t + 1), 2 s2 words
+  Word* ea = scratch;      // A(1), then A(t), then A(t + 1): e words
+  Word* eb = ea + e;       // B(1), B(t), B(t + 1)
+  Word* w1 = eb + e;       // C(1), 2 s1 words
+  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words
+  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words
   Word* rest = wu + 2 * s2;
   const Word* a1 = a + m;
   const Word* a2 = a + 2 * m;
   const Word* b1 = b + m;
   const Word* b2 = b + 2 * m;
 
-  sub_mul(out, a, b, m, rest);              // c0 -> out[0, 2m)
-  sub_mul(out + 4 * m, a2, b2, rem, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
+  sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
+  sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
   // A(1) = a0 + a1 + a2 (a2 ends at rem <= m): three streams in one pass below rem, two above.
   hqc_m4_xor4(ea, a, a1, a2, rem);
   hqc_m4_xor4(eb, b, b1, b2, rem);
@@ -199,7 +212,7 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
     hqc_m4_poly_mul_zero(ea + m, s1 - m);
     hqc_m4_poly_mul_zero(eb + m, s1 - m);
   }
-  direct_mul(w1, ea, eb, s1, rest);
+  direct_mul(w1, ea, eb, st.at_s1, rest);
   // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
   // (2 <= i < rem + 2), for i < m + 2; words 2 .. L + 1 (L = min(rem, m - 2), m >= 3) in one
   // three-stream pass, then the words up to m - 1 without a2, then the top two.
@@ -222,7 +235,7 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
     hqc_m4_poly_mul_zero(ea + m + 2, s2 - m - 2);
     hqc_m4_poly_mul_zero(eb + m + 2, s2 - m - 2);
   }
-  direct_mul(wt, ea, eb, s2, rest);
+  direct_mul(wt, ea, eb, st.at_s2, rest);
   // A(t + 1) = A(t) + a1 + a2: three streams into ea below rem, one above.
   hqc_m4_xor4(ea, ea, a1, a2, rem);
   hqc_m4_xor4(eb, eb, b1, b2, rem);
@@ -230,7 +243,7 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
     hqc_m4_xor_into(ea + rem, a1 + rem, m - rem);
     hqc_m4_xor_into(eb + rem, b1 + rem, m - rem);
   }
-  direct_mul(wu, ea, eb, s2, rest);
+  direct_mul(wu, ea, eb, st.at_s2, rest);
 
   // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
   const Word* c0 = out;
@@ -287,39 +300,53 @@ void toom3(Word* out, const Word* a, const Word* b, std::size_t n, std::size_t m
   hqc_m4_xor_into(out + 3 * m, x, m + rem);
 }
 
-void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  const Step& st = kPlan.step[n];
+void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
+  const Step& st = kPlan[at];
   switch (st.how) {
-    case Split::kLeaf: return direct_mul(out, a, b, n, scratch);
-    case Split::kToom3: return toom3(out, a, b, n, st.k, st.s1, st.s2, scratch);
-    case Split::kKaratsuba: return karatsuba(out, a, b, n, st.k, st.s1, scratch);
-    case Split::kKara3: return karatsuba3(out, a, b, st.k, st.s1, scratch);  // n = 3k
+    case Split::kLeaf: return direct_mul(out, a, b, at, scratch);
+    case Split::kToom3: return toom3(out, a, b, st, scratch);
+    case Split::kKaratsuba: return karatsuba(out, a, b, st, scratch);
+    case Split::kKara3: return karatsuba3(out, a, b, st, scratch);  // n = 3k
   }
 }
 
-// A padded size p > n: the operands copied into zero-padded buffers, their product (whose words
-// from 2n on are zero) computed there and its 2n low words copied out.
-void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  const std::size_t p = kPlan.step[n].pad;
-  Word* pa = scratch;
-  Word* pb = scratch + p;
-  Word* pr = scratch + 2 * p;
-  hqc_m4_poly_mul_copy(pa, a, n);
-  hqc_m4_poly_mul_zero(pa + n, p - n);
-  hqc_m4_poly_mul_copy(pb, b, n);
-  hqc_m4_poly_mul_zero(pb + n, p - n);
-  direct_mul(pr, pa, pb, p, scratch + 4 * p);
-  hqc_m4_poly_mul_copy(out, pr, 2 * n);
+// The operands of n words copied into zero-padded buffers of p > n words, pa = scratch[0, p) and
+// pb = scratch[p, 2p); their product (whose words from 2n on are zero) then goes to
+// scratch[2p, 4p), and its 2n low words are copied out.
+void pad_operands(Word* scratch, const Word* a, const Word* b, std::size_t n, std::size_t p) {
+  hqc_m4_poly_mul_copy(scratch, a, n);
+  hqc_m4_poly_mul_zero(scratch + n, p - n);
+  hqc_m4_poly_mul_copy(scratch + p, b, n);
+  hqc_m4_poly_mul_zero(scratch + p + n, p - n);
+}
+
+// The plan's padded size p = kPlan[at].pad > n = kPlan[at].n, computed by its own split.
+void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
+  const Step& st = kPlan[at];
+  const std::size_t n = st.n, p = st.pad;
+  pad_operands(scratch, a, b, n, p);
+  direct_mul(scratch + 2 * p, scratch, scratch + p, st.at_pad, scratch + 4 * p);
+  hqc_m4_poly_mul_copy(out, scratch + 2 * p, 2 * n);
 }
 
 }  // namespace
 
 void poly_mul_direct(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  direct_mul(out, a, b, n, scratch);
+  direct_mul(out, a, b, plan_at(n), scratch);
 }
 
+// A listed size by the plan. Any other size n (only the tests and the measurement image ask for
+// one: kPlan lists every size the ring multiplication reaches) is computed at the smallest listed
+// size p above it, by the same zero padding as the plan's own (the product's low 2n words are
+// unchanged), p's product by the plan in the scratch below the padded buffers; so every
+// n <= kMaxPolyWords multiplies correctly with poly_mul_scratch_words(n) words of scratch.
 void poly_mul(Word* out, const Word* a, const Word* b, std::size_t n, Word* scratch) {
-  sub_mul(out, a, b, n, scratch);
+  const std::size_t at = plan_at(n);
+  const std::size_t p = kPlan[at].n;
+  if (p == n) return sub_mul(out, a, b, at, scratch);
+  pad_operands(scratch, a, b, n, p);
+  sub_mul(scratch + 2 * p, scratch, scratch + p, at, scratch + 4 * p);
+  hqc_m4_poly_mul_copy(out, scratch + 2 * p, 2 * n);
 }
 
 }  // namespace hqc::backend::m4

@@ -24,12 +24,13 @@ enum class Split : std::uint8_t {
   kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, karatsuba3)
 };
 
-// The plan of one size n. pad: the size the product is computed at (n, or more: the operands are
-// copied into zero-padded buffers, and the padded product's top words, zero, are dropped). how, k:
-// the split of the size pad (or n). s1: the size the product of the operand sums is computed at
-// (Karatsuba's middle product, Toom-3's C(1)); s2: that of Toom-3's C(t) and C(t + 1). The sums
-// live in scratch, so computing them at a larger size costs only the zeroing of their top words.
-struct Step {
+// The split the dynamic programming below chooses for one size n (compile time only). pad: the
+// size the product is computed at (n, or more: the operands are copied into zero-padded buffers,
+// and the padded product's top words, zero, are dropped). how, k: the split of the size n itself.
+// s1: the size the product of the operand sums is computed at (Karatsuba's middle product,
+// Toom-3's C(1)); s2: that of Toom-3's C(t) and C(t + 1). The sums live in scratch, so computing
+// them at a larger size costs only the zeroing of their top words.
+struct Choice {
   Split how = Split::kLeaf;
   std::uint16_t k = 0, s1 = 0, s2 = 0, pad = 0;
 };
@@ -61,7 +62,7 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // sub-product's cost is the best of the padded sizes evaluated so far, and the plan then pads
 // each size to its best padded size.
 struct PlanTable {
-  std::array<Step, kMaxPlanWords> step{};
+  std::array<Choice, kMaxPlanWords> step{};
 };
 constexpr PlanTable make_plan() {
   PlanTable t{};
@@ -72,7 +73,7 @@ constexpr PlanTable make_plan() {
   constexpr std::uint64_t kInf = ~std::uint64_t{0} >> 2;
   for (std::size_t n = 1; n < kMaxPlanWords; n++) {
     std::uint64_t best = kInf;
-    Step how{};
+    Choice how{};
     if (n == 1 || n == 2 || n == 4 || n == 8 || n == 12 || n == 16 || n == 24 || n == 32 || n == 64) {
       best = n == 1    ? 135
              : n == 2  ? 287
@@ -91,7 +92,7 @@ constexpr PlanTable make_plan() {
         const std::size_t hi = (n - n / 2 + r - 1) / r * r, lo = n - hi;
         if (lo == 0 || lo > hi) continue;
         const std::uint64_t c = copy[lo] + copy[hi] + free[hi] + (hi - lo <= 1 ? 250 + 16 * n : 300 + 18 * n);
-        if (c < best) best = c, how = Step{Split::kKaratsuba, static_cast<std::uint16_t>(lo), at_free[hi], 0, 0};
+        if (c < best) best = c, how = Choice{Split::kKaratsuba, static_cast<std::uint16_t>(lo), at_free[hi], 0, 0};
       }
     }
     if (n >= 6 && 3 * div3(n) == n) {
@@ -101,14 +102,15 @@ constexpr PlanTable make_plan() {
       // much more than at k (k = 8, 16: the leaves).
       const std::size_t k = div3(n);
       const std::uint64_t c = 3 * copy[k] + 3 * free[k] + 250 + 25 * n;
-      if (c < best) best = c, how = Step{Split::kKara3, static_cast<std::uint16_t>(k), at_free[k], 0, 0};
+      if (c < best) best = c, how = Choice{Split::kKara3, static_cast<std::uint16_t>(k), at_free[k], 0, 0};
     }
     if (n >= 9) {
       for (std::size_t m = div3(n + 2); m <= div3(n + 2) + 3; m++) {
         if (2 * m >= n || n - 2 * m > m || m + 2 >= n) continue;
         const std::size_t rem = n - 2 * m;
         const std::uint64_t c = copy[m] + copy[rem] + free[m] + 2 * free[m + 2] + 1500 + 55 * n;
-        if (c < best) best = c, how = Step{Split::kToom3, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 2], 0};
+        if (c < best)
+          best = c, how = Choice{Split::kToom3, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 2], 0};
       }
     }
     how.pad = static_cast<std::uint16_t>(n);
@@ -124,50 +126,136 @@ constexpr PlanTable make_plan() {
   for (std::size_t n = 1; n < kMaxPlanWords; n++) t.step[n].pad = at_copy[n];
   return t;
 }
-inline constexpr PlanTable kPlan = make_plan();
+// Every size's choice. Only ever read in constant expressions (the walk below), never odr-used:
+// the compiler emits no copy of it, and flash holds only kPlan.
+inline constexpr PlanTable kFullPlan = make_plan();
+
+// The sizes the run-time code reaches: from the top size ceil(n/32) of each level compiled in
+// (kLevelEnabled), every size that the recursion multiplies at, padded or not, and every size
+// listed brings in its padded size and the parts of its own split. So for each listed size both
+// poly_mul (padding it by the plan) and poly_mul_direct (its own split) use listed sizes only.
+struct PlanSizes {
+  std::array<bool, kMaxPlanWords> on{};
+  std::size_t count = 0;
+};
+constexpr void list_size(PlanSizes& r, std::size_t n) {
+  if (r.on[n]) return;
+  r.on[n] = true;
+  r.count++;
+  const Choice& c = kFullPlan.step[n];
+  list_size(r, c.pad);
+  switch (c.how) {
+    case Split::kLeaf: return;
+    case Split::kToom3: list_size(r, c.k), list_size(r, n - 2 * c.k), list_size(r, c.s1), list_size(r, c.s2); return;
+    case Split::kKara3: list_size(r, c.k), list_size(r, c.s1); return;
+    case Split::kKaratsuba: list_size(r, c.k), list_size(r, n - c.k), list_size(r, c.s1); return;
+  }
+}
+constexpr PlanSizes plan_sizes() {
+  PlanSizes r{};
+  if (kLevelEnabled<1>) list_size(r, (Hqc1::kN + 31) / 32);
+  if (kLevelEnabled<3>) list_size(r, (Hqc3::kN + 31) / 32);
+  if (kLevelEnabled<5>) list_size(r, (Hqc5::kN + 31) / 32);
+  return r;
+}
+inline constexpr PlanSizes kPlanSizes = plan_sizes();  // compile time only, like kFullPlan
+
+// One entry of the compact plan: the size n, its choice (how, k, s1, s2, pad as in Choice), and
+// the indices in kPlan of the sizes it multiplies at: at_pad that of pad; at_lo, at_hi those of
+// its split's two part sizes (Karatsuba's lo and hi, Toom-3's m and rem, three-way Karatsuba's k
+// twice; unused for a leaf); at_s1, at_s2 those of s1 and s2 (unused where the split has none).
+// The recursion passes these indices down, so a step finds its parts' entries by one load.
+struct Step {
+  Split how = Split::kLeaf;
+  std::uint8_t at_pad = 0, at_lo = 0, at_hi = 0, at_s1 = 0, at_s2 = 0;
+  std::uint16_t n = 0, k = 0, s1 = 0, s2 = 0, pad = 0;
+};
+static_assert(kPlanSizes.count <= 255, "kPlan's indices are 8-bit");
+
+// kPlan: the listed sizes in increasing order (kPlan[i].n < kPlan[i + 1].n), the last the
+// largest level's top size kMaxPolyWords. A size's parts are smaller than it, so every at_* of
+// entry i but at_pad (pad >= n) is below i.
+using PlanArray = std::array<Step, kPlanSizes.count>;
+constexpr PlanArray make_compact_plan() {
+  PlanArray t{};
+  std::array<std::uint8_t, kMaxPlanWords> at{};
+  std::size_t i = 0;
+  for (std::size_t n = 1; n < kMaxPlanWords; n++)
+    if (kPlanSizes.on[n]) at[n] = static_cast<std::uint8_t>(i++);
+  for (std::size_t n = 1; n < kMaxPlanWords; n++) {
+    if (!kPlanSizes.on[n]) continue;
+    const Choice& c = kFullPlan.step[n];
+    Step& e = t[at[n]];
+    e.how = c.how, e.n = static_cast<std::uint16_t>(n), e.k = c.k, e.s1 = c.s1, e.s2 = c.s2, e.pad = c.pad;
+    e.at_pad = at[c.pad];
+    if (c.how == Split::kLeaf) continue;
+    e.at_lo = at[c.k];
+    e.at_hi = at[c.how == Split::kToom3 ? n - 2 * c.k : c.how == Split::kKara3 ? c.k : n - c.k];
+    e.at_s1 = at[c.s1];
+    e.at_s2 = at[c.how == Split::kToom3 ? c.s2 : c.s1];
+  }
+  return t;
+}
+inline constexpr PlanArray kPlan = make_compact_plan();
+static_assert(kPlan.back().n == kMaxPolyWords);
+
+// The index of the smallest listed size >= n, for n <= kMaxPolyWords: a search down from the top
+// (n is public; the top sizes of the levels, what the ring multiplication asks for, are found in
+// one step for the largest level and a few for the others). Comparisons only, no division.
+constexpr std::size_t plan_at(std::size_t n) {
+  std::size_t i = kPlan.size() - 1;
+  while (i > 0 && kPlan[i - 1].n >= n) i--;
+  return i;
+}
 
 constexpr std::size_t max_of(std::size_t x, std::size_t y) { return x > y ? x : y; }
 
-constexpr std::size_t poly_mul_scratch_words(std::size_t n);
+constexpr std::size_t scratch_at(std::size_t i);
 
-// The scratch words of the split of n itself (kPlan.step[n].how), without padding n: its own
-// buffers, then below them the largest that one of its sub-products uses (they run one after the
-// other).
-constexpr std::size_t direct_scratch_words(std::size_t n) {
-  const Step& st = kPlan.step[n];
+// The scratch words of the split of entry i's size itself (kPlan[i].how), without padding: its
+// own buffers, then below them the largest that one of its sub-products uses (they run one after
+// the other).
+constexpr std::size_t direct_scratch_at(std::size_t i) {
+  const Step& st = kPlan[i];
   switch (st.how) {
     case Split::kLeaf: return 0;
     case Split::kToom3: {
-      const std::size_t m = st.k, rem = n - 2 * m, e = max_of(st.s1, st.s2);
+      const std::size_t e = max_of(st.s1, st.s2);
       return 2 * e + 2 * st.s1 + 4 * st.s2 +
-             max_of(max_of(direct_scratch_words(st.s1), direct_scratch_words(st.s2)),
-                    max_of(poly_mul_scratch_words(m), poly_mul_scratch_words(rem)));
+             max_of(max_of(direct_scratch_at(st.at_s1), direct_scratch_at(st.at_s2)),
+                    max_of(scratch_at(st.at_lo), scratch_at(st.at_hi)));
     }
-    case Split::kKara3: {
-      const std::size_t k = st.k;
-      return 8 * st.s1 + max_of(poly_mul_scratch_words(k), direct_scratch_words(st.s1));
-    }
-    case Split::kKaratsuba: {
-      const std::size_t lo = st.k, hi = n - lo;
-      return 4 * st.s1 +
-             max_of(poly_mul_scratch_words(lo), max_of(poly_mul_scratch_words(hi), direct_scratch_words(st.s1)));
-    }
+    case Split::kKara3: return 8 * st.s1 + max_of(scratch_at(st.at_lo), direct_scratch_at(st.at_s1));
+    case Split::kKaratsuba:
+      return 4 * st.s1 + max_of(scratch_at(st.at_lo), max_of(scratch_at(st.at_hi), direct_scratch_at(st.at_s1)));
   }
   return 0;
 }
 
-// The scratch words poly_mul(n) uses: with padding, the padded operands and product (4 pad words)
-// and below them the split of the padded size.
-constexpr std::size_t poly_mul_scratch_words(std::size_t n) {
-  const std::size_t p = kPlan.step[n].pad;
-  return p != n ? 4 * p + direct_scratch_words(p) : direct_scratch_words(n);
+// The scratch words of entry i's product by the plan: with padding, the padded operands and
+// product (4 pad words) and below them the split of the padded size.
+constexpr std::size_t scratch_at(std::size_t i) {
+  const Step& st = kPlan[i];
+  return st.pad != st.n ? 4 * st.pad + direct_scratch_at(st.at_pad) : direct_scratch_at(i);
 }
+
+// The scratch words poly_mul(n) uses, n <= kMaxPolyWords: a listed size's by the plan; any other
+// size is computed at the smallest listed size p above it (ring_mul_m4.cpp, poly_mul), in 4p
+// words of padded operands and product and below them p's own scratch.
+constexpr std::size_t poly_mul_scratch_words(std::size_t n) {
+  const std::size_t i = plan_at(n);
+  return kPlan[i].n == n ? scratch_at(i) : 4 * kPlan[i].n + scratch_at(i);
+}
+// The scratch words of poly_mul_direct(n), n a listed size (kPlan[plan_at(n)].n == n).
+constexpr std::size_t direct_scratch_words(std::size_t n) { return direct_scratch_at(plan_at(n)); }
 
 // out[0 .. 2n) = a[0 .. n) * b[0 .. n) over GF(2) (32-bit little-endian words, no reduction),
 // n <= kMaxPolyWords; scratch holds poly_mul_scratch_words(n) words. out may not overlap a, b or
-// scratch.
+// scratch. The sizes the ring multiplication asks for (the levels' top sizes) are listed in kPlan;
+// any other (the tests' sizes) is padded to the smallest listed size above it.
 void poly_mul(Word32* out, const Word32* a, const Word32* b, std::size_t n, Word32* scratch);
-// The same by the split of n itself, never padded: direct_scratch_words(n) words of scratch.
+// The same by the split of n itself, never padded, n a listed size: direct_scratch_words(n) words
+// of scratch.
 void poly_mul_direct(Word32* out, const Word32* a, const Word32* b, std::size_t n, Word32* scratch);
 
 }  // namespace hqc::backend::m4
