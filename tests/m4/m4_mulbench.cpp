@@ -69,8 +69,8 @@ void run_level() {
 // The sizes whose poly_mul the plan's cost model is checked against. A size that the compact plan
 // (backend::m4::kPlan: the sizes the three levels' products reach) does not list is measured as
 // poly_mul computes it: padded to the smallest listed size above it.
-constexpr std::size_t kSizes[] = {1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24, 26, 28, 32, 36, 40, 48, 64, 66, 68, 72, 80, 96,
-                                  128, 130, 144, 160, 192, 204, 256};
+constexpr std::size_t kSizes[] = {1,  2,  3,  4,  5,  6,  7,  8,  12,  16,  20,  24,  26,  28,  32, 36,
+                                  40, 48, 64, 66, 68, 72, 80, 96, 128, 130, 144, 160, 192, 204, 256};
 backend::m4::Word32 g_a[512], g_b[512], g_out[1024], g_scratch[8192];
 
 void run_sizes() {
