@@ -376,19 +376,26 @@ mul256:
   pop {pc}
   .size mul256, . - mul256
 
-@ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
-@ out = a * b: one mul256 (the eight-word leaf of ring_mul_m4.cpp).
-  .global hqc_m4_clmul256
-  .type hqc_m4_clmul256, %function
+@ LEAF name, inner: the public leaf `name` (void name(uint32_t out[], const uint32_t a[], const
+@ uint32_t b[]), AAPCS) around the local routine `inner`: saves what the local routines clobber
+@ and the ABI preserves (r4-r11, s16-s18; 48 bytes, so the stack stays 8-byte aligned).
+.macro LEAF name, inner
+  .global \name
+  .type \name, %function
   .p2align 2
   .thumb_func
-hqc_m4_clmul256:
+\name:
   push {r4-r11, lr}
   vpush {s16-s18}
-  bl mul256
+  bl \inner
   vpop {s16-s18}
   pop {r4-r11, pc}
-  .size hqc_m4_clmul256, . - hqc_m4_clmul256
+  .size \name, . - \name
+.endm
+
+@ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
+@ out = a * b: one mul256 (the 8-word leaf of ring_mul_m4.cpp).
+LEAF hqc_m4_clmul256, mul256
 
 @ SUMH rs, half, blocks: the sums rs[i] + rs[half / 4 + i] of `blocks` four-word blocks (half in
 @ bytes) stored from r12 on, four words per LDM/STM (r12 and rs advance; r3 is the high cursor).
@@ -405,107 +412,63 @@ hqc_m4_clmul256:
   .endr
 .endm
 
-@ clmul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): out = a * b (1024-bit product of two
-@ 512-bit polynomials), Karatsuba on the 256-bit halves: the sums a0 + a1, b0 + b1 into out's top
-@ half (free until z2 is written there), z1 = their product first onto the stack, then z0 and z2
-@ into out, then the middle term in two MID4 passes. Clobbers r0-r12, s0-s18 and the flags.
-@ Frame: [sp] z1, [sp, #64] out, a, b, the return address.
-  .type clmul512, %function
+@ KARA2 name, inner, q: the local routine `name` (r0 = out, r1 = a, r2 = b, each operand 2q bytes):
+@ out = a * b by Karatsuba on the q-byte halves, with `inner` (a local routine of the same
+@ contract) for the three half products. The sums a0 + a1, b0 + b1 go into out's top half (free
+@ until z2 is written there), z1 = their product first onto the stack, then z0 and z2 into out,
+@ then the middle term z1 + z0 + z2 in q/16 MID4 passes (L0, L1, C, D at out + 0, q, 2q, 3q
+@ bytes, z1's halves at sp + 0, q). Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] z1, [sp, #2q] out, a, b, the return address.
+.macro KARA2 name, inner, q
+  .type \name, %function
   .p2align 2
   .thumb_func
-clmul512:
+\name:
   push {r0-r2, lr}
-  sub sp, #64
-  add r12, r0, #64
-  SUMH r1, 32, 2
-  SUMH r2, 32, 2
+  sub sp, #(2 * \q)
+  add r12, r0, #(2 * \q)
+  SUMH r1, \q, (\q / 16)
+  SUMH r2, \q, (\q / 16)
   mov r0, sp
-  ldr r1, [sp, #64]
-  add r1, r1, #64                   @ a0 + a1 at out + 16 words
-  add r2, r1, #32                   @ b0 + b1 at out + 24 words
-  bl mul256                         @ z1
-  add r3, sp, #64
+  ldr r1, [sp, #(2 * \q)]
+  add r1, r1, #(2 * \q)              @ a0 + a1 in out's top half
+  add r2, r1, #\q                    @ b0 + b1 after it
+  bl \inner                          @ z1
+  add r3, sp, #(2 * \q)
   ldm r3, {r0-r2}
-  bl mul256                         @ z0 = a0 b0 -> out[0, 16)
-  add r3, sp, #64
+  bl \inner                          @ z0 = a0 b0 -> out's low half
+  add r3, sp, #(2 * \q)
   ldm r3, {r0-r2}
-  adds r0, r0, #64
-  adds r1, r1, #32
-  adds r2, r2, #32
-  bl mul256                         @ z2 = a1 b1 -> out[16, 32)
-  ldr r12, [sp, #64]
-  MID4 0, 32, 64, 96, 0, 32
-  MID4 16, 48, 80, 112, 16, 48
-  add sp, #76
+  adds r0, r0, #(2 * \q)
+  adds r1, r1, #\q
+  adds r2, r2, #\q
+  bl \inner                          @ z2 = a1 b1 -> out's top half
+  ldr r12, [sp, #(2 * \q)]
+  .set .Lkara2_k, 0
+  .rept (\q / 16)
+  MID4 .Lkara2_k, (\q + .Lkara2_k), (2 * \q + .Lkara2_k), (3 * \q + .Lkara2_k), .Lkara2_k, (\q + .Lkara2_k)
+  .set .Lkara2_k, .Lkara2_k + 16
+  .endr
+  add sp, #(2 * \q + 12)
   pop {pc}
-  .size clmul512, . - clmul512
+  .size \name, . - \name
+.endm
+
+@ clmul512 (local; r0 = out[32], r1 = a[16], r2 = b[16]): the 1024-bit product of two 512-bit
+@ polynomials over mul256.
+KARA2 clmul512, mul256, 32
 
 @ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
-@ out = a * b: one clmul512 (the sixteen-word leaf of ring_mul_m4.cpp).
-  .global hqc_m4_clmul512
-  .type hqc_m4_clmul512, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_clmul512:
-  push {r4-r11, lr}
-  vpush {s16-s18}
-  bl clmul512
-  vpop {s16-s18}
-  pop {r4-r11, pc}
-  .size hqc_m4_clmul512, . - hqc_m4_clmul512
+@ out = a * b: one clmul512 (the 16-word leaf of ring_mul_m4.cpp).
+LEAF hqc_m4_clmul512, clmul512
 
 
-@ clmul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): out = a * b (2048-bit product of two
-@ 1024-bit polynomials), Karatsuba on the 512-bit halves as clmul512: the sums in out's top half, z1
-@ onto the stack, z0, z2, then the middle term in four MID4 passes (lo = 16 words: L0, L1, C, D
-@ at out + 0, 64, 128, 192 bytes, z1's halves at sp + 0, 64). Clobbers r0-r12, s0-s18 and the
-@ flags.
-@ Frame: [sp] z1, [sp, #128] out, a, b, the return address.
-  .type clmul1024, %function
-  .p2align 2
-  .thumb_func
-clmul1024:
-  push {r0-r2, lr}
-  sub sp, #128
-  add r12, r0, #128
-  SUMH r1, 64, 4
-  SUMH r2, 64, 4
-  mov r0, sp
-  ldr r1, [sp, #128]
-  add r1, r1, #128
-  add r2, r1, #64
-  bl clmul512                         @ z1
-  add r3, sp, #128
-  ldm r3, {r0-r2}
-  bl clmul512                         @ z0 = a0 b0 -> out[0, 32)
-  add r3, sp, #128
-  ldm r3, {r0-r2}
-  adds r0, r0, #128
-  adds r1, r1, #64
-  adds r2, r2, #64
-  bl clmul512                         @ z2 = a1 b1 -> out[32, 64)
-  ldr r12, [sp, #128]
-  MID4 0, 64, 128, 192, 0, 64
-  MID4 16, 80, 144, 208, 16, 80
-  MID4 32, 96, 160, 224, 32, 96
-  MID4 48, 112, 176, 240, 48, 112
-  add sp, #140
-  pop {pc}
-  .size clmul1024, . - clmul1024
+@ clmul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): the 2048-bit product over clmul512.
+KARA2 clmul1024, clmul512, 64
 
 @ void hqc_m4_clmul1024(uint32_t out[64], const uint32_t a[32], const uint32_t b[32])
-@ out = a * b: one clmul1024 (the thirty-two-word leaf of ring_mul_m4.cpp).
-  .global hqc_m4_clmul1024
-  .type hqc_m4_clmul1024, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_clmul1024:
-  push {r4-r11, lr}
-  vpush {s16-s18}
-  bl clmul1024
-  vpop {s16-s18}
-  pop {r4-r11, pc}
-  .size hqc_m4_clmul1024, . - hqc_m4_clmul1024
+@ out = a * b: one clmul1024 (the 32-word leaf of ring_mul_m4.cpp).
+LEAF hqc_m4_clmul1024, clmul1024
 
 @ The three-way Karatsuba leaves (12 and 24 words; ring_mul_m4.cpp's kara3 with k = 4 and 8): with
 @ a = a0 + y a1 + y^2 a2, y = x^(32k), and the same for b, P0 = a0 b0, P1 = a1 b1, P2 = a2 b2 go
@@ -639,18 +602,8 @@ clmul384:
   .size clmul384, . - clmul384
 
 @ void hqc_m4_clmul384(uint32_t out[24], const uint32_t a[12], const uint32_t b[12])
-@ out = a * b: one clmul384 (the twelve-word leaf of ring_mul_m4.cpp).
-  .global hqc_m4_clmul384
-  .type hqc_m4_clmul384, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_clmul384:
-  push {r4-r11, lr}
-  vpush {s16-s18}
-  bl clmul384
-  vpop {s16-s18}
-  pop {r4-r11, pc}
-  .size hqc_m4_clmul384, . - hqc_m4_clmul384
+@ out = a * b: one clmul384 (the 12-word leaf of ring_mul_m4.cpp).
+LEAF hqc_m4_clmul384, clmul384
 
 @ SUM8 oi, oj: the eight-word sums a[oi, oi + 32) + a[oj, oj + 32) and the same of b (byte
 @ offsets) onto [sp, sp + 64), with a, b read from clmul768's frame.
@@ -734,71 +687,13 @@ clmul768:
   .size clmul768, . - clmul768
 
 @ void hqc_m4_clmul768(uint32_t out[48], const uint32_t a[24], const uint32_t b[24])
-@ out = a * b: one clmul768 (the twenty-four-word leaf of ring_mul_m4.cpp).
-  .global hqc_m4_clmul768
-  .type hqc_m4_clmul768, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_clmul768:
-  push {r4-r11, lr}
-  vpush {s16-s18}
-  bl clmul768
-  vpop {s16-s18}
-  pop {r4-r11, pc}
-  .size hqc_m4_clmul768, . - hqc_m4_clmul768
+@ out = a * b: one clmul768 (the 24-word leaf of ring_mul_m4.cpp).
+LEAF hqc_m4_clmul768, clmul768
 
 
-@ clmul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): out = a * b, Karatsuba on the 32-word
-@ halves as clmul512: the sums in out's top half, z1 onto the stack, z0, z2, then the middle term
-@ in eight MID4 passes (lo = 32 words: L0, L1, C, D at out + 0, 128, 256, 384 bytes, z1's halves
-@ at sp + 0, 128). Clobbers r0-r12, s0-s18 and the flags.
-@ Frame: [sp] z1, [sp, #256] out, a, b, the return address.
-  .type clmul2048, %function
-  .p2align 2
-  .thumb_func
-clmul2048:
-  push {r0-r2, lr}
-  sub sp, #256
-  add r12, r0, #256
-  SUMH r1, 128, 8
-  SUMH r2, 128, 8
-  mov r0, sp
-  ldr r1, [sp, #256]
-  add r1, r1, #256
-  add r2, r1, #128
-  bl clmul1024                        @ z1
-  add r3, sp, #256
-  ldm r3, {r0-r2}
-  bl clmul1024                        @ z0 = a0 b0 -> out[0, 64)
-  add r3, sp, #256
-  ldm r3, {r0-r2}
-  adds r0, r0, #256
-  adds r1, r1, #128
-  adds r2, r2, #128
-  bl clmul1024                        @ z2 = a1 b1 -> out[64, 128)
-  ldr r12, [sp, #256]
-  MID4 0, 128, 256, 384, 0, 128
-  MID4 16, 144, 272, 400, 16, 144
-  MID4 32, 160, 288, 416, 32, 160
-  MID4 48, 176, 304, 432, 48, 176
-  MID4 64, 192, 320, 448, 64, 192
-  MID4 80, 208, 336, 464, 80, 208
-  MID4 96, 224, 352, 480, 96, 224
-  MID4 112, 240, 368, 496, 112, 240
-  add sp, #268
-  pop {pc}
-  .size clmul2048, . - clmul2048
+@ clmul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): the 4096-bit product over clmul1024.
+KARA2 clmul2048, clmul1024, 128
 
 @ void hqc_m4_clmul2048(uint32_t out[128], const uint32_t a[64], const uint32_t b[64])
-@ out = a * b: one clmul2048 (the sixty-four-word leaf of ring_mul_m4.cpp).
-  .global hqc_m4_clmul2048
-  .type hqc_m4_clmul2048, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_clmul2048:
-  push {r4-r11, lr}
-  vpush {s16-s18}
-  bl clmul2048
-  vpop {s16-s18}
-  pop {r4-r11, pc}
-  .size hqc_m4_clmul2048, . - hqc_m4_clmul2048
+@ out = a * b: one clmul2048 (the 64-word leaf of ring_mul_m4.cpp).
+LEAF hqc_m4_clmul2048, clmul2048
