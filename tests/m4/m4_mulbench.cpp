@@ -31,14 +31,7 @@ __attribute__((noinline)) void measure(const char* name, std::uint32_t id, F&& o
   m4::hqc_m4_mark(2 * id);
   op();
   m4::hqc_m4_mark(2 * id + 1);
-  const std::size_t stack = m4::stack_used();
-  m4::out("op ");
-  m4::out(name);
-  m4::out(" ");
-  m4::out_uint(id);
-  m4::out(" ");
-  m4::out_uint(stack);
-  m4::out("\n");
+  m4::report_op(name, id, m4::stack_used());
 }
 
 const backend::Backend* m4_row() {

@@ -134,4 +134,14 @@ bool check(bool ok, const char* what) {
 
 int failures() { return g_failures; }
 
+void report_op(const char* name, std::uint32_t id, std::size_t stack, bool failed) {
+  out("op ");
+  out(name);
+  out(" ");
+  out_uint(id);
+  out(" ");
+  out_uint(stack);
+  out(failed ? " FAILED\n" : "\n");
+}
+
 }  // namespace m4

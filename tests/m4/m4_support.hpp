@@ -30,6 +30,10 @@ extern "C" void hqc_m4_mark(std::uint32_t id);
 void paint_stack();
 std::size_t stack_used();
 
+// The measurement images' line for one operation, "op NAME ID STACK" (+ " FAILED"), which
+// scripts/m4-report.sh and scripts/m4-mul-bench.py read.
+void report_op(const char* name, std::uint32_t id, std::size_t stack, bool failed = false);
+
 // Tests: a named check; failures are counted and printed.
 bool check(bool ok, const char* what);
 int failures();
