@@ -22,6 +22,7 @@ enum class Split : std::uint8_t {
   kToom3,      // parts of m = Step::k words (the top one rem = n - 2m <= m), five products
   kKaratsuba,  // a low part of lo = Step::k <= n/2 words, a high part of hi = n - lo
   kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, karatsuba3)
+  kToom4,      // parts of m = Step::k words (the top one rem = n - 3m <= m), seven products
 };
 
 // The split the dynamic programming below chooses for one size n (compile time only). pad: the
@@ -61,6 +62,9 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // The sizes are evaluated in increasing order (sub-products are smaller than their parent); a
 // sub-product's cost is the best of the padded sizes evaluated so far, and the plan then pads
 // each size to its best padded size.
+// Toom-4's own cost, besides its seven products: kToom4Fixed + kToom4PerWord * n estimated cycles
+// (fitted to the products of scripts/m4-mul-bench.py at HQC-3 and HQC-5).
+inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 150;
 struct PlanTable {
   std::array<Choice, kMaxPlanWords> step{};
 };
@@ -113,6 +117,16 @@ constexpr PlanTable make_plan() {
           best = c, how = Choice{Split::kToom3, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 2], 0};
       }
     }
+    if (n >= 16) {
+      // Toom-4: seven products, of m, rem, s1 >= m and four of s2 >= m + 3 words.
+      for (std::size_t m = (n + 3) / 4; m <= (n + 3) / 4 + 3; m++) {
+        if (3 * m >= n || n - 3 * m > m) continue;
+        const std::size_t rem = n - 3 * m;
+        const std::uint64_t c = copy[m] + copy[rem] + free[m] + 4 * free[m + 3] + kToom4Fixed + kToom4PerWord * n;
+        if (c < best)
+          best = c, how = Choice{Split::kToom4, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 3], 0};
+      }
+    }
     how.pad = static_cast<std::uint16_t>(n);
     t.step[n] = how;
     free[n] = copy[n] = best;
@@ -147,6 +161,7 @@ constexpr void list_size(PlanSizes& r, std::size_t n) {
   switch (c.how) {
     case Split::kLeaf: return;
     case Split::kToom3: list_size(r, c.k), list_size(r, n - 2 * c.k), list_size(r, c.s1), list_size(r, c.s2); return;
+    case Split::kToom4: list_size(r, c.k), list_size(r, n - 3 * c.k), list_size(r, c.s1), list_size(r, c.s2); return;
     case Split::kKara3: list_size(r, c.k), list_size(r, c.s1); return;
     case Split::kKaratsuba: list_size(r, c.k), list_size(r, n - c.k), list_size(r, c.s1); return;
   }
@@ -190,9 +205,12 @@ constexpr PlanArray make_compact_plan() {
     e.at_pad = at[c.pad];
     if (c.how == Split::kLeaf) continue;
     e.at_lo = at[c.k];
-    e.at_hi = at[c.how == Split::kToom3 ? n - 2 * c.k : c.how == Split::kKara3 ? c.k : n - c.k];
+    e.at_hi = at[c.how == Split::kToom3   ? n - 2 * c.k
+                 : c.how == Split::kToom4 ? n - 3 * c.k
+                 : c.how == Split::kKara3 ? c.k
+                                          : n - c.k];
     e.at_s1 = at[c.s1];
-    e.at_s2 = at[c.how == Split::kToom3 ? c.s2 : c.s1];
+    e.at_s2 = at[c.how == Split::kToom3 || c.how == Split::kToom4 ? c.s2 : c.s1];
   }
   return t;
 }
@@ -222,6 +240,12 @@ constexpr std::size_t direct_scratch_at(std::size_t i) {
     case Split::kToom3: {
       const std::size_t e = max_of(st.s1, st.s2);
       return 2 * e + 2 * st.s1 + 4 * st.s2 +
+             max_of(max_of(direct_scratch_at(st.at_s1), direct_scratch_at(st.at_s2)),
+                    max_of(scratch_at(st.at_lo), scratch_at(st.at_hi)));
+    }
+    case Split::kToom4: {
+      const std::size_t e = max_of(st.s1, st.s2);
+      return 2 * (4 * (st.k + 3) + 3) + 4 * e + 5 * (2 * e + 2) +
              max_of(max_of(direct_scratch_at(st.at_s1), direct_scratch_at(st.at_s2)),
                     max_of(scratch_at(st.at_lo), scratch_at(st.at_hi)));
     }
