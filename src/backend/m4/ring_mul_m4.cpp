@@ -5,6 +5,8 @@
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
+// Toom-4 (toom4 below) goes one step further at the largest sizes: seven products of about n/4
+// words, at the points 0, 1, t, t + 1, 1/t, 1/(t + 1) and infinity.
 // Karatsuba with the one-pass middle term (and a second pass when the parts differ by more than
 // a word), three-way Karatsuba (six products of n/3 words) where n/3 is a leaf size, down to the
 // Thumb-2 leaves of clmul_m4.S (1, 2, 4, 8, 12, 16, 24, 32 and 64 words). Which split each

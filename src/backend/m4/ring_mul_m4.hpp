@@ -1,4 +1,4 @@
-// The Cortex-M4 ring multiplication's polynomial product (ring_mul_m4.cpp): Toom-3 and Karatsuba
+// The Cortex-M4 ring multiplication's polynomial product (ring_mul_m4.cpp): Toom-4, Toom-3 and Karatsuba
 // over 32-bit words down to the Thumb-2 carry-less leaves of clmul_m4.S, the split of every size
 // chosen at compile time by a cost model. Every size, split and loop bound depends on the operand
 // length only (public), never on the operands.
