@@ -17,6 +17,7 @@
 #include "backend/m4/ring_mul_m4.hpp"
 
 #include <array>
+#include <utility>
 
 #include "common/ct.hpp"
 
@@ -47,6 +48,15 @@ extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const v
                                            std::size_t len, std::uint32_t q);
 extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
                                   std::uint32_t state[2]);
+
+// The Toom-4 passes (toom4_m4.S; toom4 below).
+extern "C" void hqc_m4_toom4_eval2(void* e1, void* e2, const void* p0, const void* p1, const void* p2, const void* p3,
+                                   std::size_t len);
+extern "C" void hqc_m4_toom4_pass_a1(void* w1, void* wt, void* wr, const void* c0, const void* c6, std::size_t len);
+extern "C" void hqc_m4_toom4_pass_a2(void* wu, void* ws, const void* c0, const void* c6, std::size_t len);
+extern "C" void hqc_m4_toom4_pass_b(const void* w1, void* rt, void* wu, void* rr, void* ws, std::size_t len);
+extern "C" void hqc_m4_toom4_pass_c(const void* wu, void* ws, void* rr, void* w1, void* rt, std::size_t len);
+extern "C" void hqc_m4_toom4_pass_d(void* wu, const void* w1, const void* rt, void* ws, std::size_t len);
 
 namespace hqc::backend::m4 {
 namespace {
@@ -302,76 +312,31 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   hqc_m4_xor_into(out + 3 * m, x, m + rem);
 }
 
-// Toom-4: a = a0 + y a1 + y^2 a2 + y^3 a3 with y = x^(32 m), |a0| = |a1| = |a2| = m,
-// |a3| = rem = n - 3m <= m, and the same for b; C(y) = A(y) B(y) = c0 + c1 y + ... + c6 y^6. The
-// seven points are 0, 1, t, t + 1, 1/t, 1/(t + 1) and infinity with t = x^32 (one word), the last
-// two homogenized (t^3 A(1/t), (t + 1)^3 A(1/(t + 1))): every evaluation is a sum of word-shifted
-// parts, and the interpolation's exact divisions are by t (a word shift), t + 1 (a running XOR
-// over the words) and t^2 + t + 1 (q[i] = r[i] + q[i - 1] + q[i - 2]). C(1) is computed at s1 >= m
-// words, the four others at s2 >= m + 3 (their evaluations have m + 3 words, zero above).
-// With d0 .. d4 = c1 .. c5 and D(z) = d0 + d1 z + ... + d4 z^4, the sequence (GF(2)[t]):
-//   P1 = C(1) + c0 + c6 = D(1)
-//   Rt = (C(t) + c0 + t^6 c6) / t = D(t)
-//   Ru = (C(t + 1) + c0 + (t + 1)^6 c6) / (t + 1) = D(t + 1)
-//   Rr = (t^6 C(1/t) + t^6 c0 + c6) / t = t^4 D(1/t)
-//   Rs = ((t + 1)^6 C(1/(t + 1)) + (t + 1)^6 c0 + c6) / (t + 1) = (t + 1)^4 D(1/(t + 1))
-//   R2 = (Rt + P1) / (t + 1) = d1 + d2 (t + 1) + d3 (t^2 + t + 1) + d4 (t + 1)^3
-//   R3 = (Ru + P1) / t       = d1 + d2 t + d3 (t^2 + t + 1) + d4 t^3
-//   R4 = (Rr + P1) / (t + 1) = d0 (t + 1)^3 + d1 (t^2 + t + 1) + d2 (t + 1) + d3
-//   R5 = (Rs + P1) / t       = d0 t^3 + d1 (t^2 + t + 1) + d2 t + d3
-//   S23 = R2 + R3 = d2 + d4 (t^2 + t + 1),  S45 = R4 + R5 = d2 + d0 (t^2 + t + 1)
-//   E = d0 + d4 = (S23 + S45) / (t^2 + t + 1)
-//   F = d1 + d3 = (R3 + R5 + t^3 E) / (t (t + 1))
-//   d2 = P1 + E + F,  d4 = (S23 + d2) / (t^2 + t + 1),  d0 = E + d4
-//   d3 = (R3 + t d2 + t^3 d4 + F) / (t (t + 1)),  d1 = F + d3
-// ((t + 1)^2 = t^2 + 1 and (t + 1)^3 + t^3 = t^2 + t + 1 over GF(2)). Every division is exact, so
-// a running quotient over all L words ends in zero words. Loop bounds depend on n only.
-// st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2; the entries at_lo of m, at_hi of
-// rem, at_s1 of s1, at_s2 of s2).
-// The parts of an operand of n = 3m + rem words spread out with zero words between them, so that
-// every evaluation reads part k's word i - d (d <= 3, i < m + 3) without a bound check: part k
-// starts at sp + kToom4Gap + k (m + kToom4Gap), preceded by kToom4Gap zero words, and part 3
-// (rem words) is followed by zeros up to 4 (m + kToom4Gap) + kToom4Gap words.
-constexpr std::size_t kToom4Gap = 3;
-void toom4_spread(Word* sp, const Word* x, std::size_t m, std::size_t rem) {
-  const std::size_t stride = m + kToom4Gap;
-  for (std::size_t k = 0; k < 4; k++) {
-    hqc_m4_poly_mul_zero(sp + k * stride, kToom4Gap);
-    hqc_m4_poly_mul_copy(sp + k * stride + kToom4Gap, x + k * m, k == 3 ? rem : m);
+// The evaluations of toom4 at t and t + 1 (reversed = false), or at 1/t and 1/(t + 1) homogenized
+// (reversed = true: the parts' roles a0 <-> a3, a1 <-> a2), of x = x0 + y x1 + y^2 x2 + y^3 x3
+// (|x3| = rem <= m): e1 = p0 + t p1 + t^2 p2 + t^3 p3 and e2 = e1 + p1 + p2 + p3 + t p3 + t^2 p3
+// (m + 3 words each, then zeros up to e), with (p0, p1, p2, p3) = (x0, x1, x2, x3) or
+// (x3, x2, x1, x0): A(t + 1) = A(t) + a1 + a2 + a3 + t a3 + t^2 a3, and the same identity for the
+// reversed parts. The words 3 <= i < rem, where every term exists, by hqc_m4_toom4_eval2; the
+// others (at most m - rem + 6) here, with the bounds checked (public).
+void toom4_evaluate(Word* e1, Word* e2, const Word* x, std::size_t m, std::size_t rem, std::size_t e, bool reversed) {
+  const Word* part[4] = {x, x + m, x + 2 * m, x + 3 * m};
+  std::size_t len[4] = {m, m, m, rem};
+  if (reversed) {
+    std::swap(part[0], part[3]), std::swap(part[1], part[2]);
+    std::swap(len[0], len[3]);
   }
-  hqc_m4_poly_mul_zero(sp + 3 * stride + kToom4Gap + rem, m - rem + kToom4Gap);
-}
-
-// From a spread operand (toom4_spread): e1 = A(1) (kind 0), or e1 = A(t) and e2 = A(t + 1)
-// (kind 1), or e1 = t^3 A(1/t) and e2 = (t + 1)^3 A(1/(t + 1)) (kind 2), m + 3 words each, then
-// zeros up to e words. A(t + 1) = A(t) + a1 + a2 + a3 + t a3 + t^2 a3 and, with the parts'
-// roles reversed, (t + 1)^3 A(1/(t + 1)) = t^3 A(1/t) + a2 + a1 + a0 + t a0 + t^2 a0.
-void toom4_evaluate(Word* __restrict e1, Word* __restrict e2, const Word* sp, std::size_t m, std::size_t e, int kind) {
-  const std::size_t stride = m + kToom4Gap;
-  const Word* p0 = sp + kToom4Gap;
-  const Word* p1 = p0 + stride;
-  const Word* p2 = p1 + stride;
-  const Word* p3 = p2 + stride;
-  if (kind == 0) {
-    for (std::size_t i = 0; i < m + 3; i++) e1[i] = p0[i] ^ p1[i] ^ p2[i] ^ p3[i];
-  } else {
-    if (kind == 2) {  // reversed roles: a3 a2 a1 a0
-      const Word* t = p0;
-      p0 = p3, p3 = t, t = p1, p1 = p2, p2 = t;
-    }
-    const Word* p1d1 = p1 - 1;  // p1d1[i] = p1[i - 1]; the gaps make these reads zero below word 0
-    const Word* p2d2 = p2 - 2;
-    const Word* p3d1 = p3 - 1;
-    const Word* p3d2 = p3 - 2;
-    const Word* p3d3 = p3 - 3;
-    for (std::size_t i = 0; i < m + 3; i++) {
-      const Word at = p0[i] ^ p1d1[i] ^ p2d2[i] ^ p3d3[i];
-      e1[i] = at;
-      e2[i] = at ^ p1[i] ^ p2[i] ^ p3[i] ^ p3d1[i] ^ p3d2[i];
-    }
-    for (std::size_t i = m + 3; i < e; i++) e2[i] = 0;
-  }
-  for (std::size_t i = m + 3; i < e; i++) e1[i] = 0;
+  auto at = [&](int k, std::size_t i, std::size_t d) -> Word { return i >= d && i - d < len[k] ? part[k][i - d] : 0; };
+  auto word = [&](std::size_t i) {
+    const Word t = at(0, i, 0) ^ at(1, i, 1) ^ at(2, i, 2) ^ at(3, i, 3);
+    e1[i] = t;
+    e2[i] = t ^ at(1, i, 0) ^ at(2, i, 0) ^ at(3, i, 0) ^ at(3, i, 1) ^ at(3, i, 2);
+  };
+  const std::size_t body_end = rem > 3 ? rem : 3;
+  for (std::size_t i = 0; i < 3; i++) word(i);
+  if (rem > 3) hqc_m4_toom4_eval2(e1 + 3, e2 + 3, part[0] + 3, part[1] + 3, part[2] + 3, part[3] + 3, rem - 3);
+  for (std::size_t i = body_end; i < m + 3; i++) word(i);
+  for (std::size_t i = m + 3; i < e; i++) e1[i] = 0, e2[i] = 0;
 }
 
 // Toom-4: a = a0 + y a1 + y^2 a2 + y^3 a3 with y = x^(32 m), |a0| = |a1| = |a2| = m,
@@ -398,126 +363,70 @@ void toom4_evaluate(Word* __restrict e1, Word* __restrict e2, const Word* sp, st
 //   d3 = (R3 + t d2 + t^3 d4 + F) / (t (t + 1)),  d1 = F + d3
 // ((t + 1)^2 = t^2 + 1, (t + 1)^6 = t^6 + t^4 + t^2 + 1 and (t + 1)^3 + t^3 = t^2 + t + 1 over
 // GF(2)). Every division is exact, so a running quotient over all len words ends in zero words;
-// a division by t reads the next word (x[i] = r[i + 1]). Four passes compute the sequence, each
-// word from words at most six below and one above it. Loop bounds depend on n only.
+// a division by t reads the next word (x[i] = r[i + 1]). Five passes of toom4_m4.S compute the
+// sequence, each word from words at most six below and one above it. Loop bounds depend on n
+// only.
 // st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2; the entries at_lo of m, at_hi of
 // rem, at_s1 of s1, at_s2 of s2).
 void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
   const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
   const std::size_t rem = n - 3 * m, e = s1 > s2 ? s1 : s2;
-  const std::size_t len = 2 * m + 6;                      // every value of the interpolation has fewer words
-  const std::size_t B = 2 * e + 2;                        // a product (at most 2e words) and two zero words
-  const std::size_t S = 4 * (m + kToom4Gap) + kToom4Gap;  // a spread operand
-  Word* sa = scratch;  // spread a, then c0 with six zero words below (len + 6 <= S words)
-  Word* sb = sa + S;   // spread b, then c6 likewise
-  Word* ea = sb + S;   // evaluations: e words each
+  const std::size_t len = 2 * m + 6;  // every value of the interpolation has fewer words
+  const std::size_t B = 2 * e + 2;    // a product (at most 2e words) and two zero words
+  Word* z0 = scratch;                 // c0 with six zero words below, zeros above: len + 6 words
+  Word* z6 = z0 + len + 6;            // c6 likewise
+  Word* ea = z6 + len + 6;            // evaluations: e words each
   Word* ea2 = ea + e;
   Word* eb = ea2 + e;
   Word* eb2 = eb + e;
   Word* w1 = eb2 + e;  // C(1) -> P1 -> d2 (c3)
-  Word* wt = w1 + B;   // C(t) -> P2 (Rt at wt + 1) -> S23 -> d4 (c5), at wt + 1
+  Word* wt = w1 + B;   // C(t) -> P2; Rt, S23, d4 (c5) at wt + 1
   Word* wu = wt + B;   // C(t + 1) -> Ru -> R3 -> d3 (c4)
-  Word* wr = wu + B;   // t^6 C(1/t) -> P4 (Rr at wr + 1) -> E -> d0 (c1), at wr + 1
+  Word* wr = wu + B;   // t^6 C(1/t) -> P4; Rr, E, d0 (c1) at wr + 1
   Word* ws = wr + B;   // (t + 1)^6 C(1/(t + 1)) -> Rs -> R5 -> F -> d1 (c2)
   Word* rest = ws + B;
+  const Word* a3 = a + 3 * m;
+  const Word* b3 = b + 3 * m;
 
-  sub_mul(out, a, b, st.at_lo, rest);                          // c0 -> out[0, 2m)
-  sub_mul(out + 6 * m, a + 3 * m, b + 3 * m, st.at_hi, rest);  // c6 -> out[6m, 6m + 2 rem)
-  toom4_spread(sa, a, m, rem);
-  toom4_spread(sb, b, m, rem);
-  toom4_evaluate(ea, nullptr, sa, m, s1, 0);
-  toom4_evaluate(eb, nullptr, sb, m, s1, 0);
+  sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
+  sub_mul(out + 6 * m, a3, b3, st.at_hi, rest);  // c6 -> out[6m, 6m + 2 rem)
+  // C(1): A(1) = a0 + a1 + a2 + a3.
+  hqc_m4_xor4(ea, a, a + m, a + 2 * m, m);
+  hqc_m4_xor_into(ea, a3, rem);
+  hqc_m4_xor4(eb, b, b + m, b + 2 * m, m);
+  hqc_m4_xor_into(eb, b3, rem);
+  if (s1 > m) {
+    hqc_m4_poly_mul_zero(ea + m, s1 - m);
+    hqc_m4_poly_mul_zero(eb + m, s1 - m);
+  }
   direct_mul(w1, ea, eb, st.at_s1, rest);
-  toom4_evaluate(ea, ea2, sa, m, s2, 1);
-  toom4_evaluate(eb, eb2, sb, m, s2, 1);
+  toom4_evaluate(ea, ea2, a, m, rem, s2, false);
+  toom4_evaluate(eb, eb2, b, m, rem, s2, false);
   direct_mul(wt, ea, eb, st.at_s2, rest);
   direct_mul(wu, ea2, eb2, st.at_s2, rest);
-  toom4_evaluate(ea, ea2, sa, m, s2, 2);
-  toom4_evaluate(eb, eb2, sb, m, s2, 2);
+  toom4_evaluate(ea, ea2, a, m, rem, s2, true);
+  toom4_evaluate(eb, eb2, b, m, rem, s2, true);
   direct_mul(wr, ea, eb, st.at_s2, rest);
   direct_mul(ws, ea2, eb2, st.at_s2, rest);
   hqc_m4_poly_mul_zero(w1 + 2 * s1, B - 2 * s1);
   for (Word* w : {wt, wu, wr, ws}) hqc_m4_poly_mul_zero(w + 2 * s2, B - 2 * s2);
 
-  // c0 and c6 with six zero words below and zeros above up to len: z0[i] = c0[i - 6].
-  Word* z0 = sa;
-  Word* z6 = sb;
+  // The interpolation (the sequence above) in five passes of toom4_m4.S over len words.
   hqc_m4_poly_mul_zero(z0, 6);
   hqc_m4_poly_mul_copy(z0 + 6, out, 2 * m);
   hqc_m4_poly_mul_zero(z0 + 6 + 2 * m, len - 2 * m);
   hqc_m4_poly_mul_zero(z6, 6);
   hqc_m4_poly_mul_copy(z6 + 6, out + 6 * m, 2 * rem);
   hqc_m4_poly_mul_zero(z6 + 6 + 2 * rem, len - 2 * rem);
-  const Word* c0 = z0 + 6;  // c0[i - k] for k <= 6 reads zero below word 0
+  const Word* c0 = z0 + 6;  // c0[i - k], k <= 6, reads zero below word 0
   const Word* c6 = z6 + 6;
-
-  // Pass A: P1 (w1), P2 (wt), Ru (wu), P4 (wr), Rs (ws).
-  {
-    const Word* c0d2 = c0 - 2;  // c0d2[i] = c0[i - 2]
-    const Word* c0d4 = c0 - 4;
-    const Word* c0d6 = c0 - 6;
-    const Word* c6d2 = c6 - 2;
-    const Word* c6d4 = c6 - 4;
-    const Word* c6d6 = c6 - 6;
-    Word qu = 0, qs = 0;
-    for (std::size_t i = 0; i < len; i++) {
-      const Word x0 = c0[i], x6 = c6[i], y0 = c0d6[i], y6 = c6d6[i];
-      const Word h0 = x0 ^ c0d2[i] ^ c0d4[i] ^ y0, h6 = x6 ^ c6d2[i] ^ c6d4[i] ^ y6;
-      w1[i] ^= x0 ^ x6;
-      wt[i] ^= x0 ^ y6;
-      qu ^= wu[i] ^ x0 ^ h6, wu[i] = qu;
-      wr[i] ^= y0 ^ x6;
-      qs ^= ws[i] ^ h0 ^ x6, ws[i] = qs;
-    }
-  }
-  // Pass B: R2 = (Rt + P1) / (t + 1) and R4 = (Rr + P1) / (t + 1) (running XORs), R3 and R5
-  // shifted down into wu, ws, S23 = R2 + R3 into wt + 1, E = (S23 + R4 + R5) / (t^2 + t + 1) into
-  // wr + 1.
   Word* rt = wt + 1;
   Word* rr = wr + 1;
-  {
-    Word q2 = 0, q4 = 0, e1 = 0, e2 = 0;
-    for (std::size_t i = 0; i < len; i++) {
-      const Word p1 = w1[i], p1n = w1[i + 1];
-      q2 ^= rt[i] ^ p1;
-      q4 ^= rr[i] ^ p1;
-      const Word r3 = wu[i + 1] ^ p1n, r5 = ws[i + 1] ^ p1n;
-      wu[i] = r3;
-      ws[i] = r5;
-      const Word s23 = q2 ^ r3;
-      rt[i] = s23;
-      const Word ev = s23 ^ q4 ^ r5 ^ e1 ^ e2;
-      rr[i] = ev;
-      e2 = e1, e1 = ev;
-    }
-  }
-  // Pass C: F = ((R3 + R5 + t^3 E) / (t + 1)) / t into ws, d2 = P1 + E + F into w1,
-  // d4 = (S23 + d2) / (t^2 + t + 1) into wt + 1, d0 = E + d4 into wr + 1.
-  {
-    Word g = wu[0] ^ ws[0], f1 = 0, f2 = 0, ep1 = 0, ep2 = 0;  // g: the quotient's word i + 1
-    for (std::size_t i = 0; i < len; i++) {
-      g ^= wu[i + 1] ^ ws[i + 1] ^ ep2;  // ep2 = E[i - 2] (rr[i - 2] is d0 by now)
-      ws[i] = g;                         // F
-      const Word ev = rr[i];
-      const Word d2 = w1[i] ^ ev ^ g;
-      w1[i] = d2;
-      const Word d4 = rt[i] ^ d2 ^ f1 ^ f2;
-      rt[i] = d4;
-      f2 = f1, f1 = d4;
-      rr[i] = ev ^ d4;
-      ep2 = ep1, ep1 = ev;
-    }
-  }
-  // Pass D: d3 = ((R3 + t d2 + t^3 d4 + F) / (t + 1)) / t into wu, d1 = F + d3 into ws.
-  {
-    Word h = wu[0] ^ ws[0], dp1 = 0, dp2 = 0;  // dp2 = d4[i - 2]
-    for (std::size_t i = 0; i < len; i++) {
-      h ^= wu[i + 1] ^ w1[i] ^ dp2 ^ ws[i + 1];
-      wu[i] = h;
-      ws[i] ^= h;
-      dp2 = dp1, dp1 = rt[i];
-    }
-  }
+  hqc_m4_toom4_pass_a1(w1, wt, wr, c0, c6, len);  // P1, P2 (Rt = P2 / t at wt + 1), P4 (Rr at wr + 1)
+  hqc_m4_toom4_pass_a2(wu, ws, c0, c6, len);      // Ru, Rs
+  hqc_m4_toom4_pass_b(w1, rt, wu, rr, ws, len);   // R3 (wu), R5 (ws), S23 (rt), E (rr)
+  hqc_m4_toom4_pass_c(wu, ws, rr, w1, rt, len);   // F (ws), d2 (w1), d4 (rt), d0 (rr)
+  hqc_m4_toom4_pass_d(wu, w1, rt, ws, len);       // d3 (wu), d1 (ws)
   // out += y c1 + y^2 c2 + y^3 c3 + y^4 c4 + y^5 c5 (c1 .. c4 have at most 2m words, c5 m + rem)
   // over out[2m, 6m) zeroed.
   hqc_m4_poly_mul_zero(out + 2 * m, 4 * m);

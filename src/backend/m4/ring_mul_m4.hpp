@@ -64,7 +64,7 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // each size to its best padded size.
 // Toom-4's own cost, besides its seven products: kToom4Fixed + kToom4PerWord * n estimated cycles
 // (fitted to the products of scripts/m4-mul-bench.py at HQC-3 and HQC-5).
-inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 150;
+inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 120;
 struct PlanTable {
   std::array<Choice, kMaxPlanWords> step{};
 };
@@ -245,7 +245,7 @@ constexpr std::size_t direct_scratch_at(std::size_t i) {
     }
     case Split::kToom4: {
       const std::size_t e = max_of(st.s1, st.s2);
-      return 2 * (4 * (st.k + 3) + 3) + 4 * e + 5 * (2 * e + 2) +
+      return 2 * (2 * st.k + 12) + 4 * e + 5 * (2 * e + 2) +
              max_of(max_of(direct_scratch_at(st.at_s1), direct_scratch_at(st.at_s2)),
                     max_of(scratch_at(st.at_lo), scratch_at(st.at_hi)));
     }

@@ -1,0 +1,334 @@
+@ The linear passes of the Cortex-M4 Toom-4 step (ring_mul_m4.cpp, toom4): its evaluations and
+@ the interpolation's passes A to D, one word per step, every stream read and written once per
+@ pass with post-indexed single loads and stores (which pipeline on the M4: a run of n costs about
+@ n + 1 cycles), the running quotients and the words one or two below kept in registers. Lengths
+@ and addresses are public (they depend on the operand size only); no branch or address depends
+@ on the data. Most loops take two words per iteration (the registers of the values carried from
+@ one word to the next trade places between them), then one word if the length is odd.
+  .syntax unified
+  .cpu cortex-m4
+  .thumb
+  .text
+
+@ EVAL_WORD: one word of hqc_m4_toom4_eval2.
+.macro EVAL_WORD
+  ldr r7, [r3, #-4]                 @ p1[j - 1]
+  ldr r8, [r4, #-8]                 @ p2[j - 2]
+  ldr r9, [r5, #-12]                @ p3[j - 3]
+  ldr r10, [r5, #-8]                @ p3[j - 2]
+  ldr r11, [r5, #-4]                @ p3[j - 1]
+  ldr r12, [r2], #4                 @ p0[j]
+  ldr lr, [r3], #4                  @ p1[j]
+  eor r12, r12, r7
+  eor r12, r12, r8
+  eor r12, r12, r9                  @ e1[j]
+  ldr r7, [r4], #4                  @ p2[j]
+  ldr r8, [r5], #4                  @ p3[j]
+  str r12, [r0], #4
+  eor r12, r12, lr
+  eor r12, r12, r7
+  eor r12, r12, r8
+  eor r12, r12, r10
+  eor r12, r12, r11
+  str r12, [r1], #4                 @ e2[j]
+.endm
+
+@ void hqc_m4_toom4_eval2(uint32_t* e1, uint32_t* e2, const uint32_t* p0, const uint32_t* p1,
+@                         const uint32_t* p2, const uint32_t* p3, size_t len)
+@ For j < len: e1[j] = p0[j] + p1[j - 1] + p2[j - 2] + p3[j - 3] and
+@ e2[j] = e1[j] + p1[j] + p2[j] + p3[j] + p3[j - 1] + p3[j - 2] (the words of A(t) and A(t + 1),
+@ or with the parts reversed of t^3 A(1/t) and (t + 1)^3 A(1/(t + 1)), where every term exists;
+@ p1 - 1, p2 - 2, p3 - 3 are readable). len >= 1. Arguments 5 to 7 on the stack (AAPCS).
+  .global hqc_m4_toom4_eval2
+  .type hqc_m4_toom4_eval2, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom4_eval2:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ p2
+  ldr r5, [sp, #40]                 @ p3
+  ldr r6, [sp, #44]                 @ len
+  subs r6, r6, #2
+  blo 2f
+1:
+  EVAL_WORD
+  EVAL_WORD
+  subs r6, r6, #2
+  bhs 1b
+2:
+  adds r6, r6, #2                   @ 0 or 1 word left (len is public)
+  beq 3f
+  EVAL_WORD
+3:
+  pop {r4-r11, pc}
+  .size hqc_m4_toom4_eval2, . - hqc_m4_toom4_eval2
+
+@ A1_WORD: one word of hqc_m4_toom4_pass_a1.
+.macro A1_WORD
+  ldr r7, [r3, #-24]                @ c0[i - 6]
+  ldr r6, [r3], #4                  @ c0[i]
+  ldr r9, [r4, #-24]                @ c6[i - 6]
+  ldr r8, [r4], #4                  @ c6[i]
+  ldr r10, [r0]
+  ldr r11, [r1]
+  ldr r12, [r2]
+  eor r10, r10, r6
+  eor r10, r10, r8
+  eor r11, r11, r6
+  eor r11, r11, r9
+  eor r12, r12, r7
+  eor r12, r12, r8
+  str r10, [r0], #4
+  str r11, [r1], #4
+  str r12, [r2], #4
+.endm
+
+@ void hqc_m4_toom4_pass_a1(uint32_t* w1, uint32_t* wt, uint32_t* wr, const uint32_t* c0,
+@                          const uint32_t* c6, size_t len)
+@ For i < len: w1[i] += c0[i] + c6[i] (P1), wt[i] += c0[i] + c6[i - 6] (P2), wr[i] += c0[i - 6] +
+@ c6[i] (P4); c0 - 6 and c6 - 6 words are readable (zero there). len >= 1. Arguments 5 and 6 on
+@ the stack.
+  .global hqc_m4_toom4_pass_a1
+  .type hqc_m4_toom4_pass_a1, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom4_pass_a1:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ c6
+  ldr r5, [sp, #40]                 @ len
+  subs r5, r5, #2
+  blo 2f
+1:
+  A1_WORD
+  A1_WORD
+  subs r5, r5, #2
+  bhs 1b
+2:
+  adds r5, r5, #2
+  beq 3f
+  A1_WORD
+3:
+  pop {r4-r11, pc}
+  .size hqc_m4_toom4_pass_a1, . - hqc_m4_toom4_pass_a1
+
+@ A2_WORD: one word of hqc_m4_toom4_pass_a2 (r4 = the quotient of wu, r5 that of ws).
+.macro A2_WORD
+  ldr r6, [r2, #-8]                 @ c0[i - 2]
+  ldr r7, [r2, #-16]                @ c0[i - 4]
+  ldr r8, [r2, #-24]                @ c0[i - 6]
+  ldr r9, [r3, #-8]                 @ c6[i - 2]
+  ldr r10, [r3, #-16]               @ c6[i - 4]
+  ldr r11, [r3, #-24]               @ c6[i - 6]
+  eor r6, r6, r7
+  eor r6, r6, r8                    @ c0[i - 2] + c0[i - 4] + c0[i - 6]
+  eor r9, r9, r10
+  eor r9, r9, r11                   @ c6[i - 2] + c6[i - 4] + c6[i - 6]
+  ldr r7, [r2], #4                  @ c0[i]
+  ldr r8, [r3], #4                  @ c6[i]
+  ldr r10, [r0]                     @ wu[i]
+  ldr r11, [r1]                     @ ws[i]
+  eor r7, r7, r8                    @ c0[i] + c6[i]
+  eor r4, r4, r7
+  eor r4, r4, r10
+  eor r4, r4, r9
+  eor r5, r5, r7
+  eor r5, r5, r11
+  eor r5, r5, r6
+  str r4, [r0], #4
+  str r5, [r1], #4
+.endm
+
+@ void hqc_m4_toom4_pass_a2(uint32_t* wu, uint32_t* ws, const uint32_t* c0, const uint32_t* c6,
+@                          size_t len)
+@ The divisions by t + 1 of Ru and Rs as running XORs, for i < len:
+@   qu += wu[i] + c0[i] + c6[i] + c6[i - 2] + c6[i - 4] + c6[i - 6], wu[i] = qu;
+@   qs += ws[i] + c6[i] + c0[i] + c0[i - 2] + c0[i - 4] + c0[i - 6], ws[i] = qs;
+@ both quotients from 0; c0 - 6 and c6 - 6 words are readable (zero there). len >= 1.
+@ Argument 5 on the stack.
+  .global hqc_m4_toom4_pass_a2
+  .type hqc_m4_toom4_pass_a2, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom4_pass_a2:
+  push {r4-r11, lr}
+  ldr r12, [sp, #36]                @ len
+  add r12, r0, r12, lsl #2          @ the end of wu
+  movs r4, #0
+  movs r5, #0
+1:
+  A2_WORD
+  cmp r0, r12
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_toom4_pass_a2, . - hqc_m4_toom4_pass_a2
+
+@ B_WORD p, pn, e1, e2: one word of hqc_m4_toom4_pass_b. \p holds P1[i], \pn receives P1[i + 1];
+@ \e1, \e2 hold E[i - 1], E[i - 2], and E[i] replaces E[i - 2] in \e2. r6, r7: the quotients of
+@ R2 and R4.
+.macro B_WORD p, pn, e1, e2
+  ldr \pn, [r0, #4]!                @ P1[i + 1] (r0 advances to word i + 1)
+  ldr r12, [r1]                     @ Rt[i]
+  ldr lr, [r2, #4]                  @ Ru[i + 1]
+  eor r6, r6, r12
+  eor r6, r6, \p                    @ R2[i]
+  ldr r12, [r3]                     @ Rr[i]
+  eor lr, lr, \pn                   @ R3[i]
+  eor r7, r7, r12
+  eor r7, r7, \p                    @ R4[i]
+  str lr, [r2], #4                  @ wu[i] = R3[i]
+  eor lr, lr, r6                    @ S23[i]
+  ldr r12, [r4, #4]                 @ Rs[i + 1]
+  str lr, [r1], #4                  @ rt[i] = S23[i]
+  eor r12, r12, \pn                 @ R5[i]
+  str r12, [r4], #4                 @ ws[i] = R5[i]
+  eor lr, lr, r7
+  eor lr, lr, r12                   @ S23 + S45
+  eor lr, lr, \e1
+  eor \e2, \e2, lr                  @ E[i]
+  str \e2, [r3], #4                 @ rr[i] = E[i]
+.endm
+
+@ void hqc_m4_toom4_pass_b(uint32_t* w1, uint32_t* rt, uint32_t* wu, uint32_t* rr, uint32_t* ws,
+@                         size_t len)
+@ For i < len, with P1 = w1, Rt = rt, Ru = wu, Rr = rr, Rs = ws (words up to len readable):
+@   R2 = (Rt + P1) / (t + 1), R4 = (Rr + P1) / (t + 1) (running XORs),
+@   R3[i] = Ru[i + 1] + P1[i + 1], R5[i] = Rs[i + 1] + P1[i + 1] (division by t) into wu[i], ws[i],
+@   S23 = R2 + R3 into rt[i], E = (S23 + R4 + R5) / (t^2 + t + 1) into rr[i]
+@ (E[i] = S23[i] + S45[i] + E[i - 1] + E[i - 2]). w1 is only read. len >= 1. Arguments 5 and 6
+@ on the stack.
+  .global hqc_m4_toom4_pass_b
+  .type hqc_m4_toom4_pass_b, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom4_pass_b:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ ws
+  ldr r5, [sp, #40]                 @ len
+  movs r6, #0
+  movs r7, #0
+  movs r8, #0                       @ E[-1]
+  movs r9, #0                       @ E[-2]
+  ldr r10, [r0]                     @ P1[0]
+  subs r5, r5, #2
+  blo 2f
+1:
+  B_WORD r10, r11, r8, r9
+  B_WORD r11, r10, r9, r8
+  subs r5, r5, #2
+  bhs 1b
+2:
+  adds r5, r5, #2
+  beq 3f
+  B_WORD r10, r11, r8, r9
+3:
+  pop {r4-r11, pc}
+  .size hqc_m4_toom4_pass_b, . - hqc_m4_toom4_pass_b
+
+@ C_WORD f1, f2, ep1, ep2: one word of hqc_m4_toom4_pass_c. r6 = g (G[i], then G[i + 1] = F[i]);
+@ \f1, \f2 hold d4[i - 1], d4[i - 2] (d4[i] replaces \f2); \ep1, \ep2 hold E[i - 1], E[i - 2]
+@ (E[i] replaces \ep2).
+.macro C_WORD f1, f2, ep1, ep2
+  ldr r11, [r0, #4]!                @ R3[i + 1] (r0 advances)
+  ldr r12, [r1, #4]                 @ R5[i + 1]
+  eor r6, r6, r11
+  eor r6, r6, r12
+  eor r6, r6, \ep2                  @ F[i] = G[i + 1]
+  ldr \ep2, [r2]                    @ E[i]
+  str r6, [r1], #4                  @ ws[i] = F[i]
+  ldr r11, [r3]                     @ P1[i]
+  eor r11, r11, \ep2
+  eor r11, r11, r6                  @ d2[i]
+  ldr r12, [r4]                     @ S23[i]
+  str r11, [r3], #4                 @ w1[i] = d2[i]
+  eor r12, r12, r11
+  eor r12, r12, \f1
+  eor \f2, \f2, r12                 @ d4[i]
+  str \f2, [r4], #4                 @ rt[i] = d4[i]
+  eor lr, \ep2, \f2                 @ d0[i]
+  str lr, [r2], #4                  @ rr[i] = d0[i]
+.endm
+
+@ void hqc_m4_toom4_pass_c(const uint32_t* wu, uint32_t* ws, uint32_t* rr, uint32_t* w1,
+@                         uint32_t* rt, size_t len)
+@ For i < len, with R3 = wu, R5 = ws, E = rr, P1 = w1, S23 = rt (words up to len readable):
+@   G = (R3 + R5 + t^3 E) / (t + 1) (running XOR), F[i] = G[i + 1] into ws[i];
+@   d2 = P1 + E + F into w1[i]; d4 = (S23 + d2) / (t^2 + t + 1) into rt[i]; d0 = E + d4 into rr[i].
+@ wu is only read. len >= 1. Arguments 5 and 6 on the stack.
+  .global hqc_m4_toom4_pass_c
+  .type hqc_m4_toom4_pass_c, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom4_pass_c:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ rt
+  ldr r5, [sp, #40]                 @ len
+  ldr r6, [r0]
+  ldr r7, [r1]
+  eor r6, r6, r7                    @ G[0] = R3[0] + R5[0]
+  movs r7, #0                       @ d4[-1]
+  movs r8, #0                       @ d4[-2]
+  movs r9, #0                       @ E[-1]
+  movs r10, #0                      @ E[-2]
+  subs r5, r5, #2
+  blo 2f
+1:
+  C_WORD r7, r8, r9, r10
+  C_WORD r8, r7, r10, r9
+  subs r5, r5, #2
+  bhs 1b
+2:
+  adds r5, r5, #2
+  beq 3f
+  C_WORD r7, r8, r9, r10
+3:
+  pop {r4-r11, pc}
+  .size hqc_m4_toom4_pass_c, . - hqc_m4_toom4_pass_c
+
+@ D_WORD dp1, dp2: one word of hqc_m4_toom4_pass_d. r6 = h; \dp1, \dp2 hold d4[i - 1], d4[i - 2]
+@ (d4[i] replaces \dp2).
+.macro D_WORD dp1, dp2
+  ldr r11, [r0, #4]                 @ R3[i + 1]
+  ldr r12, [r1], #4                 @ d2[i]
+  ldr lr, [r3, #4]                  @ F[i + 1]
+  eor r6, r6, r11
+  eor r6, r6, r12
+  eor r6, r6, \dp2
+  eor r6, r6, lr                    @ d3[i] = H[i + 1]
+  ldr \dp2, [r2], #4                @ d4[i]
+  ldr r12, [r3]                     @ F[i]
+  str r6, [r0], #4                  @ wu[i] = d3[i]
+  eor r12, r12, r6
+  str r12, [r3], #4                 @ ws[i] = d1[i] = F[i] + d3[i]
+.endm
+
+@ void hqc_m4_toom4_pass_d(uint32_t* wu, const uint32_t* w1, const uint32_t* rt, uint32_t* ws,
+@                         size_t len)
+@ For i < len, with R3 = wu, d2 = w1, d4 = rt, F = ws (words up to len readable):
+@   H = (R3 + t d2 + t^3 d4 + F) / (t + 1) (running XOR), d3[i] = H[i + 1] into wu[i],
+@   d1 = F + d3 into ws[i]. len >= 1. Argument 5 on the stack.
+  .global hqc_m4_toom4_pass_d
+  .type hqc_m4_toom4_pass_d, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom4_pass_d:
+  push {r4-r11, lr}
+  ldr r5, [sp, #36]                 @ len
+  ldr r6, [r0]
+  ldr r7, [r3]
+  eor r6, r6, r7                    @ H[0] = R3[0] + F[0]
+  movs r7, #0                       @ d4[-1]
+  movs r8, #0                       @ d4[-2]
+  subs r5, r5, #2
+  blo 2f
+1:
+  D_WORD r7, r8
+  D_WORD r8, r7
+  subs r5, r5, #2
+  bhs 1b
+2:
+  adds r5, r5, #2
+  beq 3f
+  D_WORD r7, r8
+3:
+  pop {r4-r11, pc}
+  .size hqc_m4_toom4_pass_d, . - hqc_m4_toom4_pass_d
