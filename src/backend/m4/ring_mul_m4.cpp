@@ -313,29 +313,25 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
 }
 
 // The evaluations of toom4 at t and t + 1 (reversed = false), or at 1/t and 1/(t + 1) homogenized
-// (reversed = true: the parts' roles a0 <-> a3, a1 <-> a2), of x = x0 + y x1 + y^2 x2 + y^3 x3
-// (|x3| = rem <= m): e1 = p0 + t p1 + t^2 p2 + t^3 p3 and e2 = e1 + p1 + p2 + p3 + t p3 + t^2 p3
-// (m + 3 words each, then zeros up to e), with (p0, p1, p2, p3) = (x0, x1, x2, x3) or
-// (x3, x2, x1, x0): A(t + 1) = A(t) + a1 + a2 + a3 + t a3 + t^2 a3, and the same identity for the
-// reversed parts. The words 3 <= i < rem, where every term exists, by hqc_m4_toom4_eval2; the
-// others (at most m - rem + 6) here, with the bounds checked (public).
-void toom4_evaluate(Word* e1, Word* e2, const Word* x, std::size_t m, std::size_t rem, std::size_t e, bool reversed) {
-  const Word* part[4] = {x, x + m, x + 2 * m, x + 3 * m};
-  std::size_t len[4] = {m, m, m, rem};
-  if (reversed) {
-    std::swap(part[0], part[3]), std::swap(part[1], part[2]);
-    std::swap(len[0], len[3]);
-  }
-  auto at = [&](int k, std::size_t i, std::size_t d) -> Word { return i >= d && i - d < len[k] ? part[k][i - d] : 0; };
+// (reversed = true: the parts' roles a0 <-> a3, a1 <-> a2), of x = x0 + y x1 + y^2 x2 + y^3 x3:
+// e1 = p0 + t p1 + t^2 p2 + t^3 p3 and e2 = e1 + p1 + p2 + p3 + t p3 + t^2 p3 (m + 3 words each,
+// then zeros up to e), with (p0, p1, p2, p3) = (x0, x1, x2, x3) or (x3, x2, x1, x0):
+// A(t + 1) = A(t) + a1 + a2 + a3 + t a3 + t^2 a3, and the same identity for the reversed parts.
+// x3 is given as x3p, zero-padded to m words, so that every part has m words. The words
+// 3 <= i < m, where every term exists, by hqc_m4_toom4_eval2; the six others here, with the
+// bounds checked (public).
+void toom4_evaluate(Word* e1, Word* e2, const Word* x, const Word* x3p, std::size_t m, std::size_t e, bool reversed) {
+  const Word* part[4] = {x, x + m, x + 2 * m, x3p};
+  if (reversed) std::swap(part[0], part[3]), std::swap(part[1], part[2]);
+  auto at = [&](int k, std::size_t i, std::size_t d) -> Word { return i >= d && i - d < m ? part[k][i - d] : 0; };
   auto word = [&](std::size_t i) {
     const Word t = at(0, i, 0) ^ at(1, i, 1) ^ at(2, i, 2) ^ at(3, i, 3);
     e1[i] = t;
     e2[i] = t ^ at(1, i, 0) ^ at(2, i, 0) ^ at(3, i, 0) ^ at(3, i, 1) ^ at(3, i, 2);
   };
-  const std::size_t body_end = rem > 3 ? rem : 3;
   for (std::size_t i = 0; i < 3; i++) word(i);
-  if (rem > 3) hqc_m4_toom4_eval2(e1 + 3, e2 + 3, part[0] + 3, part[1] + 3, part[2] + 3, part[3] + 3, rem - 3);
-  for (std::size_t i = body_end; i < m + 3; i++) word(i);
+  hqc_m4_toom4_eval2(e1 + 3, e2 + 3, part[0] + 3, part[1] + 3, part[2] + 3, part[3] + 3, m - 3);
+  for (std::size_t i = m; i < m + 3; i++) word(i);
   for (std::size_t i = m + 3; i < e; i++) e1[i] = 0, e2[i] = 0;
 }
 
@@ -384,7 +380,9 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   Word* wu = wt + B;   // C(t + 1) -> Ru -> R3 -> d3 (c4)
   Word* wr = wu + B;   // t^6 C(1/t) -> P4; Rr, E, d0 (c1) at wr + 1
   Word* ws = wr + B;   // (t + 1)^6 C(1/(t + 1)) -> Rs -> R5 -> F -> d1 (c2)
-  Word* rest = ws + B;
+  Word* a3p = ws + B;  // a3 and b3 zero-padded to m words
+  Word* b3p = a3p + m;
+  Word* rest = b3p + m;
   const Word* a3 = a + 3 * m;
   const Word* b3 = b + 3 * m;
 
@@ -400,12 +398,18 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
     hqc_m4_poly_mul_zero(eb + m, s1 - m);
   }
   direct_mul(w1, ea, eb, st.at_s1, rest);
-  toom4_evaluate(ea, ea2, a, m, rem, s2, false);
-  toom4_evaluate(eb, eb2, b, m, rem, s2, false);
+  hqc_m4_poly_mul_copy(a3p, a3, rem);
+  hqc_m4_poly_mul_copy(b3p, b3, rem);
+  if (m > rem) {
+    hqc_m4_poly_mul_zero(a3p + rem, m - rem);
+    hqc_m4_poly_mul_zero(b3p + rem, m - rem);
+  }
+  toom4_evaluate(ea, ea2, a, a3p, m, s2, false);
+  toom4_evaluate(eb, eb2, b, b3p, m, s2, false);
   direct_mul(wt, ea, eb, st.at_s2, rest);
   direct_mul(wu, ea2, eb2, st.at_s2, rest);
-  toom4_evaluate(ea, ea2, a, m, rem, s2, true);
-  toom4_evaluate(eb, eb2, b, m, rem, s2, true);
+  toom4_evaluate(ea, ea2, a, a3p, m, s2, true);
+  toom4_evaluate(eb, eb2, b, b3p, m, s2, true);
   direct_mul(wr, ea, eb, st.at_s2, rest);
   direct_mul(ws, ea2, eb2, st.at_s2, rest);
   hqc_m4_poly_mul_zero(w1 + 2 * s1, B - 2 * s1);
@@ -427,13 +431,14 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   hqc_m4_toom4_pass_b(w1, rt, wu, rr, ws, len);   // R3 (wu), R5 (ws), S23 (rt), E (rr)
   hqc_m4_toom4_pass_c(wu, ws, rr, w1, rt, len);   // F (ws), d2 (w1), d4 (rt), d0 (rr)
   hqc_m4_toom4_pass_d(wu, w1, rt, ws, len);       // d3 (wu), d1 (ws)
-  // out += y c1 + y^2 c2 + y^3 c3 + y^4 c4 + y^5 c5 (c1 .. c4 have at most 2m words, c5 m + rem)
-  // over out[2m, 6m) zeroed.
-  hqc_m4_poly_mul_zero(out + 2 * m, 4 * m);
-  hqc_m4_xor_into(out + m, rr, 2 * m);
-  hqc_m4_xor_into(out + 2 * m, ws, 2 * m);
-  hqc_m4_xor_into(out + 3 * m, w1, 2 * m);
-  hqc_m4_xor_into(out + 4 * m, wu, 2 * m);
+  // out += y c1 + y^2 c2 + y^3 c3 + y^4 c4 + y^5 c5 (c1 .. c4 have at most 2m words, c5 m + rem).
+  // out[2m, 6m) holds nothing yet: c_j's high m words are written there, its low m words added
+  // onto the high half of c_(j-1) (c0 for c1); c5 is added whole (its top rem words onto c6).
+  const Word* c15[4] = {rr, ws, w1, wu};
+  for (std::size_t j = 0; j < 4; j++) {
+    hqc_m4_xor_into(out + (j + 1) * m, c15[j], m);
+    hqc_m4_poly_mul_copy(out + (j + 2) * m, c15[j] + m, m);
+  }
   hqc_m4_xor_into(out + 5 * m, rt, m + rem);
 }
 

@@ -245,7 +245,7 @@ constexpr std::size_t direct_scratch_at(std::size_t i) {
     }
     case Split::kToom4: {
       const std::size_t e = max_of(st.s1, st.s2);
-      return 2 * (2 * st.k + 12) + 4 * e + 5 * (2 * e + 2) +
+      return 2 * (2 * st.k + 12) + 4 * e + 5 * (2 * e + 2) + 2 * st.k +
              max_of(max_of(direct_scratch_at(st.at_s1), direct_scratch_at(st.at_s2)),
                     max_of(scratch_at(st.at_lo), scratch_at(st.at_hi)));
     }
