@@ -10,27 +10,36 @@
   .thumb
   .text
 
-@ EVAL_WORD: one word of hqc_m4_toom4_eval2.
-.macro EVAL_WORD
-  ldr r7, [r3, #-4]                 @ p1[j - 1]
-  ldr r8, [r4, #-8]                 @ p2[j - 2]
-  ldr r9, [r5, #-12]                @ p3[j - 3]
-  ldr r10, [r5, #-8]                @ p3[j - 2]
-  ldr r11, [r5, #-4]                @ p3[j - 1]
+@ EVAL_WORD a, b1, b2, c1, c2, c3: one word j of hqc_m4_toom4_eval2, with \a = p1[j - 1],
+@ \b1 = p2[j - 1], \b2 = p2[j - 2], \c1 = p3[j - 1], \c2 = p3[j - 2], \c3 = p3[j - 3] on entry.
+@ Each part's new word is loaded into the register of its oldest word, which is dead by then:
+@ \a becomes p1[j], \b2 p2[j], \c3 p3[j], so the roles rotate from one word to the next (period
+@ 2 for p2, 3 for p3; the loop is unrolled six times).
+.macro EVAL_WORD a, b1, b2, c1, c2, c3
   ldr r12, [r2], #4                 @ p0[j]
-  ldr lr, [r3], #4                  @ p1[j]
-  eor r12, r12, r7
-  eor r12, r12, r8
-  eor r12, r12, r9                  @ e1[j]
-  ldr r7, [r4], #4                  @ p2[j]
-  ldr r8, [r5], #4                  @ p3[j]
+  eor r12, r12, \a
+  eor r12, r12, \b2
+  eor r12, r12, \c3                 @ e1[j]
+  ldr \a, [r3], #4                  @ p1[j]
+  ldr \b2, [r4], #4                 @ p2[j]
+  ldr \c3, [r5], #4                 @ p3[j]
   str r12, [r0], #4
-  eor r12, r12, lr
-  eor r12, r12, r7
-  eor r12, r12, r8
-  eor r12, r12, r10
-  eor r12, r12, r11
-  str r12, [r1], #4                 @ e2[j]
+  eor r12, r12, \a
+  eor r12, r12, \b2
+  eor r12, r12, \c3
+  eor r12, r12, \c1
+  eor r12, r12, \c2                 @ e2[j]
+  str r12, [r1], #4
+.endm
+
+@ The six rotations of EVAL_WORD's registers: r6 = p1; r7, r8 = p2; r9, r10, r11 = p3.
+.macro EVAL_SIX
+  EVAL_WORD r6, r7, r8, r9, r10, r11
+  EVAL_WORD r6, r8, r7, r11, r9, r10
+  EVAL_WORD r6, r7, r8, r10, r11, r9
+  EVAL_WORD r6, r8, r7, r9, r10, r11
+  EVAL_WORD r6, r7, r8, r11, r9, r10
+  EVAL_WORD r6, r8, r7, r10, r11, r9
 .endm
 
 @ void hqc_m4_toom4_eval2(uint32_t* e1, uint32_t* e2, const uint32_t* p0, const uint32_t* p1,
@@ -39,6 +48,8 @@
 @ e2[j] = e1[j] + p1[j] + p2[j] + p3[j] + p3[j - 1] + p3[j - 2] (the words of A(t) and A(t + 1),
 @ or with the parts reversed of t^3 A(1/t) and (t + 1)^3 A(1/(t + 1)), where every term exists;
 @ p1 - 1, p2 - 2, p3 - 3 are readable). len >= 1. Arguments 5 to 7 on the stack (AAPCS).
+@ Words in blocks of six, then one at a time (each by a six-word block's first step after the
+@ registers are brought to its entry rotation: the tail words reload the older words).
   .global hqc_m4_toom4_eval2
   .type hqc_m4_toom4_eval2, %function
   .p2align 2
@@ -47,19 +58,32 @@ hqc_m4_toom4_eval2:
   push {r4-r11, lr}
   ldr r4, [sp, #36]                 @ p2
   ldr r5, [sp, #40]                 @ p3
-  ldr r6, [sp, #44]                 @ len
-  subs r6, r6, #2
+  ldr lr, [sp, #44]                 @ len
+  ldr r6, [r3, #-4]                 @ p1[-1]
+  ldr r7, [r4, #-4]                 @ p2[-1]
+  ldr r8, [r4, #-8]                 @ p2[-2]
+  ldr r9, [r5, #-4]                 @ p3[-1]
+  ldr r10, [r5, #-8]                @ p3[-2]
+  ldr r11, [r5, #-12]               @ p3[-3]
+  subs lr, lr, #6
   blo 2f
 1:
-  EVAL_WORD
-  EVAL_WORD
-  subs r6, r6, #2
+  EVAL_SIX
+  subs lr, lr, #6
   bhs 1b
 2:
-  adds r6, r6, #2                   @ 0 or 1 word left (len is public)
-  beq 3f
-  EVAL_WORD
+  adds lr, lr, #6                   @ 0 .. 5 words left (len is public)
+  beq 4f
 3:
+  EVAL_WORD r6, r7, r8, r9, r10, r11
+  ldr r7, [r4, #-4]                 @ back to the entry rotation: p2[j - 1], p2[j - 2]
+  ldr r8, [r4, #-8]
+  ldr r9, [r5, #-4]                 @ p3[j - 1], p3[j - 2], p3[j - 3]
+  ldr r10, [r5, #-8]
+  ldr r11, [r5, #-12]
+  subs lr, lr, #1
+  bne 3b
+4:
   pop {r4-r11, pc}
   .size hqc_m4_toom4_eval2, . - hqc_m4_toom4_eval2
 
