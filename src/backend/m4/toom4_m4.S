@@ -135,54 +135,81 @@ hqc_m4_toom4_pass_a1:
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a1, . - hqc_m4_toom4_pass_a1
 
-@ A2_WORD: one word of hqc_m4_toom4_pass_a2 (r4 = the quotient of wu, r5 that of ws).
-.macro A2_WORD
-  ldr r6, [r2, #-8]                 @ c0[i - 2]
-  ldr r7, [r2, #-16]                @ c0[i - 4]
-  ldr r8, [r2, #-24]                @ c0[i - 6]
-  ldr r9, [r3, #-8]                 @ c6[i - 2]
-  ldr r10, [r3, #-16]               @ c6[i - 4]
-  ldr r11, [r3, #-24]               @ c6[i - 6]
-  eor r6, r6, r7
-  eor r6, r6, r8                    @ c0[i - 2] + c0[i - 4] + c0[i - 6]
-  eor r9, r9, r10
-  eor r9, r9, r11                   @ c6[i - 2] + c6[i - 4] + c6[i - 6]
-  ldr r7, [r2], #4                  @ c0[i]
-  ldr r8, [r3], #4                  @ c6[i]
-  ldr r10, [r0]                     @ wu[i]
-  ldr r11, [r1]                     @ ws[i]
-  eor r7, r7, r8                    @ c0[i] + c6[i]
-  eor r4, r4, r7
-  eor r4, r4, r10
-  eor r4, r4, r9
-  eor r5, r5, r7
-  eor r5, r5, r11
-  eor r5, r5, r6
-  str r4, [r0], #4
-  str r5, [r1], #4
+@ A2_WORD x, y, a, b, c, d: one word i of hqc_m4_toom4_pass_a2, from the identity
+@ (t + 1)^6 / (t + 1) = (t + 1)^5 = t^5 + t^4 + t + 1 over GF(2): the running XORs take
+@ wu[i] + c0[i] (r4) and ws[i] + c6[i] (r5) only, and the words of (t + 1)^5 c6 and (t + 1)^5 c0
+@ are added to the quotients as they are stored. On entry \a = c0[i - 1], \b = c0[i - 5],
+@ \c = c6[i - 1], \d = c6[i - 5]; \x, \y are free and receive c0[i], c6[i]; c6[i - 4] goes into \c
+@ and c0[i - 4] into \a once they are dead. For word i + 1: a = \x, b = \a, c = \y, d = \c (and
+@ \b, \d are free): A2_THREE rotates the registers over three words.
+.macro A2_WORD x, y, a, b, c, d
+  ldr \x, [r2], #4                  @ c0[i]
+  ldr \y, [r3], #4                  @ c6[i]
+  ldr r12, [r0]                     @ wu[i]
+  eor r4, r4, r12
+  eor r4, r4, \x                    @ qu
+  ldr r12, [r1]                     @ ws[i]
+  eor r5, r5, r12
+  eor r5, r5, \y                    @ qs
+  eor r12, r4, \y
+  eor r12, r12, \c
+  ldr \c, [r3, #-20]                @ c6[i - 4]
+  eor r12, r12, \d
+  eor r12, r12, \c
+  str r12, [r0], #4                 @ Ru[i] = qu + c6[i] + c6[i - 1] + c6[i - 4] + c6[i - 5]
+  eor r12, r5, \x
+  eor r12, r12, \a
+  ldr \a, [r2, #-20]                @ c0[i - 4]
+  eor r12, r12, \b
+  eor r12, r12, \a
+  str r12, [r1], #4                 @ Rs[i] = qs + c0[i] + c0[i - 1] + c0[i - 4] + c0[i - 5]
+.endm
+
+.macro A2_THREE
+  A2_WORD r6, r7, r8, r9, r10, r11
+  A2_WORD r9, r11, r6, r8, r7, r10
+  A2_WORD r8, r10, r9, r6, r11, r7
 .endm
 
 @ void hqc_m4_toom4_pass_a2(uint32_t* wu, uint32_t* ws, const uint32_t* c0, const uint32_t* c6,
 @                          size_t len)
-@ The divisions by t + 1 of Ru and Rs as running XORs, for i < len:
-@   qu += wu[i] + c0[i] + c6[i] + c6[i - 2] + c6[i - 4] + c6[i - 6], wu[i] = qu;
-@   qs += ws[i] + c6[i] + c0[i] + c0[i - 2] + c0[i - 4] + c0[i - 6], ws[i] = qs;
-@ both quotients from 0; c0 - 6 and c6 - 6 words are readable (zero there). len >= 1.
-@ Argument 5 on the stack.
+@ The divisions by t + 1 of Ru and Rs, for i < len (c0 - 6 and c6 - 6 words readable, zero):
+@   Ru = (wu + c0 + (t + 1)^6 c6) / (t + 1) = RX(wu + c0) + (t + 1)^5 c6 into wu,
+@   Rs = (ws + (t + 1)^6 c0 + c6) / (t + 1) = RX(ws + c6) + (t + 1)^5 c0 into ws,
+@ RX being the running XOR from 0 (the division of a power series by t + 1: linear, and exact
+@ for (t + 1)^6 c). len >= 1. Argument 5 on the stack. Words in blocks of three, then one at a
+@ time (the carried words reloaded for the next).
   .global hqc_m4_toom4_pass_a2
   .type hqc_m4_toom4_pass_a2, %function
   .p2align 2
   .thumb_func
 hqc_m4_toom4_pass_a2:
   push {r4-r11, lr}
-  ldr r12, [sp, #36]                @ len
-  add r12, r0, r12, lsl #2          @ the end of wu
+  ldr lr, [sp, #36]                 @ len
   movs r4, #0
   movs r5, #0
+  ldr r8, [r2, #-4]                 @ c0[-1]
+  ldr r9, [r2, #-20]                @ c0[-5]
+  ldr r10, [r3, #-4]                @ c6[-1]
+  ldr r11, [r3, #-20]               @ c6[-5]
+  subs lr, lr, #3
+  blo 2f
 1:
-  A2_WORD
-  cmp r0, r12
-  bne 1b
+  A2_THREE
+  subs lr, lr, #3
+  bhs 1b
+2:
+  adds lr, lr, #3
+  beq 4f
+3:
+  A2_WORD r6, r7, r8, r9, r10, r11
+  ldr r8, [r2, #-4]                 @ back to the entry rotation for the next word
+  ldr r9, [r2, #-20]
+  ldr r10, [r3, #-4]
+  ldr r11, [r3, #-20]
+  subs lr, lr, #1
+  bne 3b
+4:
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a2, . - hqc_m4_toom4_pass_a2
 
