@@ -1,6 +1,7 @@
 @ The linear passes of the Cortex-M4 polynomial product (ring_mul_m4.cpp) over 32-bit words: four
 @ words per LDM/STM where the streams allow it, then one at a time. Lengths and addresses are
 @ public (they depend on the operand size only); no branch or address depends on the data.
+#include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
   .thumb
@@ -204,18 +205,7 @@ hqc_m4_toom_pass1:
   ldr r4, [sp, #36]                 @ c4
   ldr r5, [sp, #40]                 @ len
   ldr r6, [sp, #44]                 @ q
-  subs r5, r5, #2
-  blo 2f
-1:
-  PASS1_WORD
-  PASS1_WORD
-  subs r5, r5, #2
-  bhs 1b
-2:
-  adds r5, r5, #2                   @ 0 or 1 word left (len is public)
-  beq 3f
-  PASS1_WORD
-3:
+  WORDS_BY_TWO r5, "PASS1_WORD", "PASS1_WORD"
   mov r0, r6
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass1, . - hqc_m4_toom_pass1
@@ -252,18 +242,7 @@ hqc_m4_toom_pass2:
   ldr r4, [sp, #36]                 @ len
   ldr lr, [sp, #40]                 @ state
   ldrd r5, r6, [lr]                 @ q, v_prev
-  subs r4, r4, #2
-  blo 2f
-1:
-  PASS2_WORD
-  PASS2_WORD
-  subs r4, r4, #2
-  bhs 1b
-2:
-  adds r4, r4, #2                   @ 0 or 1 word left (len is public)
-  beq 3f
-  PASS2_WORD
-3:
+  WORDS_BY_TWO r4, "PASS2_WORD", "PASS2_WORD"
   strd r5, r6, [lr]
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2

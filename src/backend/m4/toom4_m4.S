@@ -5,6 +5,7 @@
 @ and addresses are public (they depend on the operand size only); no branch or address depends
 @ on the data. Most loops take two words per iteration (the registers of the values carried from
 @ one word to the next trade places between them), then one word if the length is odd.
+#include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
   .thumb
@@ -120,18 +121,7 @@ hqc_m4_toom4_pass_a1:
   push {r4-r11, lr}
   ldr r4, [sp, #36]                 @ c6
   ldr r5, [sp, #40]                 @ len
-  subs r5, r5, #2
-  blo 2f
-1:
-  A1_WORD
-  A1_WORD
-  subs r5, r5, #2
-  bhs 1b
-2:
-  adds r5, r5, #2
-  beq 3f
-  A1_WORD
-3:
+  WORDS_BY_TWO r5, "A1_WORD", "A1_WORD"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a1, . - hqc_m4_toom4_pass_a1
 
@@ -260,18 +250,7 @@ hqc_m4_toom4_pass_b:
   movs r8, #0                       @ E[-1]
   movs r9, #0                       @ E[-2]
   ldr r10, [r0]                     @ P1[0]
-  subs r5, r5, #2
-  blo 2f
-1:
-  B_WORD r10, r11, r8, r9
-  B_WORD r11, r10, r9, r8
-  subs r5, r5, #2
-  bhs 1b
-2:
-  adds r5, r5, #2
-  beq 3f
-  B_WORD r10, r11, r8, r9
-3:
+  WORDS_BY_TWO r5, "B_WORD r10, r11, r8, r9", "B_WORD r11, r10, r9, r8"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_b, . - hqc_m4_toom4_pass_b
 
@@ -320,18 +299,7 @@ hqc_m4_toom4_pass_c:
   movs r8, #0                       @ d4[-2]
   movs r9, #0                       @ E[-1]
   movs r10, #0                      @ E[-2]
-  subs r5, r5, #2
-  blo 2f
-1:
-  C_WORD r7, r8, r9, r10
-  C_WORD r8, r7, r10, r9
-  subs r5, r5, #2
-  bhs 1b
-2:
-  adds r5, r5, #2
-  beq 3f
-  C_WORD r7, r8, r9, r10
-3:
+  WORDS_BY_TWO r5, "C_WORD r7, r8, r9, r10", "C_WORD r8, r7, r10, r9"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_c, . - hqc_m4_toom4_pass_c
 
@@ -369,17 +337,6 @@ hqc_m4_toom4_pass_d:
   eor r6, r6, r7                    @ H[0] = R3[0] + F[0]
   movs r7, #0                       @ d4[-1]
   movs r8, #0                       @ d4[-2]
-  subs r5, r5, #2
-  blo 2f
-1:
-  D_WORD r7, r8
-  D_WORD r8, r7
-  subs r5, r5, #2
-  bhs 1b
-2:
-  adds r5, r5, #2
-  beq 3f
-  D_WORD r7, r8
-3:
+  WORDS_BY_TWO r5, "D_WORD r7, r8", "D_WORD r8, r7"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_d, . - hqc_m4_toom4_pass_d
