@@ -64,7 +64,7 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // each size to its best padded size.
 // Toom-4's own cost, besides its seven products: kToom4Fixed + kToom4PerWord * n estimated cycles
 // (fitted to the products of scripts/m4-mul-bench.py at HQC-3 and HQC-5).
-inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 120;
+inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 105;
 struct PlanTable {
   std::array<Choice, kMaxPlanWords> step{};
 };
