@@ -367,7 +367,8 @@ void toom4_evaluate(Word* e1, Word* e2, const Word* x, const Word* x3p, std::siz
 void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
   const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
   const std::size_t rem = n - 3 * m, e = s1 > s2 ? s1 : s2;
-  const std::size_t len = 2 * m + 6;  // every value of the interpolation has fewer words
+  const std::size_t len = 2 * m + 6;  // every value of the interpolation has fewer words; even, as
+                                      // passes A1, B, C, D of toom4_m4.S require
   const std::size_t B = 2 * e + 2;    // a product (at most 2e words) and two zero words
   Word* z0 = scratch;                 // c0 with six zero words below, zeros above: len + 6 words
   Word* z6 = z0 + len + 6;            // c6 likewise

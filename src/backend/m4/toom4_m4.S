@@ -1,10 +1,10 @@
 @ The linear passes of the Cortex-M4 Toom-4 step (ring_mul_m4.cpp, toom4): its evaluations and
 @ the interpolation's passes A to D, one word per step, every stream read and written once per
 @ pass with post-indexed single loads and stores (which pipeline on the M4: a run of n costs about
-@ n + 1 cycles), the running quotients and the words one or two below kept in registers. Lengths
+@ n + 1 cycles), the running quotients and the words up to five below kept in registers. Lengths
 @ and addresses are public (they depend on the operand size only); no branch or address depends
-@ on the data. Most loops take two words per iteration (the registers of the values carried from
-@ one word to the next trade places between them), then one word if the length is odd.
+@ on the data. Passes A1, B, C and D take two words per iteration (the registers of the values
+@ carried from one word to the next trade places between them) over an even length, 2m + 6.
 #include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
@@ -111,7 +111,7 @@ hqc_m4_toom4_eval2:
 @ void hqc_m4_toom4_pass_a1(uint32_t* w1, uint32_t* wt, uint32_t* wr, const uint32_t* c0,
 @                          const uint32_t* c6, size_t len)
 @ For i < len: w1[i] += c0[i] + c6[i] (P1), wt[i] += c0[i] + c6[i - 6] (P2), wr[i] += c0[i - 6] +
-@ c6[i] (P4); c0 - 6 and c6 - 6 words are readable (zero there). len >= 1. Arguments 5 and 6 on
+@ c6[i] (P4); c0 - 6 and c6 - 6 words are readable (zero there). len even, >= 2. Arguments 5 and 6 on
 @ the stack.
   .global hqc_m4_toom4_pass_a1
   .type hqc_m4_toom4_pass_a1, %function
@@ -121,7 +121,7 @@ hqc_m4_toom4_pass_a1:
   push {r4-r11, lr}
   ldr r4, [sp, #36]                 @ c6
   ldr r5, [sp, #40]                 @ len
-  WORDS_BY_TWO r5, "A1_WORD", "A1_WORD"
+  WORDS_BY_TWO r5, "A1_WORD", "A1_WORD", 0
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a1, . - hqc_m4_toom4_pass_a1
 
@@ -235,7 +235,7 @@ hqc_m4_toom4_pass_a2:
 @   R2 = (Rt + P1) / (t + 1), R4 = (Rr + P1) / (t + 1) (running XORs),
 @   R3[i] = Ru[i + 1] + P1[i + 1], R5[i] = Rs[i + 1] + P1[i + 1] (division by t) into wu[i], ws[i],
 @   S23 = R2 + R3 into rt[i], E = (S23 + R4 + R5) / (t^2 + t + 1) into rr[i]
-@ (E[i] = S23[i] + S45[i] + E[i - 1] + E[i - 2]). w1 is only read. len >= 1. Arguments 5 and 6
+@ (E[i] = S23[i] + S45[i] + E[i - 1] + E[i - 2]). w1 is only read. len even, >= 2. Arguments 5 and 6
 @ on the stack.
   .global hqc_m4_toom4_pass_b
   .type hqc_m4_toom4_pass_b, %function
@@ -250,7 +250,7 @@ hqc_m4_toom4_pass_b:
   movs r8, #0                       @ E[-1]
   movs r9, #0                       @ E[-2]
   ldr r10, [r0]                     @ P1[0]
-  WORDS_BY_TWO r5, "B_WORD r10, r11, r8, r9", "B_WORD r11, r10, r9, r8"
+  WORDS_BY_TWO r5, "B_WORD r10, r11, r8, r9", "B_WORD r11, r10, r9, r8", 0
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_b, . - hqc_m4_toom4_pass_b
 
@@ -283,7 +283,7 @@ hqc_m4_toom4_pass_b:
 @ For i < len, with R3 = wu, R5 = ws, E = rr, P1 = w1, S23 = rt (words up to len readable):
 @   G = (R3 + R5 + t^3 E) / (t + 1) (running XOR), F[i] = G[i + 1] into ws[i];
 @   d2 = P1 + E + F into w1[i]; d4 = (S23 + d2) / (t^2 + t + 1) into rt[i]; d0 = E + d4 into rr[i].
-@ wu is only read. len >= 1. Arguments 5 and 6 on the stack.
+@ wu is only read. len even, >= 2. Arguments 5 and 6 on the stack.
   .global hqc_m4_toom4_pass_c
   .type hqc_m4_toom4_pass_c, %function
   .p2align 2
@@ -299,7 +299,7 @@ hqc_m4_toom4_pass_c:
   movs r8, #0                       @ d4[-2]
   movs r9, #0                       @ E[-1]
   movs r10, #0                      @ E[-2]
-  WORDS_BY_TWO r5, "C_WORD r7, r8, r9, r10", "C_WORD r8, r7, r10, r9"
+  WORDS_BY_TWO r5, "C_WORD r7, r8, r9, r10", "C_WORD r8, r7, r10, r9", 0
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_c, . - hqc_m4_toom4_pass_c
 
@@ -324,7 +324,7 @@ hqc_m4_toom4_pass_c:
 @                         size_t len)
 @ For i < len, with R3 = wu, d2 = w1, d4 = rt, F = ws (words up to len readable):
 @   H = (R3 + t d2 + t^3 d4 + F) / (t + 1) (running XOR), d3[i] = H[i + 1] into wu[i],
-@   d1 = F + d3 into ws[i]. len >= 1. Argument 5 on the stack.
+@   d1 = F + d3 into ws[i]. len even, >= 2. Argument 5 on the stack.
   .global hqc_m4_toom4_pass_d
   .type hqc_m4_toom4_pass_d, %function
   .p2align 2
@@ -337,6 +337,6 @@ hqc_m4_toom4_pass_d:
   eor r6, r6, r7                    @ H[0] = R3[0] + F[0]
   movs r7, #0                       @ d4[-1]
   movs r8, #0                       @ d4[-2]
-  WORDS_BY_TWO r5, "D_WORD r7, r8", "D_WORD r8, r7"
+  WORDS_BY_TWO r5, "D_WORD r7, r8", "D_WORD r8, r7", 0
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_d, . - hqc_m4_toom4_pass_d
