@@ -347,7 +347,7 @@ w("  of the stack) on a register-only 32x32 carry-less product of 54 single-cycl
 w("  operands split into four bit classes, 16 UMULL/UMLAL (two products of a class sum are added")
 w("  rather than XORed where their column counts provably stay below 16), XOR-accumulated class")
 w("  sums, masks. `mul2` is two `mul`: sharing r2's evaluations would save only the b side of the")
-w("  Toom and Karatsuba passes (about 0.6 % of HQC-5 encaps by the profile; the leaves, 75 % of the")
+w("  Toom and Karatsuba passes (about 0.6 % of HQC-5 encaps by the profile; the leaves, 85 % of the")
 w("  product, cannot share), against twice their scratch. No transforms: what one operand's evaluations would save is")
 w("  small beside the RAM they take, so key objects keep none (0 bytes of RAM for transforms) and")
 w("  save only parsing and H(pk). `scripts/m4-mul-bench.py` times the product per size and per")
