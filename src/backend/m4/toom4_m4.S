@@ -43,6 +43,21 @@
   EVAL_WORD r6, r8, r7, r10, r11, r9
 .endm
 
+@ EVAL_ROTATION: the older words of p2 and p3 into the registers of EVAL_SIX's entry rotation
+@ (r7, r8 = p2[j - 1], p2[j - 2]; r9, r10, r11 = p3[j - 1], p3[j - 2], p3[j - 3]), from the
+@ pointers at word j. EVAL_ONE: one word in that rotation, which it then restores.
+.macro EVAL_ROTATION
+  ldr r7, [r4, #-4]
+  ldr r8, [r4, #-8]
+  ldr r9, [r5, #-4]
+  ldr r10, [r5, #-8]
+  ldr r11, [r5, #-12]
+.endm
+.macro EVAL_ONE
+  EVAL_WORD r6, r7, r8, r9, r10, r11
+  EVAL_ROTATION
+.endm
+
 @ void hqc_m4_toom4_eval2(uint32_t* e1, uint32_t* e2, const uint32_t* p0, const uint32_t* p1,
 @                         const uint32_t* p2, const uint32_t* p3, size_t len)
 @ For j < len: e1[j] = p0[j] + p1[j - 1] + p2[j - 2] + p3[j - 3] and
@@ -61,30 +76,8 @@ hqc_m4_toom4_eval2:
   ldr r5, [sp, #40]                 @ p3
   ldr lr, [sp, #44]                 @ len
   ldr r6, [r3, #-4]                 @ p1[-1]
-  ldr r7, [r4, #-4]                 @ p2[-1]
-  ldr r8, [r4, #-8]                 @ p2[-2]
-  ldr r9, [r5, #-4]                 @ p3[-1]
-  ldr r10, [r5, #-8]                @ p3[-2]
-  ldr r11, [r5, #-12]               @ p3[-3]
-  subs lr, lr, #6
-  blo 2f
-1:
-  EVAL_SIX
-  subs lr, lr, #6
-  bhs 1b
-2:
-  adds lr, lr, #6                   @ 0 .. 5 words left (len is public)
-  beq 4f
-3:
-  EVAL_WORD r6, r7, r8, r9, r10, r11
-  ldr r7, [r4, #-4]                 @ back to the entry rotation: p2[j - 1], p2[j - 2]
-  ldr r8, [r4, #-8]
-  ldr r9, [r5, #-4]                 @ p3[j - 1], p3[j - 2], p3[j - 3]
-  ldr r10, [r5, #-8]
-  ldr r11, [r5, #-12]
-  subs lr, lr, #1
-  bne 3b
-4:
+  EVAL_ROTATION
+  WORDS_BY_BLOCKS lr, 6, "EVAL_SIX", "EVAL_ONE"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_eval2, . - hqc_m4_toom4_eval2
 
@@ -155,6 +148,19 @@ hqc_m4_toom4_pass_a1:
   str r12, [r1], #4                 @ Rs[i] = qs + c0[i] + c0[i - 1] + c0[i - 4] + c0[i - 5]
 .endm
 
+@ A2_ROTATION: c0[i - 1], c0[i - 5], c6[i - 1], c6[i - 5] into r8 .. r11, A2_THREE's entry
+@ rotation, from the pointers at word i. A2_ONE: one word in that rotation, which it then restores.
+.macro A2_ROTATION
+  ldr r8, [r2, #-4]
+  ldr r9, [r2, #-20]
+  ldr r10, [r3, #-4]
+  ldr r11, [r3, #-20]
+.endm
+.macro A2_ONE
+  A2_WORD r6, r7, r8, r9, r10, r11
+  A2_ROTATION
+.endm
+
 .macro A2_THREE
   A2_WORD r6, r7, r8, r9, r10, r11
   A2_WORD r9, r11, r6, r8, r7, r10
@@ -178,28 +184,8 @@ hqc_m4_toom4_pass_a2:
   ldr lr, [sp, #36]                 @ len
   movs r4, #0
   movs r5, #0
-  ldr r8, [r2, #-4]                 @ c0[-1]
-  ldr r9, [r2, #-20]                @ c0[-5]
-  ldr r10, [r3, #-4]                @ c6[-1]
-  ldr r11, [r3, #-20]               @ c6[-5]
-  subs lr, lr, #3
-  blo 2f
-1:
-  A2_THREE
-  subs lr, lr, #3
-  bhs 1b
-2:
-  adds lr, lr, #3
-  beq 4f
-3:
-  A2_WORD r6, r7, r8, r9, r10, r11
-  ldr r8, [r2, #-4]                 @ back to the entry rotation for the next word
-  ldr r9, [r2, #-20]
-  ldr r10, [r3, #-4]
-  ldr r11, [r3, #-20]
-  subs lr, lr, #1
-  bne 3b
-4:
+  A2_ROTATION
+  WORDS_BY_BLOCKS lr, 3, "A2_THREE", "A2_ONE"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a2, . - hqc_m4_toom4_pass_a2
 
