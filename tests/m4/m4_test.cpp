@@ -195,18 +195,22 @@ void test_kernels_level(TestRng& rng) {
       ref.support_to_vector(r2.w, pos, P::kWr);
       check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "row support_to_vector = portable");
       if (trial == 0) {
-        // Edge inputs of support_to_vector (the m4 row groups six positions per pass, takes a
-        // second difference over the words and drops repeats): every w from 0 to kWr, so every
-        // size of a short last group; positions in the last bits of the vector and in one word;
-        // repeated positions, adjacent and in different groups (OR semantics, as portable);
+        // Edge inputs of support_to_vector (the m4 row's ramps group six positions per pass, take
+        // a second difference over the words and drop repeats; its routing networks, from a
+        // weight of 64 or 80 at HQC-5 and HQC-3, merge the positions of one word and compact the
+        // merged items): every w from 0 to kWr, so every size of a short last group and both
+        // methods; positions in the last bits of the vector and in one word; repeated positions,
+        // adjacent and in different groups (OR semantics, as portable); runs of positions a few
+        // bits apart, so that many items merge and the compaction moves items by every amount;
         // an output buffer holding garbage beforehand.
         for (std::size_t w = 0; w <= P::kWr; w++) {
-          for (int pattern = 0; pattern < 4; pattern++) {
+          for (int pattern = 0; pattern < 5; pattern++) {
             random_support<P>(pos, P::kWr, rng);
             for (std::size_t i = 0; i < w; i++) {
               if (pattern == 1) pos[i] = static_cast<std::uint32_t>(P::kN - 1 - i);               // the last bits
               if (pattern == 2) pos[i] = static_cast<std::uint32_t>(32 * (P::kN / 64) + i % 32);  // few words
               if (pattern == 3 && i % 3 == 2) pos[i] = pos[i / 2];                                // repeats
+              if (pattern == 4) pos[i] = static_cast<std::uint32_t>(P::kN / 3 + 5 * i + (i / 7) * 97);  // dense runs
             }
             std::memset(r1.w, 0xA5, sizeof(r1.w));
             std::memset(r2.w, 0x5A, sizeof(r2.w));

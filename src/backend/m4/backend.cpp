@@ -8,11 +8,14 @@
 // (reed_solomon_m4.cpp); every other slot holds the portable kernel. Every kernel is constant time
 // and gives the portable backend's bytes (the device test image m4_test checks each against
 // portable; the KAT image runs this row).
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
 #include "backend/generic.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
+#include "backend/m4/support_route_m4.hpp"
 #include "backend/ops.hpp"
 #include "code/reed_muller.hpp"
 #include "code/reed_solomon.hpp"
@@ -38,6 +41,12 @@ extern "C" void hqc_m4_support_or_sweep(std::uint32_t* acc, std::uint32_t* end);
 // none of pos[0 .. count), 0 in the others (support_m4.S); count is even.
 extern "C" void hqc_m4_support_or_fresh6(std::uint32_t fresh[3], const std::uint32_t packed[3],
                                          const std::uint32_t* pos, std::uint32_t count);
+// One range of an expansion level of support_route_m4.hpp: slots [bottom, top) (two words each,
+// a multiple of four slots) from the top down, each from the slot s_bytes / 8 below (support_m4.S).
+extern "C" void hqc_m4_route_pass(std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t s_bytes);
+// The last level of the expansion for slots [bottom, top): each slot's new mask to the words below
+// out_top, the slot cleared (support_m4.S).
+extern "C" void hqc_m4_route_last(std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t* out_top);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 
@@ -106,7 +115,7 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
 // portable kernel's 64-bit masks. Positions only become lane counters and masks: no branch, loop
 // bound or address depends on them.
 template <class P>
-void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
+void support_to_vector_ramps(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
   constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words, a multiple of 16
   static_assert(kWords % 16 == 0 && (P::kN + 31) / 32 + 2 < 0x8000, "ramps fit a signed 16-bit lane");
   static_assert(P::kN <= 0x10000, "a position fits a 16-bit lane");
@@ -154,6 +163,42 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
   ct::wipe(p, sizeof(p));
   ct::wipe(packed, sizeof(packed));
   ct::wipe(fresh, sizeof(fresh));
+}
+
+// The routing networks' steps in Thumb-2 (support_m4.S) for support_route_m4.hpp.
+struct RouteOps {
+  static void pass(std::uint32_t* slots, std::size_t lo, std::size_t hi, std::size_t s) {
+    hqc_m4_route_pass(slots + 2 * hi, slots + 2 * lo, static_cast<std::uint32_t>(8 * s));
+  }
+  static void last(std::uint32_t* slots, std::uint32_t* out32, std::size_t lo, std::size_t hi) {
+    hqc_m4_route_last(slots + 2 * hi, slots + 2 * lo, out32 + hi);
+  }
+  static void zero(std::uint32_t* p, std::size_t words) { hqc_m4_poly_mul_zero(p, words); }
+};
+
+// Support expansion (spec §4.4): by the routing networks of support_route_m4.hpp where they cost
+// fewer estimated cycles than the ramps, that is from a weight of about 80 at HQC-3 and 64 at
+// HQC-5 (per vector at the spec's weights: HQC-3 about 195k against 250k for the ramps at w = 100,
+// HQC-5 about 250k against 530k at w = 131); never at HQC-1, where the vector is short and the
+// ramps are cheaper (82k against about 100k at w = 66). The choice depends on the level and w
+// (public) only.
+template <class P>
+inline constexpr std::size_t kRouteFromWeight = P::kLevel == 5 ? 64 : P::kLevel == 3 ? 80 : ~std::size_t{0};
+
+template <class P>
+void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
+  constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words
+  constexpr std::size_t kSlots = (kWords + 3) & ~std::size_t{3};
+  constexpr unsigned kLevels = std::bit_width(kSlots - 1);
+  constexpr std::size_t kMaxWeight = std::max({P::kW, P::kWr, P::kWe});
+  static_assert(kSlots >= 2 * kMaxWeight + 4 && kMaxWeight <= 256 && 32 * kWords <= 0x10000);
+  if (w < kRouteFromWeight<P> || w > kMaxWeight) {  // public
+    support_to_vector_ramps<P>(out, pos, w);
+    return;
+  }
+  std::uint32_t slots[2 * kSlots], sorted[kMaxWeight];
+  route::support_to_vector<RouteOps>(reinterpret_cast<std::uint32_t*>(out), slots, sorted, pos, w, kWords, kSlots,
+                                     kLevels);
 }
 
 // The samplers' duplicate test (spec §4.2, §4.3): about 3 estimated cycles per position against

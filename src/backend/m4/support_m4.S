@@ -177,3 +177,87 @@ hqc_m4_support_or_fresh6:
   stm r0, {r7-r9}
   pop {r4-r9, pc}
   .size hqc_m4_support_or_fresh6, . - hqc_m4_support_or_fresh6
+
+@ Support expansion by routing (support_route_m4.hpp): one range of one level of a routing
+@ network. A slot is two words, (mask m, offset d), d shifted so that this level's bit is bit 31;
+@ slot j keeps its item unless bit 31 of its d is set, and takes the item (n, e) of slot j - s if
+@ bit 31 of e is set, at most one of the two being non-empty; the new d is shifted left by one:
+@   m = (m & ~go) | (n & come), d = ((d & ~go) | (e & come)) << 1
+@ with go = d ASR 31 and come = e ASR 31 as shifted operands: seven single-cycle instructions.
+.macro ROUTE_STEP m, d, n, e
+  bic \m, \m, \d, asr #31
+  bic \d, \d, \d, asr #31
+  and \n, \n, \e, asr #31
+  and \e, \e, \e, asr #31
+  orr \m, \m, \n
+  orr \d, \d, \e
+  lsl \d, \d, #1
+.endm
+
+@ Two slots: the pair below r0 from the pair below r2 (r2 = r0 - 8 s). Both pairs are loaded
+@ before the store, so for s = 1, where the source pair overlaps the destination pair, the step
+@ reads the old slot. Cycle model: LDMDB/STMDB of four words 5 each, 14 ALU: 29 per two slots.
+.macro ROUTE_TWO
+  ldmdb r0, {r4-r7}
+  ldmdb r2!, {r8-r11}
+  ROUTE_STEP r4, r5, r8, r9
+  ROUTE_STEP r6, r7, r10, r11
+  stmdb r0!, {r4-r7}
+.endm
+
+@ void hqc_m4_route_pass(uint32_t* top, const uint32_t* bottom, uint32_t s_bytes)
+@ The steps of one level for the slots between bottom and top (pointers to slot words; top -
+@ bottom a positive multiple of 32 bytes, four slots), from the top slot down, each from the
+@ slot s_bytes = 8 s below (bottom - s_bytes is still within the array). Every slot is read
+@ before it is written, and slot j's source j - s is read before slot j - s is written, so in
+@ place every step sees the level's old values. No branch or address depends on the data.
+  .global hqc_m4_route_pass
+  .type hqc_m4_route_pass, %function
+  .thumb_func
+hqc_m4_route_pass:
+  push {r4-r11, lr}
+  sub r2, r0, r2
+1:
+  ROUTE_TWO
+  ROUTE_TWO
+  cmp r0, r1
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_route_pass, . - hqc_m4_route_pass
+
+@ void hqc_m4_route_last(uint32_t* top, const uint32_t* bottom, uint32_t* out_top)
+@ The last level (s = 1) for the slots between bottom and top (top - bottom a positive multiple
+@ of 32 bytes; bottom at least two slots above the array's start): from the top down, slot j's
+@ new mask (m_j & ~go_j) | (m_(j-1) & come_(j-1)) goes to the output word below out_top, and
+@ the slot is cleared (its offset is not needed after the last level). Slots j - 2, j - 1 and j
+@ are loaded by one LDMDB; slot j - 2, not yet cleared, is loaded again as the top of the next
+@ pair. Cycle model: LDMDB of six words 7, six ALU, STMDB of the two output words 3 and of the
+@ four zero words 5: 21 per two slots.
+.macro ROUTE_LAST_TWO
+  ldmdb r0, {r4-r9}             @ slots j - 2, j - 1, j
+  bic r8, r8, r9, asr #31
+  and r9, r6, r7, asr #31
+  orr r9, r8, r9                @ word j
+  bic r8, r6, r7, asr #31
+  and r4, r4, r5, asr #31
+  orr r8, r8, r4                @ word j - 1
+  stmdb r2!, {r8, r9}
+  stmdb r0!, {r10, r11, r12, lr}
+.endm
+
+  .global hqc_m4_route_last
+  .type hqc_m4_route_last, %function
+  .thumb_func
+hqc_m4_route_last:
+  push {r4-r11, lr}
+  movs r10, #0
+  movs r11, #0
+  mov r12, #0
+  mov lr, #0
+1:
+  ROUTE_LAST_TWO
+  ROUTE_LAST_TWO
+  cmp r0, r1
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_route_last, . - hqc_m4_route_last
