@@ -70,7 +70,13 @@ static int profile, trace;
 
 /* profile=1: one record per translated block (a block translated twice has two records). */
 struct block {
-  uint64_t start, end; /* first instruction; the address after the last one */
+  /* first instruction; the last one; the address after it. QEMU's Thumb translator reads the
+     first halfword of the next instruction to decide whether it crosses a page, and those bytes
+     count towards the last instruction's size when the block ends there (a block ending at a
+     page boundary reports a last instruction 2 bytes too long), so `end` may lie 2 bytes past
+     the true end: a block entered at an address after the last instruction and not beyond `end`
+     is a fall-through. */
+  uint64_t start, last_insn, end;
   uint64_t ninsns, execs, taken;
   uint64_t fallin; /* runs entered from the block before it in memory, by falling through */
 };
@@ -90,8 +96,10 @@ static void mix(uint64_t v) {
 static void on_block(unsigned int vcpu, void *udata) {
   struct block *b = udata;
   (void)vcpu;
-  if (last && b->start != last->end) last->taken++;
-  if (last && b->start == last->end) b->fallin++;
+  if (last) {
+    if (b->start > last->last_insn && b->start <= last->end) b->fallin++;
+    else last->taken++;
+  }
   b->execs++;
   last = b;
 }
@@ -145,7 +153,8 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
     struct qemu_plugin_insn *lasti = qemu_plugin_tb_get_insn(tb, n - 1);
     if (!b) abort();
     b->start = qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, 0));
-    b->end = qemu_plugin_insn_vaddr(lasti) + qemu_plugin_insn_size(lasti);
+    b->last_insn = qemu_plugin_insn_vaddr(lasti);
+    b->end = b->last_insn + qemu_plugin_insn_size(lasti);
     b->ninsns = n;
     if (nblocks == capblocks) {
       capblocks = capblocks ? 2 * capblocks : 1024;
