@@ -41,12 +41,13 @@ extern "C" void hqc_m4_support_or_sweep(std::uint32_t* acc, std::uint32_t* end);
 // none of pos[0 .. count), 0 in the others (support_m4.S); count is even.
 extern "C" void hqc_m4_support_or_fresh6(std::uint32_t fresh[3], const std::uint32_t packed[3],
                                          const std::uint32_t* pos, std::uint32_t count);
-// One range of an expansion level of support_route_m4.hpp: slots [bottom, top) (two words each,
-// a multiple of four slots) from the top down, each from the slot s_bytes / 8 below (support_m4.S).
+// The passes of support_route_m4.hpp's routing networks (support_m4.S): one level's steps for
+// the slots (five words each) between bottom and top, each from the slot s_bytes / 20 below; and
+// the last expansion level, each slot's new mask to the four words below out_top.
 extern "C" void hqc_m4_route_pass(std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t s_bytes);
-// The last level of the expansion for slots [bottom, top): each slot's new mask to the words below
-// out_top, the slot cleared (support_m4.S).
-extern "C" void hqc_m4_route_last(std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t* out_top);
+extern "C" void hqc_m4_route_last(const std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t* out_top);
+// v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n >= 2).
+extern "C" void hqc_m4_sort_merge_exchange(std::uint32_t* v, std::uint32_t n);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 
@@ -165,15 +166,18 @@ void support_to_vector_ramps(std::uint64_t* out, const std::uint32_t* pos, std::
   ct::wipe(fresh, sizeof(fresh));
 }
 
-// The routing networks' steps in Thumb-2 (support_m4.S) for support_route_m4.hpp.
+// The routing networks' passes in Thumb-2 (support_m4.S) for support_route_m4.hpp.
 struct RouteOps {
   static void pass(std::uint32_t* slots, std::size_t lo, std::size_t hi, std::size_t s) {
-    hqc_m4_route_pass(slots + 2 * hi, slots + 2 * lo, static_cast<std::uint32_t>(8 * s));
+    hqc_m4_route_pass(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo,
+                      static_cast<std::uint32_t>(4 * route::kSlotWords * s));
   }
   static void last(std::uint32_t* slots, std::uint32_t* out32, std::size_t lo, std::size_t hi) {
-    hqc_m4_route_last(slots + 2 * hi, slots + 2 * lo, out32 + hi);
+    hqc_m4_route_last(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo,
+                      out32 + route::kBlockWords * hi);
   }
   static void zero(std::uint32_t* p, std::size_t words) { hqc_m4_poly_mul_zero(p, words); }
+  static void sort(std::uint32_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }
 };
 
 // Support expansion (spec §4.4): by the routing networks of support_route_m4.hpp where they cost
@@ -188,16 +192,16 @@ inline constexpr std::size_t kRouteFromWeight = P::kLevel == 5 ? 64 : P::kLevel 
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
   constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words
-  constexpr std::size_t kSlots = (kWords + 3) & ~std::size_t{3};
-  constexpr unsigned kLevels = std::bit_width(kSlots - 1);
+  constexpr std::size_t kBlocks = (kWords + route::kBlockWords - 1) / route::kBlockWords;
+  constexpr unsigned kLevels = std::bit_width(kBlocks - 1);
   constexpr std::size_t kMaxWeight = std::max({P::kW, P::kWr, P::kWe});
-  static_assert(kSlots >= 2 * kMaxWeight + 4 && kMaxWeight <= 256 && 32 * kWords <= 0x10000);
+  static_assert(kMaxWeight <= 256 && 32 * kWords <= 0x10000);
   if (w < kRouteFromWeight<P> || w > kMaxWeight) {  // public
     support_to_vector_ramps<P>(out, pos, w);
     return;
   }
-  std::uint32_t slots[2 * kSlots], sorted[kMaxWeight];
-  route::support_to_vector<RouteOps>(reinterpret_cast<std::uint32_t*>(out), slots, sorted, pos, w, kWords, kSlots,
+  std::uint32_t slots[route::scratch_words(kBlocks, kMaxWeight)], sorted[kMaxWeight];
+  route::support_to_vector<RouteOps>(reinterpret_cast<std::uint32_t*>(out), slots, sorted, pos, w, kWords, kBlocks,
                                      kLevels);
 }
 

@@ -178,39 +178,43 @@ hqc_m4_support_or_fresh6:
   pop {r4-r9, pc}
   .size hqc_m4_support_or_fresh6, . - hqc_m4_support_or_fresh6
 
-@ Support expansion by routing (support_route_m4.hpp): one range of one level of a routing
-@ network. A slot is two words, (mask m, offset d), d shifted so that this level's bit is bit 31;
-@ slot j keeps its item unless bit 31 of its d is set, and takes the item (n, e) of slot j - s if
-@ bit 31 of e is set, at most one of the two being non-empty; the new d is shifted left by one:
+@ Support expansion by routing (support_route_m4.hpp): the passes of its routing networks. A slot
+@ is five words, a 128-bit block mask m0..m3 and an offset d, d shifted so that this level's bit is
+@ bit 31. Slot j keeps its item unless bit 31 of its d is set, and takes the item (n0..n3, e) of
+@ slot j - s if bit 31 of e is set, at most one of the two being non-empty; d then moves on a bit:
 @   m = (m & ~go) | (n & come), d = ((d & ~go) | (e & come)) << 1
-@ with go = d ASR 31 and come = e ASR 31 as shifted operands: seven single-cycle instructions.
-.macro ROUTE_STEP m, d, n, e
-  bic \m, \m, \d, asr #31
-  bic \d, \d, \d, asr #31
-  and \n, \n, \e, asr #31
-  and \e, \e, \e, asr #31
-  orr \m, \m, \n
-  orr \d, \d, \e
-  lsl \d, \d, #1
-.endm
-
-@ Two slots: the pair below r0 from the pair below r2 (r2 = r0 - 8 s). Both pairs are loaded
-@ before the store, so for s = 1, where the source pair overlaps the destination pair, the step
-@ reads the old slot. Cycle model: LDMDB/STMDB of four words 5 each, 14 ALU: 29 per two slots.
-.macro ROUTE_TWO
-  ldmdb r0, {r4-r7}
-  ldmdb r2!, {r8-r11}
-  ROUTE_STEP r4, r5, r8, r9
-  ROUTE_STEP r6, r7, r10, r11
-  stmdb r0!, {r4-r7}
+@ with go = d ASR 31 and come = e ASR 31 as shifted operands (BIC/AND with an ASR #31 operand).
+@ One slot: LDMDB of its five words and of its source's five, 6 cycles each, 16 single-cycle ALU
+@ instructions, STMDB of five words 6: 34 estimated cycles (scripts/m4-cycles.py).
+.macro ROUTE_STEP
+  ldmdb r0, {r4-r8}             @ m0..m3, d of slot j
+  ldmdb r2!, {r9-r12, lr}       @ n0..n3, e of slot j - s
+  bic r4, r4, r8, asr #31
+  bic r5, r5, r8, asr #31
+  bic r6, r6, r8, asr #31
+  bic r7, r7, r8, asr #31
+  bic r8, r8, r8, asr #31
+  and r9, r9, lr, asr #31
+  and r10, r10, lr, asr #31
+  and r11, r11, lr, asr #31
+  and r12, r12, lr, asr #31
+  and lr, lr, lr, asr #31
+  orr r4, r4, r9
+  orr r5, r5, r10
+  orr r6, r6, r11
+  orr r7, r7, r12
+  orr r8, r8, lr
+  lsl r8, r8, #1
+  stmdb r0!, {r4-r8}
 .endm
 
 @ void hqc_m4_route_pass(uint32_t* top, const uint32_t* bottom, uint32_t s_bytes)
 @ The steps of one level for the slots between bottom and top (pointers to slot words; top -
-@ bottom a positive multiple of 32 bytes, four slots), from the top slot down, each from the
-@ slot s_bytes = 8 s below (bottom - s_bytes is still within the array). Every slot is read
-@ before it is written, and slot j's source j - s is read before slot j - s is written, so in
-@ place every step sees the level's old values. No branch or address depends on the data.
+@ bottom a positive multiple of two slots, 40 bytes), from the top slot down, each from the slot
+@ s_bytes = 20 s below (bottom - s_bytes is still within the array). A slot is read before it is
+@ written, and slot j's source j - s before slot j - s is written (for s = 1 both loads of a step
+@ precede its store), so in place every step sees the level's old values. No branch or address
+@ depends on the data.
   .global hqc_m4_route_pass
   .type hqc_m4_route_pass, %function
   .thumb_func
@@ -218,46 +222,128 @@ hqc_m4_route_pass:
   push {r4-r11, lr}
   sub r2, r0, r2
 1:
-  ROUTE_TWO
-  ROUTE_TWO
+  ROUTE_STEP
+  ROUTE_STEP
   cmp r0, r1
   bne 1b
   pop {r4-r11, pc}
   .size hqc_m4_route_pass, . - hqc_m4_route_pass
 
-@ void hqc_m4_route_last(uint32_t* top, const uint32_t* bottom, uint32_t* out_top)
-@ The last level (s = 1) for the slots between bottom and top (top - bottom a positive multiple
-@ of 32 bytes; bottom at least two slots above the array's start): from the top down, slot j's
-@ new mask (m_j & ~go_j) | (m_(j-1) & come_(j-1)) goes to the output word below out_top, and
-@ the slot is cleared (its offset is not needed after the last level). Slots j - 2, j - 1 and j
-@ are loaded by one LDMDB; slot j - 2, not yet cleared, is loaded again as the top of the next
-@ pair. Cycle model: LDMDB of six words 7, six ALU, STMDB of the two output words 3 and of the
-@ four zero words 5: 21 per two slots.
-.macro ROUTE_LAST_TWO
-  ldmdb r0, {r4-r9}             @ slots j - 2, j - 1, j
-  bic r8, r8, r9, asr #31
-  and r9, r6, r7, asr #31
-  orr r9, r8, r9                @ word j
-  bic r8, r6, r7, asr #31
-  and r4, r4, r5, asr #31
-  orr r8, r8, r4                @ word j - 1
-  stmdb r2!, {r8, r9}
-  stmdb r0!, {r10, r11, r12, lr}
+@ One slot of the last level (s = 1): slots j - 1 and j by one LDMDB of ten words (11 cycles),
+@ slot j's new mask (12 ALU) stored as the four output words below r2 (5): 29 estimated cycles.
+@ The offsets are not moved on; the slots are not written.
+.macro ROUTE_LAST_STEP
+  ldmdb r0, {r4-r12, lr}        @ slot j - 1: r4..r7, d r8; slot j: r9..r12, d lr
+  bic r9, r9, lr, asr #31
+  bic r10, r10, lr, asr #31
+  bic r11, r11, lr, asr #31
+  bic r12, r12, lr, asr #31
+  and r4, r4, r8, asr #31
+  and r5, r5, r8, asr #31
+  and r6, r6, r8, asr #31
+  and r7, r7, r8, asr #31
+  orr r9, r9, r4
+  orr r10, r10, r5
+  orr r11, r11, r6
+  orr r12, r12, r7
+  stmdb r2!, {r9-r12}
+  sub r0, r0, #20
 .endm
 
+@ void hqc_m4_route_last(const uint32_t* top, const uint32_t* bottom, uint32_t* out_top)
+@ The last level (s = 1) for the slots between bottom and top (a positive multiple of two slots;
+@ bottom at least one slot above the array's start), from the top down: slot j's new mask
+@ (m_j & ~go_j) | (m_(j-1) & come_(j-1)) goes to the four output words below out_top. Reads only.
   .global hqc_m4_route_last
   .type hqc_m4_route_last, %function
   .thumb_func
 hqc_m4_route_last:
   push {r4-r11, lr}
-  movs r10, #0
-  movs r11, #0
-  mov r12, #0
-  mov lr, #0
 1:
-  ROUTE_LAST_TWO
-  ROUTE_LAST_TWO
+  ROUTE_LAST_STEP
+  ROUTE_LAST_STEP
   cmp r0, r1
   bne 1b
   pop {r4-r11, pc}
   .size hqc_m4_route_last, . - hqc_m4_route_last
+
+@ One comparator of the sort: (a, b) = (min, max) of the words at r11 and r11 + r12, r11
+@ advanced by 4. Values below 2^31, so b - a is negative exactly when b < a; diff = (a ^ b) &
+@ (b - a) ASR 31 swaps them then. 10 instructions, no branch.
+.macro SORT_CE
+  ldr r2, [r11]
+  ldr lr, [r11, r12]
+  sub r3, lr, r2
+  eor r1, r2, lr
+  and r1, r1, r3, asr #31
+  eor r2, r2, r1
+  eor lr, lr, r1
+  str lr, [r11, r12]
+  str r2, [r11], #4
+.endm
+
+@ void hqc_m4_sort_merge_exchange(uint32_t* v, uint32_t n)
+@ v[0 .. n) in increasing order (2 <= n < 2^31, values below 2^31) by Knuth's merge exchange
+@ (TAOCP 5.2.2 Algorithm M), as route::sort in support_route_m4.hpp: t = bit width of n - 1; for
+@ p = 2^(t-1), .. , 1: q = 2^(t-1), r = 0, d = p; then repeatedly the comparators (i, i + d) for
+@ every i < n - d with i & p = r (runs of p indices starting at r, every 2p), and while q != p:
+@ d = q - p, q = q / 2, r = p. The loops depend on n only (IT selects a run's public end).
+@ Registers: r0 v, r4 p, r5 q, r6 r, r7 d, r8 n - d, r9 run start, r10 run end (address), r11
+@ the comparator's address, r12 4 d; n and 2^(t-1) on the stack.
+  .global hqc_m4_sort_merge_exchange
+  .type hqc_m4_sort_merge_exchange, %function
+  .thumb_func
+hqc_m4_sort_merge_exchange:
+  push {r4-r11, lr}
+  sub r2, r1, #1
+  clz r2, r2
+  rsb r2, r2, #31
+  movs r3, #1
+  lsl r3, r3, r2                @ 2^(t-1)
+  push {r1, r3}                 @ [sp] n, [sp, #4] 2^(t-1)
+  mov r4, r3                    @ p
+1:                              @ for each p
+  ldr r5, [sp, #4]              @ q = 2^(t-1)
+  movs r6, #0                   @ r = 0
+  mov r7, r4                    @ d = p
+2:                              @ one round: the comparators (i, i + d), i & p = r
+  ldr r8, [sp]
+  sub r8, r8, r7                @ i < n - d
+  lsl r12, r7, #2
+  mov r9, r6                    @ the first run starts at r
+3:
+  cmp r9, r8
+  bhs 6f
+  add r10, r9, r4               @ the run ends at min(start + p, n - d)
+  cmp r10, r8
+  it hi
+  movhi r10, r8
+  sub r3, r10, r9               @ its length, odd or even
+  add r11, r0, r9, lsl #2
+  add r10, r0, r10, lsl #2
+  tst r3, #1
+  beq 4f
+  SORT_CE
+  cmp r11, r10
+  beq 5f
+4:
+  SORT_CE
+  SORT_CE
+  cmp r11, r10
+  bne 4b
+5:
+  add r9, r9, r4, lsl #1        @ the next run: 2p further
+  b 3b
+6:
+  cmp r5, r4                    @ while q != p
+  beq 7f
+  sub r7, r5, r4                @ d = q - p
+  lsr r5, r5, #1                @ q = q / 2
+  mov r6, r4                    @ r = p
+  b 2b
+7:
+  lsrs r4, r4, #1
+  bne 1b
+  add sp, sp, #8
+  pop {r4-r11, pc}
+  .size hqc_m4_sort_merge_exchange, . - hqc_m4_sort_merge_exchange

@@ -1,28 +1,28 @@
 // Support expansion (spec §4.4) by an oblivious sort and two routing networks, for the weights
 // where it beats the ramps of support_m4.S: its cost grows as W log W + w log^2 w instead of
-// w * W (W the vector's 32-bit words, w the weight). Device builds only (backend.cpp); the
-// range pass is a template parameter so that the network is the same code whatever runs it.
+// w * W (W the vector's words, w the weight). Device builds only (backend.cpp); the passes over
+// the slots are a template parameter (Ops) so that the networks are the same code whatever runs
+// them. A block is kBlockWords = 4 32-bit words of the vector (128 bits): position p lies in block
+// B = p >> 7, word (p >> 5) & 3 of it, bit p & 31.
 //
 // 1. Sort the positions (Knuth's merge exchange, TAOCP 5.2.2 Algorithm M: a comparator network
 //    for any n, each comparator a branch-free min/max).
-// 2. Word q_j = s_j >> 5 and mask m_j = 1 << (s_j & 31) of the sorted s_j. Where q_j = q_{j+1},
-//    item j's mask is ORed into item j+1 and item j becomes empty (mask 0); equal positions give
-//    equal masks, so a repeat is an OR too, as in the portable kernel.
+// 2. Item j of the sorted s_j: its block B_j and its 128-bit mask. Where B_j = B_{j+1}, item j's
+//    mask is ORed into item j+1 and item j becomes empty (mask 0); equal positions give equal
+//    masks, so a repeat is an OR too, as in the portable kernel.
 // 3. Compaction: item j moves down by c_j, the number of empty items below it, so that the w'
-//    items with a mask fill slots 0 .. w'-1 in order of their words. c_j grows with j by at most
+//    items with a mask fill slots 0 .. w'-1 in order of their blocks. c_j grows with j by at most
 //    one per item, so moving by the bits of c_j from the lowest up never puts two items in one slot
 //    (after bits 0 .. k-1, items i < j sit at i - (c_i mod 2^k) < j - (c_j mod 2^k)).
-// 4. Expansion: the item in slot r moves up by d = q - r >= 0 to slot q, its word. The q are
+// 4. Expansion: the item in slot r moves up by d = B - r >= 0 to slot B, its block. The B are
 //    distinct and increasing, so d never decreases with r; moving by the bits of d from the
 //    highest down never puts two items in one slot (after the bits above k, items r < r' sit at
-//    r + (d without its low k bits) < r' + (d' without its low k bits)). Slot q's mask is then output word q.
+//    r + (d without its low k bits) < r' + (d' without its low k bits)). Slot B's mask is then
+//    block B of the vector.
 //
-// A slot is two words, (mask, offset), and an empty slot is (0, 0), which never moves. A step of
-// level k, distance s = 2^k, in place from the top slot down: slot j keeps its item unless bit k
-// of its offset is set, and takes slot j - s's item if bit k of that one's offset is set; at most
-// one of the two is non-empty, so the two masked values are ORed. Before level k the items sit
-// at r + (multiples of 2^(k+1)) for r < w, so only the slots in [a s, a s + w) for a = 0, 1, ...
-// can change: the top levels touch a few hundred slots, not all W.
+// Before expansion level k the items sit at r + (multiples of 2^(k+1)) for r < w, so only the
+// slots in [a s, a s + w) for a = 0, 1, ... can change at that level (s = 2^k): the top levels
+// touch a few hundred slots, not all of them.
 //
 // Every loop bound, index and address depends on w and n only (public); the positions only
 // meet masks, shifts by a register (constant time on the M4) and min/max by subtraction.
@@ -69,49 +69,51 @@ inline void sort(std::uint32_t* v, std::size_t n) {
   }
 }
 
-// Routing levels. A slot is two words, (mask, offset), and an empty slot is (0, 0), which never
-// moves. The offset is kept shifted so that the bit of the current level is bit 31, and every
-// level shifts it left by one (the bit is used up): a level reads one bit per slot without a
-// shift by a level-dependent amount. One step of a level with distance s, in place from the top
-// slot down: slot j keeps its item unless bit 31 of its offset is set, and takes the item of slot
-// j - s if bit 31 of that one's offset is set; at most one of the two is non-empty, so the masked
-// values are ORed.
+// Routing levels. A slot is kSlotWords = 5 words, the block's mask (4 words) and an offset, and
+// an empty slot is all zero, which never moves. The offset is kept shifted so that the bit of
+// the current level is bit 31, and every level shifts it left by one (the bit is used up): a
+// level reads one bit per slot without a shift by a level-dependent amount. One step of a level
+// with distance s, in place from the top slot down: slot j keeps its item unless bit 31 of its
+// offset is set, and takes the item of slot j - s if bit 31 of that one's offset is set; at most
+// one of the two is non-empty, so the masked words are ORed.
+inline constexpr std::size_t kBlockWords = 4;
+inline constexpr std::size_t kSlotWords = kBlockWords + 1;
 
 // The step of a slot whose source would be below the array (j < s).
 inline void keep_only(std::uint32_t* slot) {
-  const std::uint32_t go = ct::value_barrier<std::uint32_t>(0 - (slot[1] >> 31));
-  slot[0] &= ~go;
-  slot[1] = (slot[1] & ~go) << 1;
+  const std::uint32_t go = ct::value_barrier<std::uint32_t>(0 - (slot[kBlockWords] >> 31));
+  for (std::size_t t = 0; t < kBlockWords; t++) slot[t] &= ~go;
+  slot[kBlockWords] = (slot[kBlockWords] & ~go) << 1;
 }
 
-// The step of slot j from slot j - s (slot and src point at their mask words).
+// The step of slot j from slot j - s (slot and src point at their first words).
 inline void step(std::uint32_t* slot, const std::uint32_t* src) {
-  const std::uint32_t go = ct::value_barrier<std::uint32_t>(0 - (slot[1] >> 31));
-  const std::uint32_t come = ct::value_barrier<std::uint32_t>(0 - (src[1] >> 31));
-  slot[0] = (slot[0] & ~go) | (src[0] & come);
-  slot[1] = ((slot[1] & ~go) | (src[1] & come)) << 1;
+  const std::uint32_t go = ct::value_barrier<std::uint32_t>(0 - (slot[kBlockWords] >> 31));
+  const std::uint32_t come = ct::value_barrier<std::uint32_t>(0 - (src[kBlockWords] >> 31));
+  for (std::size_t t = 0; t < kBlockWords; t++) slot[t] = (slot[t] & ~go) | (src[t] & come);
+  slot[kBlockWords] = ((slot[kBlockWords] & ~go) | (src[kBlockWords] & come)) << 1;
 }
 
 // What a device supplies to the networks (backend.cpp: Thumb-2; PortableOps: the same in C++).
 //   pass(slots, lo, hi, s): the steps of slots [lo, hi) from the top down, each from the slot s
-//     below; lo is a multiple of 4 and at least s, hi - lo a positive multiple of 4.
-//   last(slots, out32, lo, hi): the steps of the last level (s = 1) for slots [lo, hi), each
-//     slot's new mask stored to out32[j] and the slot (both words) cleared; lo is a multiple of 4
-//     and at least 4, hi - lo a positive multiple of 4.
+//     below; lo >= s, hi - lo a positive multiple of 2.
+//   last(slots, out32, lo, hi): the steps of the last expansion level (s = 1) for slots
+//     [lo, hi), lo >= 1, hi - lo a positive multiple of 2, each slot's new mask stored to block j
+//     of out32 (words 4 j .. 4 j + 3); the slots are left as they are.
 //   zero(p, words): p[0 .. words) = 0.
+//   sort(v, n): route::sort's comparators, in the same order.
 struct PortableOps {
   static void pass(std::uint32_t* slots, std::size_t lo, std::size_t hi, std::size_t s) {
-    for (std::size_t j = hi; j-- > lo;) step(slots + 2 * j, slots + 2 * (j - s));
+    for (std::size_t j = hi; j-- > lo;) step(slots + kSlotWords * j, slots + kSlotWords * (j - s));
   }
   static void last(std::uint32_t* slots, std::uint32_t* out32, std::size_t lo, std::size_t hi) {
     for (std::size_t j = hi; j-- > lo;) {
-      step(slots + 2 * j, slots + 2 * (j - 1));
-      out32[j] = slots[2 * j];
-      slots[2 * j] = 0;
-      slots[2 * j + 1] = 0;
+      step(slots + kSlotWords * j, slots + kSlotWords * (j - 1));
+      for (std::size_t t = 0; t < kBlockWords; t++) out32[kBlockWords * j + t] = slots[kSlotWords * j + t];
     }
   }
   static void zero(std::uint32_t* p, std::size_t words) { mem::zero(p, words * sizeof(std::uint32_t)); }
+  static void sort(std::uint32_t* v, std::size_t n) { route::sort(v, n); }
 };
 
 // x with its 32 bits in reverse order.
@@ -124,102 +126,101 @@ inline std::uint32_t reverse_bits(std::uint32_t x) {
 }
 
 // The steps of slots [start, end) of a level with distance s, from the top down: the part from
-// a multiple of 4 at or above max(start, s) to a multiple of 4 at or below end by Ops::pass, the
-// rest here.
+// max(start, s) up to an even count by Ops::pass, the rest here.
 template <class Ops>
 void level_range(std::uint32_t* slots, std::size_t start, std::size_t end, std::size_t s) {
-  const std::size_t lo = ((start < s ? s : start) + 3) & ~std::size_t{3};
-  std::size_t hi = end & ~std::size_t{3};
-  if (hi < lo) hi = lo;
-  for (std::size_t j = end; j-- > hi;) {
-    if (j >= s) step(slots + 2 * j, slots + 2 * (j - s));
-    else keep_only(slots + 2 * j);
-  }
+  const std::size_t lo = start < s ? s : start;
+  const std::size_t hi = lo < end ? lo + ((end - lo) & ~std::size_t{1}) : lo;
+  for (std::size_t j = end; j-- > hi;) step(slots + kSlotWords * j, slots + kSlotWords * (j - s));
   if (hi > lo) Ops::pass(slots, lo, hi, s);
-  for (std::size_t j = lo < end ? lo : end; j-- > start;) {
-    if (j >= s) step(slots + 2 * j, slots + 2 * (j - s));
-    else keep_only(slots + 2 * j);
-  }
+  for (std::size_t j = lo < end ? lo : end; j-- > start;) keep_only(slots + kSlotWords * j);
+}
+
+// Scratch words support_to_vector needs for its slots: nblocks for the expansion plus the
+// compaction's w (rounded up to even) above them.
+constexpr std::size_t scratch_words(std::size_t nblocks, std::size_t w) {
+  return kSlotWords * (nblocks + ((w + 1) & ~std::size_t{1}));
 }
 
 // out32[0 .. nwords) = the vector with ones at pos[0 .. w), positions below 32 * nwords <= 2^16,
-// 1 <= w <= 256, nwords >= 8. nslots: nwords rounded up to a multiple of 4, at least 2 w + 4;
-// 2^levels >= nslots. slots: 2 * nslots words of scratch; sorted: w words.
+// 1 <= w <= 256. nblocks = ceil(nwords / 4), 2^levels >= nblocks. slots: scratch_words(nblocks,
+// w) words of scratch; sorted: w words.
 template <class Ops>
 void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t* sorted, const std::uint32_t* pos,
-                       std::size_t w, std::size_t nwords, std::size_t nslots, unsigned levels) {
+                       std::size_t w, std::size_t nwords, std::size_t nblocks, unsigned levels) {
   for (std::size_t j = 0; j < w; j++) sorted[j] = pos[j];
-  sort(sorted, w);
-  Ops::zero(slots, 2 * nslots);
-  // Compaction (step 3) in the top slots, in reverse order: item j in slot base + w - 1 - j moves
-  // up by c_j, lowest bit first, so its offset word holds c_j bit-reversed (bit 0 at bit 31) above
-  // its word q; after the compaction's clevels shifts only q << clevels remains.
+  if (w >= 2) Ops::sort(sorted, w);  // public
+  const std::size_t total = scratch_words(nblocks, w);
+  Ops::zero(slots, total);
+  // Compaction (step 3) above the expansion's slots, in reverse order: item j in slot w - 1 - j
+  // moves up by c_j, lowest bit first, so its offset word holds c_j bit-reversed (bit 0 at bit
+  // 31) above its block B; after the compaction's clevels shifts only B << clevels remains.
   unsigned clevels = 0;
   while ((std::size_t{1} << clevels) < w) clevels++;
-  const std::size_t cslots = (w + 3) & ~std::size_t{3};
-  std::uint32_t* comp = slots + 2 * (nslots - cslots);
+  const std::size_t cslots = (w + 1) & ~std::size_t{1};
+  std::uint32_t* comp = slots + kSlotWords * nblocks;
   std::uint32_t empties = 0;  // c_j: the empty items below j
   for (std::size_t j = 0; j < w; j++) {
-    const std::uint32_t q = sorted[j] >> 5;
-    std::uint32_t m = std::uint32_t{1} << (sorted[j] & 31);
-    // Item j passes its mask to item j + 1 and empties if their words are equal (the mask
-    // received from item j - 1 is already in comp).
-    std::uint32_t* slot = comp + 2 * (w - 1 - j);
-    m |= slot[0];
-    if (j + 1 < w) {  // public
-      const std::uint32_t same = ct::mask_eq32(q, sorted[j + 1] >> 5);
-      slot[-2] = m & same;
-      m &= ~same;
+    const std::uint32_t b = sorted[j] >> 7;
+    const std::uint32_t word = (sorted[j] >> 5) & 3;
+    const std::uint32_t bit = std::uint32_t{1} << (sorted[j] & 31);
+    // Item j passes its mask to item j + 1 and empties if their blocks are equal (the mask
+    // received from item j - 1 is already in its slot).
+    std::uint32_t* slot = comp + kSlotWords * (w - 1 - j);
+    std::uint32_t any = 0;
+    const std::uint32_t same = j + 1 < w ? ct::mask_eq32(b, sorted[j + 1] >> 7) : 0;  // j, w public
+    for (std::uint32_t t = 0; t < kBlockWords; t++) {
+      const std::uint32_t m = slot[t] | (bit & ct::mask_eq32(t, word));
+      if (j + 1 < w) slot[t - kSlotWords] = m & same;  // public
+      slot[t] = m & ~same;
+      any |= slot[t];
     }
-    const std::uint32_t full = ct::mask_nonzero32(m);
-    const std::uint32_t rev = reverse_bits(empties);  // c_j < 2^clevels: bit 0 at bit 31
-    slot[0] = m;
-    slot[1] = (rev | q) & full;
+    const std::uint32_t full = ct::mask_nonzero32(any);
+    slot[kBlockWords] = (reverse_bits(empties) | b) & full;  // c_j < 2^clevels
     empties += ~full & 1;
   }
   for (unsigned k = 0; k < clevels; k++) level_range<Ops>(comp, 0, cslots, std::size_t{1} << k);
   // Expansion items: the item of rank r (compacted into slot w - 1 - r) goes to slot r with
-  // offset q - r, its top bit (levels - 1) at bit 31.
+  // offset B - r, its top bit (levels - 1) at bit 31.
   for (std::size_t r = 0; r < w; r++) {
-    std::uint32_t* from = comp + 2 * (w - 1 - r);
-    const std::uint32_t q = from[1] >> clevels;
-    const std::uint32_t full = ct::mask_nonzero32(from[0]);
-    slots[2 * r] = from[0];
-    slots[2 * r + 1] = ((q - static_cast<std::uint32_t>(r)) << (32 - levels)) & full;
+    const std::uint32_t* from = comp + kSlotWords * (w - 1 - r);
+    std::uint32_t* to = slots + kSlotWords * r;
+    std::uint32_t any = 0;
+    for (std::size_t t = 0; t < kBlockWords; t++) {
+      to[t] = from[t];
+      any |= from[t];
+    }
+    const std::uint32_t b = from[kBlockWords] >> clevels;
+    to[kBlockWords] = ((b - static_cast<std::uint32_t>(r)) << (32 - levels)) & ct::mask_nonzero32(any);
   }
-  Ops::zero(comp, 2 * cslots);
-  // Expansion, highest bit first. Before level k the items sit at r + (multiples of 2^(k+1)),
-  // r < w: only slots [a s, a s + w) can change, for a from the top down (one range once w >= s).
+  Ops::zero(comp, kSlotWords * cslots);
+  // Expansion, highest bit first (only slots [a s, a s + w) can change at level k, see above).
   for (unsigned k = levels; k-- > 1;) {
     const std::size_t s = std::size_t{1} << k;
     if (w >= s) {
-      level_range<Ops>(slots, 0, nslots, s);
+      level_range<Ops>(slots, 0, nblocks, s);
       continue;
     }
-    for (std::size_t a = (nslots - 1) / s + 1; a-- > 0;) {
+    for (std::size_t a = (nblocks - 1) / s + 1; a-- > 0;) {
       const std::size_t start = a * s;
-      level_range<Ops>(slots, start, start + w < nslots ? start + w : nslots, s);
+      level_range<Ops>(slots, start, start + w < nblocks ? start + w : nblocks, s);
     }
   }
-  // The last level (s = 1, every slot) stores each slot's mask, its output word, and clears the
-  // slot: afterwards slots holds zeros only, so it needs no wipe. Slots at and above nwords
-  // (padding, empty) are cleared without a store.
-  const std::size_t hi = nwords & ~std::size_t{3};
-  for (std::size_t j = nslots; j-- > hi;) {
-    step(slots + 2 * j, slots + 2 * (j - 1));
-    if (j < nwords) out32[j] = slots[2 * j];  // public
-    slots[2 * j] = 0;
-    slots[2 * j + 1] = 0;
-  }
-  Ops::last(slots, out32, 4, hi);
-  for (std::size_t j = 4; j-- > 0;) {
-    if (j > 0) step(slots + 2 * j, slots + 2 * (j - 1));  // public
+  // The last level (s = 1) stores each slot's mask to its block of out32: the top block (which
+  // may hold fewer than four words of out32) and block 0 here, the rest by Ops::last.
+  const std::size_t top = nblocks - 1;
+  step(slots + kSlotWords * top, slots + kSlotWords * (top - 1));
+  for (std::size_t t = 0; t < kBlockWords && kBlockWords * top + t < nwords; t++)  // public
+    out32[kBlockWords * top + t] = slots[kSlotWords * top + t];
+  const std::size_t lo = 1 + ((top - 1) & 1);  // top - lo even
+  if (top > lo) Ops::last(slots, out32, lo, top);
+  for (std::size_t j = lo; j-- > 0;) {
+    if (j > 0) step(slots + kSlotWords * j, slots + kSlotWords * (j - 1));  // public
     else keep_only(slots);
-    out32[j] = slots[2 * j];
-    slots[2 * j] = 0;
-    slots[2 * j + 1] = 0;
+    for (std::size_t t = 0; t < kBlockWords; t++) out32[kBlockWords * j + t] = slots[kSlotWords * j + t];
   }
   ct::wipe(sorted, w * sizeof(std::uint32_t));
+  Ops::zero(slots, kSlotWords * nblocks);  // the expansion's slots: the vector and the offsets (secret)
 }
 
 }  // namespace hqc::backend::m4::route
