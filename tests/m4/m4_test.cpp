@@ -197,7 +197,7 @@ void test_kernels_level(TestRng& rng) {
       if (trial == 0) {
         // Edge inputs of support_to_vector (the m4 row's ramps group six positions per pass, take
         // a second difference over the words and drop repeats; its routing networks, from a
-        // weight of 64 or 80 at HQC-5 and HQC-3, merge the positions of one word and compact the
+        // weight of 56, sort the positions, merge those of one 128-bit block and compact the
         // merged items): every w from 0 to kWr, so every size of a short last group and both
         // methods; positions in the last bits of the vector and in one word; repeated positions,
         // adjacent and in different groups (OR semantics, as portable); runs of positions a few

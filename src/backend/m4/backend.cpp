@@ -1,11 +1,13 @@
 // The Cortex-M4 backend (device builds only: src/backend/m4, HQC_WITH_M4; the first row of
 // backend/device_table.cpp). Kernels chosen by the cycle model (scripts/m4-cycles.py, docs/M4.md):
-// the ring multiplication is Toom-3 and two- and three-way Karatsuba over 32-bit words
-// (ring_mul_m4.cpp, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2 carry-less
-// products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL); support expansion
-// by ramps and their second difference (support_m4.S); the samplers' duplicate test by predicated
-// compares (sampling_m4.S); Reed-Solomon encoding and decoding four field elements per word
-// (reed_solomon_m4.cpp); every other slot holds the portable kernel. Every kernel is constant time
+// the ring multiplication is Toom-4, Toom-3 and two- and three-way Karatsuba over 32-bit words
+// (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
+// carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL);
+// support expansion by an oblivious sort and routing networks over 128-bit blocks
+// (support_route_m4.hpp, passes in support_m4.S), or for small weights by ramps and their second
+// difference (support_m4.S); the samplers' duplicate test by predicated compares (sampling_m4.S);
+// Reed-Solomon encoding and decoding four field elements per word (reed_solomon_m4.cpp); every
+// other slot holds the portable kernel. Every kernel is constant time
 // and gives the portable backend's bytes (the device test image m4_test checks each against
 // portable; the KAT image runs this row).
 #include <algorithm>
@@ -180,14 +182,13 @@ struct RouteOps {
   static void sort(std::uint32_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }
 };
 
-// Support expansion (spec §4.4): by the routing networks of support_route_m4.hpp where they cost
-// fewer estimated cycles than the ramps, that is from a weight of about 80 at HQC-3 and 64 at
-// HQC-5 (per vector at the spec's weights: HQC-3 about 195k against 250k for the ramps at w = 100,
-// HQC-5 about 250k against 530k at w = 131); never at HQC-1, where the vector is short and the
-// ramps are cheaper (82k against about 100k at w = 66). The choice depends on the level and w
-// (public) only.
-template <class P>
-inline constexpr std::size_t kRouteFromWeight = P::kLevel == 5 ? 64 : P::kLevel == 3 ? 80 : ~std::size_t{0};
+// Support expansion (spec §4.4): by the routing networks of support_route_m4.hpp from a weight of
+// 56, by the ramps below it. Estimated cycles per vector (scripts/m4-cycles.py, -O3), routing
+// against ramps: HQC-1 78k / 87k at w = 66 and 85k / 103k at w = 75; HQC-3 149k / 260k at
+// w = 100 and 160k / 291k at w = 114; HQC-5 231k / 523k at w = 131 and 247k / 596k at w = 149;
+// at w = 56 routing still wins at every level (69k / 79k at HQC-1), at w = 48 the two are even at
+// HQC-1. The choice depends on w (public) only.
+inline constexpr std::size_t kRouteFromWeight = 56;
 
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
@@ -196,7 +197,7 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
   constexpr unsigned kLevels = std::bit_width(kBlocks - 1);
   constexpr std::size_t kMaxWeight = std::max({P::kW, P::kWr, P::kWe});
   static_assert(kMaxWeight <= 256 && 32 * kWords <= 0x10000);
-  if (w < kRouteFromWeight<P> || w > kMaxWeight) {  // public
+  if (w < kRouteFromWeight || w > kMaxWeight) {  // public
     support_to_vector_ramps<P>(out, pos, w);
     return;
   }
