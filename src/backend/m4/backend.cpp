@@ -48,6 +48,8 @@ extern "C" void hqc_m4_support_or_fresh6(std::uint32_t fresh[3], const std::uint
 // the last expansion level, each slot's new mask to the four words below out_top.
 extern "C" void hqc_m4_route_pass(std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t s_bytes);
 extern "C" void hqc_m4_route_last(const std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t* out_top);
+// The steps of the slots between bottom and top that have no source (support_m4.S).
+extern "C" void hqc_m4_route_keep(std::uint32_t* top, const std::uint32_t* bottom);
 // v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n >= 2).
 extern "C" void hqc_m4_sort_merge_exchange(std::uint32_t* v, std::uint32_t n);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
@@ -177,6 +179,9 @@ struct RouteOps {
   static void last(std::uint32_t* slots, std::uint32_t* out32, std::size_t lo, std::size_t hi) {
     hqc_m4_route_last(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo,
                       out32 + route::kBlockWords * hi);
+  }
+  static void keep(std::uint32_t* slots, std::size_t lo, std::size_t hi) {
+    hqc_m4_route_keep(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo);
   }
   static void zero(std::uint32_t* p, std::size_t words) { hqc_m4_poly_mul_zero(p, words); }
   static void sort(std::uint32_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }

@@ -347,3 +347,28 @@ hqc_m4_sort_merge_exchange:
   add sp, sp, #8
   pop {r4-r11, pc}
   .size hqc_m4_sort_merge_exchange, . - hqc_m4_sort_merge_exchange
+
+@ void hqc_m4_route_keep(uint32_t* top, const uint32_t* bottom)
+@ The steps of one level for slots without a source (j < s), between bottom and top (a positive
+@ number of slots), from the top down: a slot keeps its item unless bit 31 of its offset is set,
+@ and the offset moves on a bit. LDMDB and STMDB of five words 6 each, six ALU: 18 estimated
+@ cycles a slot, 22 with the loop.
+  .global hqc_m4_route_keep
+  .type hqc_m4_route_keep, %function
+  .thumb_func
+hqc_m4_route_keep:
+  push {r4-r8}
+1:
+  ldmdb r0, {r4-r8}
+  bic r4, r4, r8, asr #31
+  bic r5, r5, r8, asr #31
+  bic r6, r6, r8, asr #31
+  bic r7, r7, r8, asr #31
+  bic r8, r8, r8, asr #31
+  lsl r8, r8, #1
+  stmdb r0!, {r4-r8}
+  cmp r0, r1
+  bne 1b
+  pop {r4-r8}
+  bx lr
+  .size hqc_m4_route_keep, . - hqc_m4_route_keep

@@ -100,6 +100,7 @@ inline void step(std::uint32_t* slot, const std::uint32_t* src) {
 //   last(slots, out32, lo, hi): the steps of the last expansion level (s = 1) for slots
 //     [lo, hi), lo >= 1, hi - lo a positive multiple of 2, each slot's new mask stored to block j
 //     of out32 (words 4 j .. 4 j + 3); the slots are left as they are.
+//   keep(slots, lo, hi): the steps of slots [lo, hi) that have no source (hi <= s), lo < hi.
 //   zero(p, words): p[0 .. words) = 0.
 //   sort(v, n): route::sort's comparators, in the same order.
 struct PortableOps {
@@ -111,6 +112,9 @@ struct PortableOps {
       step(slots + kSlotWords * j, slots + kSlotWords * (j - 1));
       for (std::size_t t = 0; t < kBlockWords; t++) out32[kBlockWords * j + t] = slots[kSlotWords * j + t];
     }
+  }
+  static void keep(std::uint32_t* slots, std::size_t lo, std::size_t hi) {
+    for (std::size_t j = hi; j-- > lo;) keep_only(slots + kSlotWords * j);
   }
   static void zero(std::uint32_t* p, std::size_t words) { mem::zero(p, words * sizeof(std::uint32_t)); }
   static void sort(std::uint32_t* v, std::size_t n) { route::sort(v, n); }
@@ -133,7 +137,8 @@ void level_range(std::uint32_t* slots, std::size_t start, std::size_t end, std::
   const std::size_t hi = lo < end ? lo + ((end - lo) & ~std::size_t{1}) : lo;
   for (std::size_t j = end; j-- > hi;) step(slots + kSlotWords * j, slots + kSlotWords * (j - s));
   if (hi > lo) Ops::pass(slots, lo, hi, s);
-  for (std::size_t j = lo < end ? lo : end; j-- > start;) keep_only(slots + kSlotWords * j);
+  const std::size_t keep_end = lo < end ? lo : end;
+  if (keep_end > start) Ops::keep(slots, start, keep_end);
 }
 
 // Scratch words support_to_vector needs for its slots: nblocks for the expansion plus the
