@@ -207,9 +207,9 @@ void test_kernels_level(TestRng& rng) {
           for (int pattern = 0; pattern < 5; pattern++) {
             random_support<P>(pos, P::kWr, rng);
             for (std::size_t i = 0; i < w; i++) {
-              if (pattern == 1) pos[i] = static_cast<std::uint32_t>(P::kN - 1 - i);               // the last bits
-              if (pattern == 2) pos[i] = static_cast<std::uint32_t>(32 * (P::kN / 64) + i % 32);  // few words
-              if (pattern == 3 && i % 3 == 2) pos[i] = pos[i / 2];                                // repeats
+              if (pattern == 1) pos[i] = static_cast<std::uint32_t>(P::kN - 1 - i);                     // the last bits
+              if (pattern == 2) pos[i] = static_cast<std::uint32_t>(32 * (P::kN / 64) + i % 32);        // few words
+              if (pattern == 3 && i % 3 == 2) pos[i] = pos[i / 2];                                      // repeats
               if (pattern == 4) pos[i] = static_cast<std::uint32_t>(P::kN / 3 + 5 * i + (i / 7) * 97);  // dense runs
             }
             std::memset(r1.w, 0xA5, sizeof(r1.w));

@@ -177,8 +177,7 @@ struct RouteOps {
                       static_cast<std::uint32_t>(4 * route::kSlotWords * s));
   }
   static void last(std::uint32_t* slots, std::uint32_t* out32, std::size_t lo, std::size_t hi) {
-    hqc_m4_route_last(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo,
-                      out32 + route::kBlockWords * hi);
+    hqc_m4_route_last(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo, out32 + route::kBlockWords * hi);
   }
   static void keep(std::uint32_t* slots, std::size_t lo, std::size_t hi) {
     hqc_m4_route_keep(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo);
