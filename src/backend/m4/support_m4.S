@@ -186,18 +186,22 @@ hqc_m4_support_or_fresh6:
 @ with go = d ASR 31 and come = e ASR 31 as shifted operands (BIC/AND with an ASR #31 operand).
 @ One slot: LDMDB of its five words and of its source's five, 6 cycles each, 16 single-cycle ALU
 @ instructions, STMDB of five words 6: 34 estimated cycles (scripts/m4-cycles.py).
+
+@ \op (BIC or AND) of the four mask words w0..w3 with \off ASR 31: all ones if bit 31 of the
+@ offset \off is set, else zero.
+.macro MASK4 op, w0, w1, w2, w3, off
+  \op \w0, \w0, \off, asr #31
+  \op \w1, \w1, \off, asr #31
+  \op \w2, \w2, \off, asr #31
+  \op \w3, \w3, \off, asr #31
+.endm
+
 .macro ROUTE_STEP
   ldmdb r0, {r4-r8}             @ m0..m3, d of slot j
   ldmdb r2!, {r9-r12, lr}       @ n0..n3, e of slot j - s
-  bic r4, r4, r8, asr #31
-  bic r5, r5, r8, asr #31
-  bic r6, r6, r8, asr #31
-  bic r7, r7, r8, asr #31
+  MASK4 bic, r4, r5, r6, r7, r8
   bic r8, r8, r8, asr #31
-  and r9, r9, lr, asr #31
-  and r10, r10, lr, asr #31
-  and r11, r11, lr, asr #31
-  and r12, r12, lr, asr #31
+  MASK4 and, r9, r10, r11, r12, lr
   and lr, lr, lr, asr #31
   orr r4, r4, r9
   orr r5, r5, r10
@@ -234,14 +238,8 @@ hqc_m4_route_pass:
 @ The offsets are not moved on; the slots are not written.
 .macro ROUTE_LAST_STEP
   ldmdb r0, {r4-r12, lr}        @ slot j - 1: r4..r7, d r8; slot j: r9..r12, d lr
-  bic r9, r9, lr, asr #31
-  bic r10, r10, lr, asr #31
-  bic r11, r11, lr, asr #31
-  bic r12, r12, lr, asr #31
-  and r4, r4, r8, asr #31
-  and r5, r5, r8, asr #31
-  and r6, r6, r8, asr #31
-  and r7, r7, r8, asr #31
+  MASK4 bic, r9, r10, r11, r12, lr
+  MASK4 and, r4, r5, r6, r7, r8
   orr r9, r9, r4
   orr r10, r10, r5
   orr r11, r11, r6
@@ -360,10 +358,7 @@ hqc_m4_route_keep:
   push {r4-r8}
 1:
   ldmdb r0, {r4-r8}
-  bic r4, r4, r8, asr #31
-  bic r5, r5, r8, asr #31
-  bic r6, r6, r8, asr #31
-  bic r7, r7, r8, asr #31
+  MASK4 bic, r4, r5, r6, r7, r8
   bic r8, r8, r8, asr #31
   lsl r8, r8, #1
   stmdb r0!, {r4-r8}
