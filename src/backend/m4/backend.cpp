@@ -106,19 +106,18 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
   mul<P>(out2, a2, b);
 }
 
-// Support expansion (spec §4.4) by ramps and a second difference, with no conditional execution
-// (support_m4.S explains the identity). A position p in 32-bit word q = p >> 5 with mask
-// m = 1 << (p & 31) starts a lane counter at q + 2, which gives the ramp r(i) = max(0, q + 1 - i)
-// over the words i; R(i) = sum of r(i) * m is accumulated in out, six positions per pass of
+// Support expansion (spec §4.4) by ramps and a second difference, for weights below the routing's
+// (support_to_vector below), with no conditional execution (support_m4.S explains the identity). A position p in 32-bit
+// word q = p >> 5 with mask m = 1 << (p & 31) starts a lane counter at q + 2, which gives the ramp r(i) = max(0, q + 1
+// - i) over the words i; R(i) = sum of r(i) * m is accumulated in out, six positions per pass of
 // hqc_m4_support_or_ramps over every word (the first pass writes, so out needs no clearing), and
 // out[i] = R(i) - 2 R(i+1) + R(i+2) at the end (hqc_m4_support_or_sweep) is the sum of the masks
 // in word i. A sum is the OR only for distinct positions (the slot's contract: the samplers of
 // spec §4.2 and §4.3 give distinct ones), so a repeat of an earlier position is dropped first (its
 // lane left at 0), as the portable kernel's OR ignores it. Estimated cycles (scripts/m4-cycles.py)
 // per position and 32-bit word: 2.04 in the ramp passes, 2.2 to 2.5 with the repeat check, the
-// set-up and the sweep, against about 4 for the IT-predicated ORs this replaces and 10.6 for the
-// portable kernel's 64-bit masks. Positions only become lane counters and masks: no branch, loop
-// bound or address depends on them.
+// set-up and the sweep, against 10.6 for the portable kernel's 64-bit masks. Positions only become lane counters and
+// masks: no branch, loop bound or address depends on them.
 template <class P>
 void support_to_vector_ramps(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
   constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words, a multiple of 16
@@ -222,7 +221,7 @@ constexpr KernelTable<P> table() {
       .mul = &mul<P>,
       .mul2 = &mul2<P>,
       .transforms = nullptr,
-      .mul_name = "toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)",
+      .mul_name = "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)",
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &sampling::enc_positions_with<P, &position_taken>,
       .position_taken = &position_taken,
@@ -245,7 +244,7 @@ constexpr KernelTable<P> table_if_enabled() {
 extern const Backend kM4Backend;
 const Backend kM4Backend = {
     .name = "m4",
-    .description = "Cortex-M4 (Thumb-2 carry-less base from UMULL under Toom-3 and Karatsuba; constant time)",
+    .description = "Cortex-M4 (Thumb-2 carry-less base from UMULL under Toom-4, Toom-3 and Karatsuba; constant time)",
     .required = 0,
     .variant = false,
     .keccak_f1600 = &hqc_m4_keccak_f1600,
