@@ -19,12 +19,26 @@ inline void copy(void* dst, const void* src, std::size_t len) {
   auto* d = static_cast<std::uint8_t*>(dst);
   const auto* s = static_cast<const std::uint8_t*>(src);
   std::size_t i = 0;
+  // Four words per iteration: the loop's compare and branch (4 estimated cycles) once per 16 bytes,
+  // and the loads and stores pipeline.
+  for (; i + 16 <= len; i += 16) {
+    std::uint32_t w0, w1, w2, w3;
+    __builtin_memcpy(&w0, s + i, 4);  // one LDR each
+    __builtin_memcpy(&w1, s + i + 4, 4);
+    __builtin_memcpy(&w2, s + i + 8, 4);
+    __builtin_memcpy(&w3, s + i + 12, 4);
+    // Keeps GCC from recognising the loop as a copy and calling the byte-wise memcpy again.
+    __asm__("" : "+r"(w0), "+r"(w1), "+r"(w2), "+r"(w3));
+    __builtin_memcpy(d + i, &w0, 4);  // one STR each
+    __builtin_memcpy(d + i + 4, &w1, 4);
+    __builtin_memcpy(d + i + 8, &w2, 4);
+    __builtin_memcpy(d + i + 12, &w3, 4);
+  }
   for (; i + 4 <= len; i += 4) {
     std::uint32_t w;
-    __builtin_memcpy(&w, s + i, 4);  // one LDR
-    // Keeps GCC from recognising the loop as a copy and calling the byte-wise memcpy again.
+    __builtin_memcpy(&w, s + i, 4);
     __asm__("" : "+r"(w));
-    __builtin_memcpy(d + i, &w, 4);  // one STR
+    __builtin_memcpy(d + i, &w, 4);
   }
   for (; i < len; i++) d[i] = s[i];
 #else
@@ -36,11 +50,15 @@ inline void zero(void* dst, std::size_t len) {
 #if defined(__ARM_ARCH_7EM__)
   auto* d = static_cast<std::uint8_t*>(dst);
   std::size_t i = 0;
-  for (; i + 4 <= len; i += 4) {
-    std::uint32_t w = 0;
-    __asm__("" : "+r"(w));  // as in copy: no call to the byte-wise memset
+  std::uint32_t w = 0;
+  __asm__("" : "+r"(w));  // as in copy: no call to the byte-wise memset
+  for (; i + 16 <= len; i += 16) {  // four words per iteration, as in copy
     __builtin_memcpy(d + i, &w, 4);
+    __builtin_memcpy(d + i + 4, &w, 4);
+    __builtin_memcpy(d + i + 8, &w, 4);
+    __builtin_memcpy(d + i + 12, &w, 4);
   }
+  for (; i + 4 <= len; i += 4) __builtin_memcpy(d + i, &w, 4);
   for (; i < len; i++) d[i] = 0;
 #else
   std::memset(dst, 0, len);
