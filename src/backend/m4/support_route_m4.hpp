@@ -172,11 +172,12 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
     // Item j passes its mask to item j + 1 and empties if their blocks are equal (the mask
     // received from item j - 1 is already in its slot).
     std::uint32_t* slot = comp + kSlotWords * (w - 1 - j);
+    std::uint32_t* next = j + 1 < w ? slot - kSlotWords : nullptr;  // item j + 1's slot (j, w public)
     std::uint32_t any = 0;
-    const std::uint32_t same = j + 1 < w ? ct::mask_eq32(b, sorted[j + 1] >> 7) : 0;  // j, w public
+    const std::uint32_t same = next != nullptr ? ct::mask_eq32(b, sorted[j + 1] >> 7) : 0;
     for (std::uint32_t t = 0; t < kBlockWords; t++) {
       const std::uint32_t m = slot[t] | (bit & ct::mask_eq32(t, word));
-      if (j + 1 < w) slot[t - kSlotWords] = m & same;  // public
+      if (next != nullptr) next[t] = m & same;  // public
       slot[t] = m & ~same;
       any |= slot[t];
     }
