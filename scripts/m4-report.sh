@@ -419,8 +419,8 @@ w("decaps of the valid ciphertext and decaps of a tampered one (implicit rejecti
 w("the tampered decapsulation must be equal too, and no UDIV/SDIV may execute in any of them. The")
 w("planted leak (`m4_ct_trace_catches_leak`: `leak=1` adds a branch on a secret bit inside the")
 w("decapsulation window) must be reported as a trace difference of decaps. IT-predicated instructions")
-w("(the samplers' duplicate test) execute whatever their condition and access no memory, so they")
-w("leave the trace equal, as they leave the M4's timing. This run (m4 backend, -O3):")
+w("(the samplers' duplicate test, the RM peak search) execute whatever their condition and access no")
+w("memory, so they leave the trace equal, as they leave the M4's timing. This run (m4 backend, -O3):")
 w("")
 for line in ct:
     w(f"- {line}")
