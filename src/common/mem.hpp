@@ -51,7 +51,7 @@ inline void zero(void* dst, std::size_t len) {
   auto* d = static_cast<std::uint8_t*>(dst);
   std::size_t i = 0;
   std::uint32_t w = 0;
-  __asm__("" : "+r"(w));  // as in copy: no call to the byte-wise memset
+  __asm__("" : "+r"(w));            // as in copy: no call to the byte-wise memset
   for (; i + 16 <= len; i += 16) {  // four words per iteration, as in copy
     __builtin_memcpy(d + i, &w, 4);
     __builtin_memcpy(d + i + 4, &w, 4);
