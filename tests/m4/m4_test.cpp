@@ -195,14 +195,12 @@ void test_kernels_level(TestRng& rng) {
       ref.support_to_vector(r2.w, pos, P::kWr);
       check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "row support_to_vector = portable");
       if (trial == 0) {
-        // Edge inputs of support_to_vector (the m4 row's ramps group six positions per pass, take
-        // a second difference over the words and drop repeats; its routing networks, from a
-        // weight of 56, sort the positions, merge those of one 128-bit block and compact the
-        // merged items): every w from 0 to kWr, so every size of a short last group and both
-        // methods; positions in the last bits of the vector and in one word; repeated positions,
-        // adjacent and in different groups (OR semantics, as portable); runs of positions a few
-        // bits apart, so that many items merge and the compaction moves items by every amount;
-        // an output buffer holding garbage beforehand.
+        // Edge inputs of support_to_vector (the m4 row's routing networks sort the positions,
+        // merge those of one 128-bit block and compact the merged items): every w from 0 to kWr;
+        // positions in the last bits of the vector and in one word; repeated positions, adjacent
+        // and apart (OR semantics, as portable); runs of positions a few bits apart, so that many
+        // items merge and the compaction moves items by every amount; an output buffer holding
+        // garbage beforehand.
         for (std::size_t w = 0; w <= P::kWr; w++) {
           for (int pattern = 0; pattern < 5; pattern++) {
             random_support<P>(pos, P::kWr, rng);

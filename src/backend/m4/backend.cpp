@@ -4,8 +4,8 @@
 // (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
 // carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL);
 // support expansion by an oblivious sort and routing networks over 128-bit blocks
-// (support_route_m4.hpp, passes in support_m4.S), or for small weights by ramps and their second
-// difference (support_m4.S); the samplers' duplicate test by predicated compares (sampling_m4.S);
+// (support_route_m4.hpp, passes in support_m4.S); the samplers' duplicate test by predicated
+// compares (sampling_m4.S);
 // Reed-Solomon encoding and decoding four field elements per word (reed_solomon_m4.cpp); every
 // other slot holds the portable kernel. Every kernel is constant time
 // and gives the portable backend's bytes (the device test image m4_test checks each against
@@ -30,19 +30,6 @@ extern "C" std::uint32_t hqc_m4_eq_mask(const std::uint32_t* pos, std::size_t co
 // Keccak-f[1600] (FIPS 202 §3.3) in Thumb-2, bit-interleaved with lazy rotations, the lanes in the
 // standard layout in and out (keccak_m4.S, written by scripts/gen-keccak-m4.py).
 extern "C" void hqc_m4_keccak_f1600(std::uint64_t state[25]);
-// Adds the ramps of six positions to acc[0 .. end), a multiple of 16 words (support_m4.S): for
-// g = 0..2, every word first steps the two 16-bit lane counters c = arg[3g] down by one (not
-// below 0), then acc[i] += c.lo * L.lo + c.hi * L.hi + c * Z with L = arg[3g+1] (signed 16-bit
-// lanes), Z = arg[3g+2], mod 2^32.
-// With first != 0 (the first pass) acc[i] is set to the sum instead of incremented.
-extern "C" void hqc_m4_support_or_ramps(std::uint32_t* acc, const std::uint32_t* end, const std::uint32_t arg[9],
-                                        std::uint32_t first);
-// acc[i] = R(i) - 2 R(i+1) + R(i+2) over acc[0 .. end), R being 0 at and beyond end.
-extern "C" void hqc_m4_support_or_sweep(std::uint32_t* acc, std::uint32_t* end);
-// fresh[g] = 0xFFFF in each 16-bit lane of packed[g] (g = 0..2; a position per lane) that equals
-// none of pos[0 .. count), 0 in the others (support_m4.S); count is even.
-extern "C" void hqc_m4_support_or_fresh6(std::uint32_t fresh[3], const std::uint32_t packed[3],
-                                         const std::uint32_t* pos, std::uint32_t count);
 // The passes of support_route_m4.hpp's routing networks (support_m4.S): one level's steps for
 // the slots (five words each) between bottom and top, each from the slot s_bytes / 20 below; and
 // the last expansion level, each slot's new mask to the four words below out_top.
@@ -106,69 +93,6 @@ void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, con
   mul<P>(out2, a2, b);
 }
 
-// Support expansion (spec §4.4) by ramps and a second difference, for weights below the routing's
-// (support_to_vector below), with no conditional execution (support_m4.S explains the identity). A position p in 32-bit
-// word q = p >> 5 with mask m = 1 << (p & 31) starts a lane counter at q + 2, which gives the ramp r(i) = max(0, q + 1
-// - i) over the words i; R(i) = sum of r(i) * m is accumulated in out, six positions per pass of
-// hqc_m4_support_or_ramps over every word (the first pass writes, so out needs no clearing), and
-// out[i] = R(i) - 2 R(i+1) + R(i+2) at the end (hqc_m4_support_or_sweep) is the sum of the masks
-// in word i. A sum is the OR only for distinct positions (the slot's contract: the samplers of
-// spec §4.2 and §4.3 give distinct ones), so a repeat of an earlier position is dropped first (its
-// lane left at 0), as the portable kernel's OR ignores it. Estimated cycles (scripts/m4-cycles.py)
-// per position and 32-bit word: 2.04 in the ramp passes, 2.2 to 2.5 with the repeat check, the
-// set-up and the sweep, against 10.6 for the portable kernel's 64-bit masks. Positions only become lane counters and
-// masks: no branch, loop bound or address depends on them.
-template <class P>
-void support_to_vector_ramps(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
-  constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words, a multiple of 16
-  static_assert(kWords % 16 == 0 && (P::kN + 31) / 32 + 2 < 0x8000, "ramps fit a signed 16-bit lane");
-  static_assert(P::kN <= 0x10000, "a position fits a 16-bit lane");
-  auto* acc = reinterpret_cast<std::uint32_t*>(out);
-  if (w == 0) {  // public
-    for (std::size_t i = 0; i < kWords; i++) acc[i] = 0;
-    return;
-  }
-  const auto sext16 = [](std::uint32_t x) { return ((x & 0xFFFF) ^ 0x8000) - 0x8000; };  // mod 2^32
-  std::uint32_t arg[9], p[6], packed[3], fresh[3];
-  for (std::size_t k = 0; k < w; k += 6) {
-    // This pass's positions (a short last pass repeats pos[w-1], dropped below as a repeat).
-    for (std::size_t h = 0; h < 6; h++) p[h] = pos[k + h < w ? k + h : w - 1];  // k, h and w are public
-    for (std::size_t g = 0; g < 3; g++) packed[g] = p[2 * g] | (p[2 * g + 1] << 16);
-    hqc_m4_support_or_fresh6(fresh, packed, pos, static_cast<std::uint32_t>(k));
-    for (std::size_t g = 0; g < 3; g++) {
-      std::uint32_t c[2], m[2];
-      for (std::size_t h = 0; h < 2; h++) {
-        const std::size_t idx = 2 * g + h;
-        // Bit 31 of diff stays set iff p[idx] differs from the earlier ones of this pass
-        // (x | -x has bit 31 set iff x != 0), bit 15 of fresh iff it differs from pos[0 .. k).
-        std::uint32_t diff = fresh[g] << (16 * (1 - h));
-        for (std::size_t j = 0; j < idx; j++) {
-          const std::uint32_t x = p[j] ^ p[idx];
-          diff &= x | (0 - x);
-        }
-        const std::uint32_t keep = ct::value_barrier<std::uint32_t>(0 - (diff >> 31));
-        c[h] = ((p[idx] >> 5) + 2) & keep;
-        m[h] = (std::uint32_t{1} << (p[idx] & 31)) & keep;
-      }
-      // L.lo + Z = m[0] and L.hi + 2^16 Z = m[1] (mod 2^32): L.hi = m[1] mod 2^16 as a signed
-      // lane, which fixes Z mod 2^16; L.lo = m[0] - Z mod 2^16 as a signed lane; Z = m[0] - L.lo.
-      const std::uint32_t lb = sext16(m[1]);
-      const std::uint32_t zlo = (m[1] - lb) >> 16;
-      const std::uint32_t la = sext16(m[0] - zlo);
-      arg[3 * g] = c[0] | (c[1] << 16);
-      arg[3 * g + 1] = (la & 0xFFFF) | (lb << 16);
-      arg[3 * g + 2] = m[0] - la;
-    }
-    hqc_m4_support_or_ramps(acc, acc + kWords, arg, k == 0);  // the first pass writes every word
-  }
-  // out[i] = R(i) - 2 R(i+1) + R(i+2), R being 0 beyond the buffer (every ramp is 0 after its word).
-  hqc_m4_support_or_sweep(acc, acc + kWords);
-  ct::wipe(arg, sizeof(arg));
-  ct::wipe(p, sizeof(p));
-  ct::wipe(packed, sizeof(packed));
-  ct::wipe(fresh, sizeof(fresh));
-}
-
 // The routing networks' passes in Thumb-2 (support_m4.S) for support_route_m4.hpp.
 struct RouteOps {
   static void pass(std::uint32_t* slots, std::size_t lo, std::size_t hi, std::size_t s) {
@@ -185,14 +109,12 @@ struct RouteOps {
   static void sort(std::uint32_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }
 };
 
-// Support expansion (spec §4.4): by the routing networks of support_route_m4.hpp from a weight of
-// 56, by the ramps below it. Estimated cycles per vector (scripts/m4-cycles.py, -O3), routing
-// against ramps: HQC-1 78k / 87k at w = 66 and 85k / 103k at w = 75; HQC-3 149k / 260k at
-// w = 100 and 160k / 291k at w = 114; HQC-5 231k / 523k at w = 131 and 247k / 596k at w = 149;
-// at w = 56 routing still wins at every level (69k / 79k at HQC-1), at w = 48 the two are even at
-// HQC-1. The choice depends on w (public) only.
-inline constexpr std::size_t kRouteFromWeight = 56;
-
+// Support expansion (spec §4.4) by the sorting and routing networks of support_route_m4.hpp.
+// Estimated cycles per vector (scripts/m4-cycles.py, -O3) against the ramps and second
+// differences this replaced (2.2 per position and word): HQC-1 78k / 87k at w = 66 and 85k / 103k
+// at w = 75; HQC-3 149k / 260k at w = 100 and 160k / 291k at w = 114; HQC-5 231k / 523k at
+// w = 131 and 247k / 596k at w = 149. A weight above the spec's (outside the slot's contract,
+// which the scratch is sized for) goes to the portable kernel. The choice depends on w (public).
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
   constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words
@@ -200,8 +122,8 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
   constexpr unsigned kLevels = std::bit_width(kBlocks - 1);
   constexpr std::size_t kMaxWeight = std::max({P::kW, P::kWr, P::kWe});
   static_assert(kMaxWeight <= 256 && 32 * kWords <= 0x10000);
-  if (w < kRouteFromWeight || w > kMaxWeight) {  // public
-    support_to_vector_ramps<P>(out, pos, w);
+  if (w == 0 || w > kMaxWeight) {  // public
+    sampling::support_to_vector_portable<P>(out, pos, w);
     return;
   }
   std::uint32_t slots[route::scratch_words(kBlocks, kMaxWeight)], sorted[kMaxWeight];

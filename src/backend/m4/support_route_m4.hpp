@@ -1,6 +1,6 @@
-// Support expansion (spec §4.4) by an oblivious sort and two routing networks, for the weights
-// where it beats the ramps of support_m4.S: its cost grows as W log W + w log^2 w instead of
-// w * W (W the vector's words, w the weight). Device builds only (backend.cpp); the passes over
+// Support expansion (spec §4.4) by an oblivious sort and two routing networks: its cost grows as
+// W log W + w log^2 w instead of the w * W of building every word from every position (W the
+// vector's words, w the weight). Device builds only (backend.cpp); the passes over
 // the slots are a template parameter (Ops) so that the networks are the same code whatever runs
 // them. A block is kBlockWords = 4 32-bit words of the vector (128 bits): position p lies in block
 // B = p >> 7, word (p >> 5) & 3 of it, bit p & 31.
