@@ -22,6 +22,7 @@
 #include <immintrin.h>
 
 #include <cstring>
+#include <utility>
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
@@ -282,19 +283,19 @@ using backend::fafft::gen_steps_count;
 using backend::fafft::kMaxSteps;
 using backend::fafft::Step;
 
-// Steps on blocks of <= kRegBits bits run inside registers: a unit of kUnit zmm (kRegBits bits)
-// is loaded once and every step of the group is x ^= (x >> delta) & mask on the whole unit.
+// Steps on blocks of <= kRegBits bits run inside registers: a unit of kUnit zmm is loaded once
+// and every step of the group is x ^= (x >> delta) & mask on the unit, unrolled at compile time:
+// every word offset, shift count and mask is a constant of the plan, units whose mask is zero
+// emit nothing, and a source half that no destination bit needs is not computed.
+// Eight zmm (4096 bits), as the avx2 port's sixteen ymm: sixteen zmm measured no faster (faster
+// forward, slower inverse conversion).
 constexpr int kUnit = 8;
 constexpr std::uint32_t kRegBits = 512 * kUnit;
+constexpr int kUnitWords = 8 * kUnit;
 struct RegOp {
-  alignas(64) u64 mask[8 * kUnit];
-  alignas(64) u64 idx_lo[8];
-  alignas(64) u64 idx_hi[8];
-  std::uint8_t ql, qh;  // zmm offsets of the low / high source words (q / 8, (q + 1) / 8)
-  __mmask8 k_lo[kUnit], k_hi[kUnit];
-  std::uint32_t r;
-  bool in_word;       // blocks within words: a plain shift of each word suffices
-  bool lo_id, hi_id;  // q % 8 == 0 / (q + 1) % 8 == 0: the source words are a whole zmm
+  u64 mask[kUnitWords];  // destination bits of the step in the unit
+  std::uint32_t q, r;    // delta = src - dst = 64 q + r bits
+  bool in_word;          // blocks within words: the source bits are in the same word
 };
 
 struct Group {
@@ -303,7 +304,6 @@ struct Group {
 };
 
 struct Plan {
-  unsigned L = 0;
   int nsteps = 0;
   Step steps[kMaxSteps];
   int nops = 0;
@@ -321,38 +321,24 @@ constexpr u64 bit_range(std::int64_t lo, std::int64_t hi) {
   return upto_hi & ~((u64{1} << lo) - 1);
 }
 
-// Built at compile time (the plans are read-only data: no writable globals, no first-use race).
 constexpr RegOp make_regop(const Step& s) {
   RegOp op{};
-  for (int i = 0; i < 8 * kUnit; i++) {
+  const std::uint32_t wb = s.block < 64 ? s.block : 64;
+  for (int i = 0; i < kUnitWords; i++) {
     // Word i holds bits 64i .. 64i+63; blocks are powers of two, so a word is inside one block
     // (block >= 64) or holds 64 / block whole blocks.
     u64 m = 0;
-    for (std::uint32_t b0 = 0; b0 < 64; b0 += (s.block < 64 ? s.block : 64)) {
+    for (std::uint32_t b0 = 0; b0 < 64; b0 += wb) {
       const std::int64_t o = static_cast<std::int64_t>((64 * static_cast<std::uint32_t>(i) + b0) % s.block);
       m |= bit_range(static_cast<std::int64_t>(s.dst) - o + b0, static_cast<std::int64_t>(s.dst + s.len) - o + b0) &
-           bit_range(b0, b0 + (s.block < 64 ? s.block : 64));
+           bit_range(b0, b0 + wb);
     }
     op.mask[i] = m;
   }
-  const std::uint32_t delta = s.src - s.dst, q = delta / 64;
+  const std::uint32_t delta = s.src - s.dst;
+  op.q = delta / 64;
   op.r = delta % 64;
-  for (std::uint32_t i = 0; i < 8; i++) {
-    op.idx_lo[i] = (i + q % 8) & 15;
-    op.idx_hi[i] = (i + (q + 1) % 8) & 15;
-  }
-  for (std::uint32_t j = 0; j < kUnit; j++) {
-    op.k_lo[j] = op.k_hi[j] = 0;
-    for (std::uint32_t i = 0; i < 8; i++) {
-      if (8 * j + i + q < 8 * kUnit) op.k_lo[j] = static_cast<__mmask8>(op.k_lo[j] | (1u << i));
-      if (8 * j + i + q + 1 < 8 * kUnit) op.k_hi[j] = static_cast<__mmask8>(op.k_hi[j] | (1u << i));
-    }
-  }
-  op.ql = static_cast<std::uint8_t>(q / 8 < kUnit ? q / 8 : kUnit);
-  op.qh = static_cast<std::uint8_t>((q + 1) / 8 < kUnit ? (q + 1) / 8 : kUnit);
-  op.in_word = (s.block <= 64);
-  op.lo_id = (q % 8 == 0);
-  op.hi_id = ((q + 1) % 8 == 0);
+  op.in_word = s.block <= 64;
   return op;
 }
 
@@ -380,16 +366,92 @@ constexpr Plan make_plan(unsigned L) {
   build_groups(p);
   return p;
 }
-// The conversion plan of 2^L bits (compile-time constant).
+// The conversion plan of 2^L bits (compile-time constant, .rodata).
 template <unsigned L>
 inline constexpr Plan kPlan = make_plan(L);
-template <unsigned L>
-const Plan& plan() {
-  return kPlan<L>;
+
+// Shifts by a constant count, zero-masked forms with full masks (see perm64).
+inline __m512i srli_c(__m512i x, unsigned r) { return _mm512_maskz_srli_epi64(0xFF, x, r); }
+inline __m512i slli_c(__m512i x, unsigned r) { return _mm512_maskz_slli_epi64(0xFF, x, r); }
+
+// Words W .. W+7 of the unit x (zero beyond the unit); immediates only.
+template <int W>
+[[gnu::always_inline]] inline __m512i words_at(const __m512i* x) {
+  constexpr int y = W / 8, o = W % 8;
+  if constexpr (y >= kUnit) {
+    return _mm512_setzero_si512();
+  } else if constexpr (o == 0) {
+    return x[y];
+  } else {
+    __m512i b = _mm512_setzero_si512();
+    if constexpr (y + 1 < kUnit) b = x[y + 1];
+    return _mm512_maskz_alignr_epi64(0xFF, b, x[y], o);  // words o .. 7 of x[y], then 0 .. o-1 of b
+  }
+}
+
+// Output zmm U of op J: x[U] ^= (x >> delta)[U] & mask[U]. Reads only x[U..] (delta > 0), so
+// ascending U is in place.
+template <unsigned L, int J, int U>
+[[gnu::always_inline]] inline void apply_unit(__m512i* x) {
+  constexpr const RegOp& op = kPlan<L>.ops[J];
+  constexpr const u64* m = op.mask + 8 * U;
+  constexpr u64 any = m[0] | m[1] | m[2] | m[3] | m[4] | m[5] | m[6] | m[7];
+  constexpr u64 all = m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7];
+  if constexpr (any != 0) {  // plan constants
+    __m512i s;
+    if constexpr (op.in_word) {
+      s = srli_c(x[U], op.r);
+    } else {
+      constexpr int W = 8 * U + static_cast<int>(op.q);
+      // Destination bits below 64 - r take their source from the low word, the others from the
+      // next one; a part that no destination bit of this zmm needs is not computed.
+      constexpr u64 low = op.r == 0 ? ~u64{0} : (u64{1} << (64 - op.r)) - 1;
+      constexpr bool need_lo = (any & low) != 0, need_hi = (any & ~low) != 0;
+      if constexpr (op.r == 0) {
+        s = words_at<W>(x);
+      } else if constexpr (!need_hi) {
+        s = srli_c(words_at<W>(x), op.r);
+      } else if constexpr (!need_lo) {
+        s = slli_c(words_at<W + 1>(x), 64 - op.r);
+      } else {
+        s = _mm512_or_si512(srli_c(words_at<W>(x), op.r), slli_c(words_at<W + 1>(x), 64 - op.r));
+      }
+    }
+    if constexpr (all != ~u64{0}) {
+      const __m512i mv =
+          _mm512_set_epi64(static_cast<long long>(m[7]), static_cast<long long>(m[6]), static_cast<long long>(m[5]),
+                           static_cast<long long>(m[4]), static_cast<long long>(m[3]), static_cast<long long>(m[2]),
+                           static_cast<long long>(m[1]), static_cast<long long>(m[0]));
+      x[U] = xor_and(x[U], s, mv);
+    } else {
+      x[U] = _mm512_xor_si512(x[U], s);
+    }
+  }
+}
+
+template <unsigned L, int J, int... U>
+[[gnu::always_inline]] inline void apply_op(__m512i* x, std::integer_sequence<int, U...> /*units*/) {
+  (apply_unit<L, J, U>(x), ...);
+}
+
+template <unsigned L, bool Inverse, int First, int Count, int... I>
+[[gnu::always_inline]] inline void apply_ops(__m512i* x, std::integer_sequence<int, I...> /*ops*/) {
+  (apply_op < L, Inverse ? First + Count - 1 - I : First + I > (x, std::make_integer_sequence<int, kUnit>{}), ...);
+}
+
+// One register group over the first `words` words (a multiple of the unit).
+template <unsigned L, bool Inverse, int First, int Count>
+void run_regops(u64* w, std::size_t words) {
+  for (std::size_t i = 0; i < words; i += kUnitWords) {
+    __m512i x[kUnit];
+    for (int u = 0; u < kUnit; u++) x[u] = ld(w + i + 8 * static_cast<std::size_t>(u));
+    apply_ops<L, Inverse, First, Count>(x, std::make_integer_sequence<int, Count>{});
+    for (int u = 0; u < kUnit; u++) st(w + i + 8 * static_cast<std::size_t>(u), x[u]);
+  }
 }
 
 // w[dst .. dst+len) ^= w[src .. src+len) (bit ranges, src > dst, disjoint), eight destination
-// words at a time; w has 8 words of readable padding past the source range.
+// words at a time; w has 8 words of readable padding past the source range. All arguments public.
 void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   if ((dst | src | len) % 64 == 0) {  // whole words (public sizes)
     u64* d = w + dst / 64;
@@ -428,106 +490,78 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   }
 }
 
-// x ^= (x >> delta) & mask on one unit; output zmm u reads zmm u + QL, u + QL + 1 (low words)
-// and u + QH, u + QH + 1 (high words), all >= u, so ascending u is in place. x has kUnit + 2
-// trailing zero registers; compile-time indices keep x in registers.
-template <int QL, int QH>
-[[gnu::always_inline]] inline void apply_op(__m512i* x, const RegOp& op) {
-  // Whole-zmm sources need no permute (zmm >= kUnit are zero registers).
-  const __m512i il = ld(op.idx_lo);
-  if (op.r == 0) {  // whole-word shift
-    if (op.lo_id) {
-      for (int u = 0; u < kUnit; u++) x[u] = xor_and(x[u], x[u + QL], ld(op.mask + 8 * u));
-    } else {
-      for (int u = 0; u < kUnit; u++)
-        x[u] = xor_and(x[u], _mm512_maskz_permutex2var_epi64(op.k_lo[u], x[u + QL], il, x[u + QL + 1]),
-                       ld(op.mask + 8 * u));
-    }
-    return;
-  }
-  const __m128i rc = _mm_cvtsi32_si128(static_cast<int>(op.r));
-  const __m128i rc2 = _mm_cvtsi32_si128(static_cast<int>(64 - op.r));
-  const __m512i ih = ld(op.idx_hi);
-  if (op.hi_id) {
-    for (int u = 0; u < kUnit; u++) {
-      const __m512i lo = _mm512_maskz_permutex2var_epi64(op.k_lo[u], x[u + QL], il, x[u + QL + 1]);
-      x[u] = xor_and(x[u], _mm512_or_si512(srl(lo, rc), sll(x[u + QH], rc2)), ld(op.mask + 8 * u));
-    }
-  } else if (op.lo_id) {
-    for (int u = 0; u < kUnit; u++) {
-      const __m512i hi = _mm512_maskz_permutex2var_epi64(op.k_hi[u], x[u + QH], ih, x[u + QH + 1]);
-      x[u] = xor_and(x[u], _mm512_or_si512(srl(x[u + QL], rc), sll(hi, rc2)), ld(op.mask + 8 * u));
-    }
+// The same on one whole block (w = the block's first word) with every offset, shift and mask a
+// compile-time constant of the step: the blocks of the large steps are many and their ranges
+// small (e.g. 8 bits per 8192-bit block), so per-call work matters.
+template <std::uint32_t Dst, std::uint32_t Src, std::uint32_t Len>
+[[gnu::always_inline]] inline void xor_block(u64* w) {
+  constexpr std::uint32_t q = (Src - Dst) / 64, r = (Src - Dst) % 64;
+  constexpr std::uint32_t dw0 = Dst / 64, dw1 = (Dst + Len - 1) / 64;
+  constexpr u64 head = ~u64{0} << (Dst % 64);
+  constexpr u64 tail = ((Dst + Len) % 64) ? ((u64{1} << ((Dst + Len) % 64)) - 1) : ~u64{0};
+  auto src_word = [w](std::uint32_t dw) {
+    if constexpr (r == 0) return w[dw + q];
+    else return (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r));
+  };
+  if constexpr (dw0 == dw1) {
+    w[dw0] ^= src_word(dw0) & head & tail;
   } else {
-    for (int u = 0; u < kUnit; u++) {
-      const __m512i lo = _mm512_maskz_permutex2var_epi64(op.k_lo[u], x[u + QL], il, x[u + QL + 1]);
-      const __m512i hi = _mm512_maskz_permutex2var_epi64(op.k_hi[u], x[u + QH], ih, x[u + QH + 1]);
-      x[u] = xor_and(x[u], _mm512_or_si512(srl(lo, rc), sll(hi, rc2)), ld(op.mask + 8 * u));
+    std::uint32_t dw = dw0;
+    if constexpr (head != ~u64{0}) {
+      w[dw0] ^= src_word(dw0) & head;
+      dw++;
     }
-  }
-}
-
-// Selects apply_op<ql, qh> (qh is ql or ql + 1; ql = kUnit: source beyond the unit).
-template <int QL>
-[[gnu::always_inline]] inline void dispatch_op(__m512i* x, const RegOp& op) {
-  if constexpr (QL == kUnit) {
-    apply_op<kUnit, kUnit>(x, op);
-  } else {
-    if (op.ql != QL) return dispatch_op<QL + 1>(x, op);  // public (plan) values
-    if (op.qh == QL) apply_op<QL, QL>(x, op);
-    else apply_op<QL, QL + 1>(x, op);
-  }
-}
-
-// The unit stays in registers only if apply_op is inlined (hence always_inline).
-template <bool Inverse>
-void run_regops(u64* w, std::size_t words, const RegOp* ops, int n) {
-  for (std::size_t i = 0; i < words; i += 8 * kUnit) {
-    __m512i x[2 * kUnit + 2];
-    for (int u = 0; u < kUnit; u++) x[u] = ld(w + i + 8 * u);
-    for (int u = kUnit; u < 2 * kUnit + 2; u++) x[u] = _mm512_setzero_si512();
-    for (int j = 0; j < n; j++) {
-      const RegOp& op = ops[Inverse ? n - 1 - j : j];
-      if (op.in_word) {
-        const __m128i rc = _mm_cvtsi32_si128(static_cast<int>(op.r));
-        for (int u = 0; u < kUnit; u++) x[u] = xor_and(x[u], srl(x[u], rc), ld(op.mask + 8 * u));
-        continue;
-      }
-      dispatch_op<0>(x, op);
+    constexpr std::uint32_t last = tail != ~u64{0} ? dw1 : dw1 + 1;  // whole words [dw, last)
+    for (; dw + 8 <= last; dw += 8) {
+      __m512i v = _mm512_loadu_si512(w + dw + q);
+      if constexpr (r != 0) v = _mm512_or_si512(srli_c(v, r), slli_c(_mm512_loadu_si512(w + dw + q + 1), 64 - r));
+      _mm512_storeu_si512(w + dw, _mm512_xor_si512(_mm512_loadu_si512(w + dw), v));
     }
-    for (int u = 0; u < kUnit; u++) st(w + i + 8 * u, x[u]);
+    for (; dw < last; dw++) w[dw] ^= src_word(dw);
+    if constexpr (tail != ~u64{0}) w[dw1] ^= src_word(dw1) & tail;
   }
 }
 
-// Runs the plan forward or inverse. Bits >= limit are known to be zero (public bound): every
-// step moves bits downwards (src > dst), so they stay zero, and parts of steps whose source lies
-// at or above the limit are skipped (the reduced ranges of the forward transform).
-template <bool Inverse>
-void run_plan(u64* w, std::size_t words, const Plan& p, std::size_t limit) {
-  const std::size_t unit_words = 8 * kUnit;
-  const std::size_t reg_words = (limit + 64 * unit_words - 1) / (64 * unit_words) * unit_words;
-  for (int gi = 0; gi < p.ngroups; gi++) {
-    const Group& g = p.groups[Inverse ? p.ngroups - 1 - gi : gi];
-    if (g.reg) {
-      run_regops<Inverse>(w, reg_words < words ? reg_words : words, p.ops + g.first, g.count);
+// Group GI (in execution order) of the plan and the following ones. Bits >= limit are known to
+// be zero (public bound): every step moves bits downwards (src > dst), so they stay zero, memory
+// steps skip the parts whose source lies at or above the limit, register groups run over
+// reg_words (the units below the limit).
+template <unsigned L, bool Inverse, int GI>
+void run_groups(u64* w, std::size_t words, std::size_t limit, std::size_t reg_words) {
+  constexpr const Plan& p = kPlan<L>;
+  if constexpr (GI < p.ngroups) {
+    constexpr const Group& g = p.groups[Inverse ? p.ngroups - 1 - GI : GI];
+    if constexpr (g.reg) {
+      run_regops<L, Inverse, g.first, g.count>(w, reg_words);
     } else {
-      const Step& s = p.steps[g.first];
+      constexpr const Step& s = p.steps[g.first];
+      static_assert(s.block % 64 == 0);
       for (std::size_t base = 0; base < words * 64 && base + s.src < limit; base += s.block) {
         const std::size_t avail = limit - (base + s.src);
-        xor_range(w, base + s.dst, base + s.src, avail < s.len ? avail : s.len);
+        if (avail >= s.len) xor_block<s.dst, s.src, s.len>(w + base / 64);  // public sizes
+        else xor_range(w, base + s.dst, base + s.src, avail);
       }
     }
+    run_groups<L, Inverse, GI + 1>(w, words, limit, reg_words);
   }
+}
+
+template <unsigned L, bool Inverse>
+void run_plan(u64* w, std::size_t limit) {
+  constexpr std::size_t words = (std::size_t{1} << L) / 64;
+  static_assert(words % kUnitWords == 0);
+  const std::size_t reg_words = (limit + 64 * kUnitWords - 1) / (64 * kUnitWords) * kUnitWords;
+  run_groups<L, Inverse, 0>(w, words, limit, reg_words < words ? reg_words : words);
 }
 
 // Novel-basis conversion of 2^L bits (bits >= limit zero) and its inverse.
 template <unsigned L>
 void to_novel(u64* w, std::size_t limit) {
-  run_plan<false>(w, (std::size_t{1} << L) / 64, plan<L>(), limit);
+  run_plan<L, false>(w, limit);
 }
 template <unsigned L>
 void from_novel(u64* w) {
-  run_plan<true>(w, (std::size_t{1} << L) / 64, plan<L>(), std::size_t{1} << L);
+  run_plan<L, true>(w, std::size_t{1} << L);
 }
 
 // ---- Encoding / decoding: 128 rows of 2^K bits <-> 2^K field elements -------------------------
