@@ -252,90 +252,18 @@ void ifft_product(u64* g, const u64* x, const u64* y) {
 // (src > dst), so the inverse is the same steps in reverse order and bits above a zero bound stay
 // zero.
 
-using backend::fafft::gen_steps;
-using backend::fafft::kMaxSteps;
+using backend::fafft::ConversionPlan;
+using backend::fafft::Group;
+using backend::fafft::kConversionPlan;
+using backend::fafft::kRegBits;
+using backend::fafft::kUnitWords;
+using backend::fafft::RegOp;
 using backend::fafft::Step;
 
 // Steps on blocks of <= kRegBits bits run inside registers: a unit of kUnit ymm is loaded once
 // and every step of the group is x ^= (x >> delta) & mask on the unit, unrolled at compile time.
 constexpr int kUnit = 16;
-constexpr std::uint32_t kRegBits = 256 * kUnit;
-constexpr int kUnitWords = 4 * kUnit;
-struct RegOp {
-  u64 mask[kUnitWords];  // destination bits of the step in the unit
-  std::uint32_t q, r;    // delta = src - dst = 64 q + r bits
-  bool in_word;          // blocks within words: the source bits are in the same word
-};
-
-struct Group {
-  bool reg;
-  int first, count;  // steps (reg == false) or reg ops
-};
-
-struct Plan {
-  int nsteps = 0;
-  Step steps[kMaxSteps];
-  int nops = 0;
-  RegOp ops[kMaxSteps];
-  int ngroups = 0;
-  Group groups[kMaxSteps];
-};
-
-// Bits [lo, hi) of a word (clipped to 0..64).
-constexpr u64 bit_range(std::int64_t lo, std::int64_t hi) {
-  if (lo < 0) lo = 0;
-  if (hi > 64) hi = 64;
-  if (hi <= lo) return 0;
-  const u64 upto_hi = hi == 64 ? ~u64{0} : (u64{1} << hi) - 1;
-  return upto_hi & ~((u64{1} << lo) - 1);
-}
-
-constexpr RegOp make_regop(const Step& s) {
-  RegOp op{};
-  const std::uint32_t wb = s.block < 64 ? s.block : 64;
-  for (int i = 0; i < kUnitWords; i++) {
-    // Word i holds bits 64i .. 64i+63; blocks are powers of two, so a word is inside one block
-    // (block >= 64) or holds 64 / block whole blocks.
-    u64 m = 0;
-    for (std::uint32_t b0 = 0; b0 < 64; b0 += wb) {
-      const std::int64_t o = static_cast<std::int64_t>((64 * static_cast<std::uint32_t>(i) + b0) % s.block);
-      m |= bit_range(static_cast<std::int64_t>(s.dst) - o + b0, static_cast<std::int64_t>(s.dst + s.len) - o + b0) &
-           bit_range(b0, b0 + wb);
-    }
-    op.mask[i] = m;
-  }
-  const std::uint32_t delta = s.src - s.dst;
-  op.q = delta / 64;
-  op.r = delta % 64;
-  op.in_word = s.block <= 64;
-  return op;
-}
-
-// Maximal runs of consecutive steps on blocks of <= kRegBits bits become register groups.
-constexpr void build_groups(Plan& p) {
-  int i = 0;
-  while (i < p.nsteps) {
-    if (p.steps[i].block > kRegBits) {
-      p.groups[p.ngroups++] = Group{false, i, 1};
-      i++;
-      continue;
-    }
-    const int first = p.nops;
-    for (; i < p.nsteps && p.steps[i].block <= kRegBits; i++) p.ops[p.nops++] = make_regop(p.steps[i]);
-    p.groups[p.ngroups++] = Group{true, first, p.nops - first};
-  }
-}
-
-constexpr Plan make_plan(unsigned L) {
-  Plan p{};
-  if (L > 17) __builtin_trap();  // public constants only (see kMaxSteps)
-  p.nsteps = gen_steps(L, 1, p.steps, 0);
-  build_groups(p);
-  return p;
-}
-// The conversion plan of 2^L bits (compile-time constant, .rodata).
-template <unsigned L>
-inline constexpr Plan kPlan = make_plan(L);
+static_assert(4 * kUnit == kUnitWords);
 
 // Words W .. W+3 of the unit x (zero beyond the unit); immediates only.
 template <int W>
@@ -360,7 +288,7 @@ template <int W>
 // ascending U is in place.
 template <unsigned L, int J, int U>
 [[gnu::always_inline]] inline void apply_unit(__m256i* x) {
-  constexpr const RegOp& op = kPlan<L>.ops[J];
+  constexpr const RegOp& op = kConversionPlan<L>.ops[J];
   constexpr u64 m0 = op.mask[4 * U], m1 = op.mask[4 * U + 1], m2 = op.mask[4 * U + 2], m3 = op.mask[4 * U + 3];
   if constexpr ((m0 | m1 | m2 | m3) != 0) {  // plan constants
     __m256i s;
@@ -493,7 +421,7 @@ template <std::uint32_t Dst, std::uint32_t Src, std::uint32_t Len>
 // groups run over reg_words (the units below the limit).
 template <unsigned L, bool Inverse, int GI>
 void run_groups(u64* w, std::size_t words, std::size_t limit, std::size_t reg_words) {
-  constexpr const Plan& p = kPlan<L>;
+  constexpr const ConversionPlan& p = kConversionPlan<L>;
   if constexpr (GI < p.ngroups) {
     constexpr const Group& g = p.groups[Inverse ? p.ngroups - 1 - GI : GI];
     if constexpr (g.reg) {

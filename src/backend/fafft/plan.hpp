@@ -1,7 +1,7 @@
 // What both FAFFT implementations (avx512/fafft.cpp on 512-bit vectors, avx2/fafft_avx2.cpp on
-// 256-bit vectors) share apart from the tables (tables.hpp): the sizes of a transform and the
-// step list of the novel-basis conversion. Plain constexpr C++, no instructions: each backend turns
-// the steps into its own register and memory passes. The algorithm: docs/FAFFT.md.
+// 256-bit vectors) share apart from the tables (tables.hpp): the sizes of a transform, the step
+// list of the novel-basis conversion and its plan of register and memory passes. Plain constexpr
+// C++, no instructions: each backend turns the plan into its own vector code. The algorithm: docs/FAFFT.md.
 #pragma once
 
 #include <cstddef>
@@ -68,5 +68,91 @@ constexpr int gen_steps_count(unsigned L) {
   return gen_steps(L, 1, s, 0);
 }
 static_assert(gen_steps_count(17) <= kMaxSteps);
+
+// ---- The steps as register and memory passes -------------------------------------------------
+//
+// Both implementations run the steps on blocks of at most kRegBits bits inside registers: a unit
+// of kUnitWords words (sixteen ymm or eight zmm) is loaded once and every step of such a run is
+// x ^= (x >> delta) & mask on the whole unit, unrolled at compile time from the RegOp below. A
+// step on larger blocks is a memory pass of its own. The plan is a compile-time constant.
+inline constexpr int kUnitWords = 64;
+inline constexpr std::uint32_t kRegBits = 64 * kUnitWords;
+
+struct RegOp {
+  std::uint64_t mask[kUnitWords];  // destination bits of the step in the unit
+  std::uint32_t q, r;              // delta = src - dst = 64 q + r bits
+  bool in_word;                    // blocks within words: the source bits are in the same word
+};
+
+struct Group {
+  bool reg;
+  int first, count;  // steps (reg == false) or reg ops
+};
+
+struct ConversionPlan {
+  int nsteps = 0;
+  Step steps[kMaxSteps];
+  int nops = 0;
+  RegOp ops[kMaxSteps];
+  int ngroups = 0;
+  Group groups[kMaxSteps];
+};
+
+// Bits [lo, hi) of a word (clipped to 0..64).
+constexpr std::uint64_t bit_range(std::int64_t lo, std::int64_t hi) {
+  if (lo < 0) lo = 0;
+  if (hi > 64) hi = 64;
+  if (hi <= lo) return 0;
+  const std::uint64_t upto_hi = hi == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << hi) - 1;
+  return upto_hi & ~((std::uint64_t{1} << lo) - 1);
+}
+
+constexpr RegOp make_regop(const Step& s) {
+  RegOp op{};
+  const std::uint32_t wb = s.block < 64 ? s.block : 64;
+  for (int i = 0; i < kUnitWords; i++) {
+    // Word i holds bits 64i .. 64i+63; blocks are powers of two, so a word is inside one block
+    // (block >= 64) or holds 64 / block whole blocks.
+    std::uint64_t m = 0;
+    for (std::uint32_t b0 = 0; b0 < 64; b0 += wb) {
+      const std::int64_t o = static_cast<std::int64_t>((64 * static_cast<std::uint32_t>(i) + b0) % s.block);
+      m |= bit_range(static_cast<std::int64_t>(s.dst) - o + b0, static_cast<std::int64_t>(s.dst + s.len) - o + b0) &
+           bit_range(b0, b0 + wb);
+    }
+    op.mask[i] = m;
+  }
+  const std::uint32_t delta = s.src - s.dst;
+  op.q = delta / 64;
+  op.r = delta % 64;
+  op.in_word = s.block <= 64;
+  return op;
+}
+
+// Maximal runs of consecutive steps on blocks of <= kRegBits bits become register groups (ops in
+// forward order); the inverse runs the groups backwards and each group's ops backwards.
+constexpr void build_groups(ConversionPlan& p) {
+  int i = 0;
+  while (i < p.nsteps) {
+    if (p.steps[i].block > kRegBits) {
+      p.groups[p.ngroups++] = Group{false, i, 1};
+      i++;
+      continue;
+    }
+    const int first = p.nops;
+    for (; i < p.nsteps && p.steps[i].block <= kRegBits; i++) p.ops[p.nops++] = make_regop(p.steps[i]);
+    p.groups[p.ngroups++] = Group{true, first, p.nops - first};
+  }
+}
+
+constexpr ConversionPlan make_conversion_plan(unsigned L) {
+  ConversionPlan p{};
+  if (L > 17) __builtin_trap();  // public constants only (see kMaxSteps)
+  p.nsteps = gen_steps(L, 1, p.steps, 0);
+  build_groups(p);
+  return p;
+}
+// The conversion plan of 2^L bits (compile-time constant, .rodata where it is read at run time).
+template <unsigned L>
+inline constexpr ConversionPlan kConversionPlan = make_conversion_plan(L);
 
 }  // namespace hqc::backend::fafft
