@@ -455,6 +455,24 @@ void test_enc_positions(const Backend& be) {
     }
     for (std::size_t i = 0; i < bytes.size(); i++) bytes[i] = static_cast<std::uint8_t>(i / 8);
     check(bytes, w, "pairs of equal draws");
+    // p_i = i + d_i with R_i = ceil(d_i 2^32 / (n - i)): draws equal to later indices, so that a
+    // replacement (p_j becomes j) makes an earlier draw a duplicate, in chains. The longest: every
+    // draw the next index and p_(w-2) = p_(w-1) = w, so that each replacement causes the next
+    // one down, w - 1 in a row.
+    auto near = [&](auto pick_d) {
+      for (std::size_t i = 0; i < w; i++) {
+        const std::uint64_t d = pick_d(i);
+        const std::uint64_t left = P::kN - i;
+        const auto r = static_cast<std::uint32_t>(((d << 32) + left - 1) / left);
+        std::memcpy(&bytes[4 * i], &r, 4);
+      }
+    };
+    near([&](std::size_t i) { return std::uint64_t{i + 2 == w ? 2u : 1u}; });
+    check(bytes, w, "a chain of w - 1 replacements");
+    for (int it = 0; it < 30; it++) {
+      near([&](std::size_t) { return rng() % 4; });
+      check(bytes, w, "draws within 3 of their index (replacement chains)");
+    }
     for (int it = 0; it < 30; it++) {
       for (auto& x : bytes) x = static_cast<std::uint8_t>(rng());
       check(bytes, w, "random bytes");

@@ -3,12 +3,15 @@
 //    the word index of every lane (vpcmpeqq -> mask -> masked vporq), so a position never becomes
 //    an address. Four output vectors share each broadcast position.
 //  * enc_positions: the multiply-shift for 16 positions at a time (vpmuludq on even/odd lanes),
-//    then the duplicate fix-up from w-2 down to 0 with the positions kept in vector registers:
-//    each step compares one broadcast position with all later ones and merges i with a mask.
+//    then the duplicate fix-up without its serial chain: independent compares of each draw with
+//    the later draws, and pointer jumping along the links i -> p_i (see above enc_positions).
 #include <immintrin.h>
+
+#include <bit>
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
+#include "common/ct.hpp"
 #if defined(HQC_AVX512_MSAN)
 #include <sanitizer/msan_interface.h>
 #endif
@@ -73,42 +76,116 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
   wipe(bits, sizeof(bits));
 }
 
+// The duplicate fix-up of spec §4.3 (from i = w-2 down to 0: p_i becomes i if it equals a current
+// entry of a later index) without its serial chain. With final_j the value of entry j after the
+// fix-up and dup_j its replacement flag:
+//   {final_j : j > i} = {p_j : j > i} u {j : j > i, dup_j}
+// (a replaced p_j equals some final_k, k > j; an unreplaced one is its own final value), so
+//   dup_i = c_i or (i < p_i < w and dup_(p_i)),   c_i = [p_i equals some p_j, j > i].
+// The c_i are independent compares of the drawn positions. The second term follows the links
+// i -> p_i, which strictly increase, so dup_i is the OR of c along the chain that starts at i:
+// pointer jumping (each round doubles the covered length) gives it in bit_width(w) rounds of
+// in-register table lookups (vpermi2w), at no secret address.
 template <class P>
 void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w) {
-  constexpr std::size_t kChunks = (kMaxW + 15) / 16;
+  constexpr std::size_t kChunks = (kMaxW + 15) / 16;     // 16 dword lanes per chunk
+  constexpr std::size_t kLinks = (kMaxW + 1 + 31) / 32;  // 32 word lanes: the w entries and the sink
+  static_assert(kMaxW + 1 <= 192, "three vpermi2w table pairs hold the links");
   __m512i v[kChunks];
+  alignas(64) std::uint32_t drawn[16 * kChunks];
   const std::size_t chunks = (w + 15) / 16;
   const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
   const __m512i nvec = _mm512_set1_epi32(static_cast<int>(P::kN));
+  const __m512i wvec = _mm512_set1_epi32(static_cast<int>(w));
+  // The sink: the link target of an entry without a later one to follow (its own link, no flag).
+  const std::uint32_t sink = static_cast<std::uint32_t>(w);
+  std::uint32_t link_mask[2 * kLinks] = {};  // per 16 entries: lanes whose link is p_i
   for (std::size_t c = 0; c < chunks; c++) {
     const std::size_t rem = w - 16 * c;
     const __mmask16 m = rem >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << rem) - 1u);
     const __m512i r = _mm512_maskz_loadu_epi32(m, xof_bytes + 64 * c);  // little-endian 32-bit words
     const __m512i idx = _mm512_add_epi32(iota, _mm512_set1_epi32(static_cast<int>(16 * c)));
     const __m512i nmi = _mm512_sub_epi32(nvec, idx);
-    // (r * (n - i)) >> 32 for even and odd 32-bit lanes.
+    // p_i = i + (R_i * (n - i)) >> 32 for even and odd 32-bit lanes.
     const __m512i pe = srli64<32>(mul_epu32(r, nmi));
     const __m512i po = mul_epu32(srli64<32>(r), srli64<32>(nmi));
     const __m512i hi = _mm512_mask_blend_epi32(0xAAAA, pe, po);
-    // Lanes past w hold an impossible position so that the duplicate search never matches them.
+    // Lanes past w hold an impossible position so that no compare ever matches them.
     v[c] = _mm512_mask_blend_epi32(m, _mm512_set1_epi32(-1), _mm512_add_epi32(hi, idx));
+    _mm512_store_si512(drawn + 16 * c, v[c]);
+    link_mask[c] = _mm512_mask_cmpgt_epu32_mask(_mm512_cmplt_epu32_mask(v[c], wvec), v[c], idx);
   }
-  for (std::size_t i = w - 1; i-- > 0;) {
-    const std::size_t ci = i / 16;
-    const unsigned li = static_cast<unsigned>(i % 16);
-    const __m512i pi = perm32(_mm512_set1_epi32(static_cast<int>(li)), v[ci]);
-    const __mmask16 later = static_cast<__mmask16>(~((2u << li) - 1u));  // lanes j > i in chunk ci
-    std::uint32_t any = _mm512_mask_cmpeq_epi32_mask(later, v[ci], pi);
-    for (std::size_t c = ci + 1; c < chunks; c++) any |= _mm512_cmpeq_epi32_mask(v[c], pi);
-    const std::uint32_t found = barrier32(0u - ((any | (0u - any)) >> 31));  // all-ones iff a duplicate
-    const __mmask16 sel = static_cast<__mmask16>((1u << li) & found);
-    v[ci] = _mm512_mask_mov_epi32(v[ci], sel, _mm512_set1_epi32(static_cast<int>(i)));
+  // c_i for every i (the last entry has no later one). Each i is independent of the others; the
+  // flags of one chunk gather in a register.
+  std::uint32_t cbits[2 * kLinks] = {};
+  for (std::size_t ci = 0; ci < chunks; ci++) {
+    const unsigned lanes = static_cast<unsigned>(w - 1 - 16 * ci < 16 ? w - 1 - 16 * ci : 16);
+    std::uint32_t flags = 0;
+    for (unsigned li = 0; li < lanes; li++) {
+      const __m512i pi = _mm512_set1_epi32(static_cast<int>(drawn[16 * ci + li]));
+      const __mmask16 later = static_cast<__mmask16>(~((2u << li) - 1u));  // lanes j > i in chunk ci
+      std::uint32_t any = _mm512_mask_cmpeq_epi32_mask(later, v[ci], pi);
+      for (std::size_t c = ci + 1; c < chunks; c++) any |= _mm512_cmpeq_epi32_mask(v[c], pi);
+      flags |= barrier32((any | (0u - any)) >> 31) << li;  // bit li iff a later equal draw
+    }
+    cbits[ci] = flags;
   }
+  // Links as 16-bit lanes: bits 0..7 the target (p_i or the sink), bit 15 the flag (c_i).
+  __m512i e[kLinks];
+  const std::size_t links = (w + 1 + 31) / 32;
+  const __m512i flag = _mm512_set1_epi16(static_cast<short>(0x8000));
+  alignas(64) static constexpr std::uint16_t kLowWords[32] = {0,  2,  4,  6,  8,  10, 12, 14, 16, 18, 20,
+                                                              22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42,
+                                                              44, 46, 48, 50, 52, 54, 56, 58, 60, 62};
+  const __m512i low_words = _mm512_load_si512(kLowWords);
+  for (std::size_t k = 0; k < links; k++) {
+    const __m512i a = 2 * k < chunks ? v[2 * k] : _mm512_setzero_si512();
+    const __m512i b = 2 * k + 1 < chunks ? v[2 * k + 1] : _mm512_setzero_si512();
+    const __m512i targets = _mm512_maskz_permutex2var_epi16(~__mmask32{0}, a, low_words, b);  // low word of each lane
+    const __mmask32 linked = static_cast<__mmask32>(link_mask[2 * k] | (link_mask[2 * k + 1] << 16));
+    const __mmask32 flagged = static_cast<__mmask32>(cbits[2 * k] | (cbits[2 * k + 1] << 16));
+    e[k] = _mm512_mask_blend_epi16(linked, _mm512_set1_epi16(static_cast<short>(sink)), targets);
+    e[k] = _mm512_or_si512(e[k], _mm512_maskz_mov_epi16(flagged, flag));
+  }
+  for (std::size_t k = links; k < kLinks; k++) e[k] = _mm512_set1_epi16(static_cast<short>(sink));
+  // Entries past w (and the sink itself) link to the sink without a flag: every chain ends there.
+  {
+    const std::size_t k = sink / 32;
+    const __mmask32 past = static_cast<__mmask32>(~std::uint32_t{0} << (sink % 32));
+    e[k] = _mm512_mask_mov_epi16(e[k], past, _mm512_set1_epi16(static_cast<short>(sink)));
+  }
+  // Pointer jumping: e_i |= flag of e_(target_i); target_i = target of target_i.
+  const __m512i lo6 = _mm512_set1_epi16(0x3F);
+  const unsigned rounds = static_cast<unsigned>(std::bit_width(w));
+  for (unsigned round = 0; round < rounds; round++) {
+    __m512i next[kLinks];
+    for (std::size_t k = 0; k < links; k++) {
+      const __m512i t = _mm512_and_si512(e[k], lo6);
+      const __m512i tsel =
+          _mm512_maskz_srli_epi16(~__mmask32{0}, _mm512_and_si512(e[k], _mm512_set1_epi16(0xFF)), 6);  // table pair
+      __m512i g = _mm512_maskz_permutex2var_epi16(~__mmask32{0}, e[0], t, e[1]);
+      for (std::size_t pair = 1; 2 * pair < links; pair++) {
+        const __mmask32 here = _mm512_cmpeq_epi16_mask(tsel, _mm512_set1_epi16(static_cast<short>(pair)));
+        const __m512i b = 2 * pair + 1 < kLinks ? e[2 * pair + 1] : _mm512_setzero_si512();
+        g = _mm512_mask_mov_epi16(g, here, _mm512_maskz_permutex2var_epi16(~__mmask32{0}, e[2 * pair], t, b));
+      }
+      next[k] = _mm512_or_si512(g, _mm512_and_si512(e[k], flag));
+    }
+    for (std::size_t k = 0; k < links; k++) e[k] = next[k];
+  }
+  // final_i = i where flagged, p_i otherwise.
   for (std::size_t c = 0; c < chunks; c++) {
+    const __mmask32 f = _mm512_test_epi16_mask(e[c / 2], flag);
+    const __mmask16 dup = static_cast<__mmask16>(c % 2 ? f >> 16 : f);
+    const __m512i idx = _mm512_add_epi32(iota, _mm512_set1_epi32(static_cast<int>(16 * c)));
+    v[c] = _mm512_mask_mov_epi32(v[c], dup, idx);
     const std::size_t rem = w - 16 * c;
     const __mmask16 m = rem >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << rem) - 1u);
     _mm512_mask_storeu_epi32(pos + 16 * c, m, v[c]);
   }
+  ct::wipe(drawn, sizeof(drawn));
+  ct::wipe(cbits, sizeof(cbits));
+  ct::wipe(link_mask, sizeof(link_mask));
 }
 
 #define HQC_AVX512_SAMPLING(P)                                                           \
