@@ -42,6 +42,10 @@
 #pragma GCC target("avx2,pclmul,bmi2,vpclmulqdq,gfni")
 #endif
 
+// Included under the target options above, so that the passes' template functions get them too
+// and the traits' vector operations inline into them.
+#include "backend/fafft/conversion_passes.hpp"
+
 namespace hqc::backend::avx2::fafft {
 namespace {
 
@@ -247,98 +251,11 @@ void ifft_product(u64* g, const u64* x, const u64* y) {
 
 // ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
 //
-// The steps (convert(L, G), the Taylor expansions at s_T) are backend/fafft/plan.hpp's, shared
-// with avx512 fafft.cpp. Every step leaves its source range unchanged and moves bits downwards
-// (src > dst), so the inverse is the same steps in reverse order and bits above a zero bound stay
-// zero.
-
-using backend::fafft::ConversionPlan;
-using backend::fafft::Group;
-using backend::fafft::kConversionPlan;
-using backend::fafft::kRegBits;
-using backend::fafft::kUnitWords;
-using backend::fafft::RegOp;
-using backend::fafft::Step;
-
-// Steps on blocks of <= kRegBits bits run inside registers: a unit of kUnit ymm is loaded once
-// and every step of the group is x ^= (x >> delta) & mask on the unit, unrolled at compile time.
-constexpr int kUnit = 16;
-static_assert(4 * kUnit == kUnitWords);
-
-// Words W .. W+3 of the unit x (zero beyond the unit); immediates only.
-template <int W>
-[[gnu::always_inline]] inline __m256i words_at(const __m256i* x) {
-  constexpr int y = W / 4, o = W % 4;
-  if constexpr (y >= kUnit) {
-    return _mm256_setzero_si256();
-  } else if constexpr (o == 0) {
-    return x[y];
-  } else {
-    const __m256i a = x[y];
-    __m256i b = _mm256_setzero_si256();
-    if constexpr (y + 1 < kUnit) b = x[y + 1];
-    const __m256i mid = _mm256_permute2x128_si256(a, b, 0x21);  // words W-o+2 .. W-o+5
-    if constexpr (o == 2) return mid;
-    else if constexpr (o == 1) return _mm256_alignr_epi8(mid, a, 8);
-    else return _mm256_alignr_epi8(b, mid, 8);
-  }
-}
-
-// Output ymm U of op J: x[U] ^= (x >> delta)[U] & mask[U]. Reads only x[U..] (delta > 0), so
-// ascending U is in place.
-template <unsigned L, int J, int U>
-[[gnu::always_inline]] inline void apply_unit(__m256i* x) {
-  constexpr const RegOp& op = kConversionPlan<L>.ops[J];
-  constexpr u64 m0 = op.mask[4 * U], m1 = op.mask[4 * U + 1], m2 = op.mask[4 * U + 2], m3 = op.mask[4 * U + 3];
-  if constexpr ((m0 | m1 | m2 | m3) != 0) {  // plan constants
-    __m256i s;
-    if constexpr (op.in_word) {
-      s = _mm256_srli_epi64(x[U], static_cast<int>(op.r));
-    } else {
-      constexpr int W = 4 * U + static_cast<int>(op.q);
-      // Destination bits below 64 - r take their source from the low word, the others from the
-      // next one; a part that no destination bit of this ymm needs is not computed.
-      constexpr u64 low = op.r == 0 ? ~u64{0} : (u64{1} << (64 - op.r)) - 1;
-      constexpr bool need_lo = ((m0 | m1 | m2 | m3) & low) != 0, need_hi = ((m0 | m1 | m2 | m3) & ~low) != 0;
-      if constexpr (op.r == 0) {
-        s = words_at<W>(x);
-      } else if constexpr (!need_hi) {
-        s = _mm256_srli_epi64(words_at<W>(x), static_cast<int>(op.r));
-      } else if constexpr (!need_lo) {
-        s = _mm256_slli_epi64(words_at<W + 1>(x), static_cast<int>(64 - op.r));
-      } else {
-        s = _mm256_or_si256(_mm256_srli_epi64(words_at<W>(x), static_cast<int>(op.r)),
-                            _mm256_slli_epi64(words_at<W + 1>(x), static_cast<int>(64 - op.r)));
-      }
-    }
-    if constexpr ((m0 & m1 & m2 & m3) != ~u64{0}) {
-      s = _mm256_and_si256(s, _mm256_set_epi64x(static_cast<long long>(m3), static_cast<long long>(m2),
-                                                static_cast<long long>(m1), static_cast<long long>(m0)));
-    }
-    x[U] = _mm256_xor_si256(x[U], s);
-  }
-}
-
-template <unsigned L, int J, int... U>
-[[gnu::always_inline]] inline void apply_op(__m256i* x, std::integer_sequence<int, U...> /*units*/) {
-  (apply_unit<L, J, U>(x), ...);
-}
-
-template <unsigned L, bool Inverse, int First, int Count, int... I>
-[[gnu::always_inline]] inline void apply_ops(__m256i* x, std::integer_sequence<int, I...> /*ops*/) {
-  (apply_op < L, Inverse ? First + Count - 1 - I : First + I > (x, std::make_integer_sequence<int, kUnit>{}), ...);
-}
-
-// One register group over the first `words` words (a multiple of the unit).
-template <unsigned L, bool Inverse, int First, int Count>
-void run_regops(u64* w, std::size_t words) {
-  for (std::size_t i = 0; i < words; i += kUnitWords) {
-    __m256i x[kUnit];
-    for (int u = 0; u < kUnit; u++) x[u] = ld(w + i + 4 * static_cast<std::size_t>(u));
-    apply_ops<L, Inverse, First, Count>(x, std::make_integer_sequence<int, Count>{});
-    for (int u = 0; u < kUnit; u++) st(w + i + 4 * static_cast<std::size_t>(u), x[u]);
-  }
-}
+// The steps (convert(L, G), the Taylor expansions at s_T), their plan of register and memory
+// passes (backend/fafft/plan.hpp) and the passes' code (backend/fafft/conversion_passes.hpp) are
+// shared with avx512 fafft.cpp. Every step leaves its source range unchanged and moves bits
+// downwards (src > dst), so the inverse is the same steps in reverse order and bits above a zero
+// bound stay zero. Here are the ymm forms of the passes' vector operations.
 
 // w[dst .. dst+len) ^= w[src .. src+len) (bit ranges, src > dst, disjoint), four destination
 // words at a time; w has readable padding words past the source range. All arguments public.
@@ -382,80 +299,38 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   }
 }
 
-// The same on one whole block (base = w, a multiple of 64 bits) with every offset, shift and mask
-// a compile-time constant of the step: the blocks of the large steps are many and their ranges
-// small (e.g. 8 bits per 4096-bit block), so per-call work matters.
-template <std::uint32_t Dst, std::uint32_t Src, std::uint32_t Len>
-[[gnu::always_inline]] inline void xor_block(u64* w) {
-  constexpr std::uint32_t q = (Src - Dst) / 64, r = (Src - Dst) % 64;
-  constexpr std::uint32_t dw0 = Dst / 64, dw1 = (Dst + Len - 1) / 64;
-  constexpr u64 head = ~u64{0} << (Dst % 64);
-  constexpr u64 tail = ((Dst + Len) % 64) ? ((u64{1} << ((Dst + Len) % 64)) - 1) : ~u64{0};
-  auto src_word = [w](std::uint32_t dw) {
-    if constexpr (r == 0) return w[dw + q];
-    else return (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r));
-  };
-  if constexpr (dw0 == dw1) {
-    w[dw0] ^= src_word(dw0) & head & tail;
-  } else {
-    std::uint32_t dw = dw0;
-    if constexpr (head != ~u64{0}) {
-      w[dw0] ^= src_word(dw0) & head;
-      dw++;
-    }
-    constexpr std::uint32_t last = tail != ~u64{0} ? dw1 : dw1 + 1;  // whole words [dw, last)
-    for (; dw + 4 <= last; dw += 4) {
-      __m256i v = ld(w + dw + q);
-      if constexpr (r != 0)
-        v = _mm256_or_si256(_mm256_srli_epi64(v, static_cast<int>(r)),
-                            _mm256_slli_epi64(ld(w + dw + q + 1), static_cast<int>(64 - r)));
-      st(w + dw, _mm256_xor_si256(ld(w + dw), v));
-    }
-    for (; dw < last; dw++) w[dw] ^= src_word(dw);
-    if constexpr (tail != ~u64{0}) w[dw1] ^= src_word(dw1) & tail;
+// The ymm traits of the shared conversion passes (backend/fafft/conversion_passes.hpp). A register
+// unit is sixteen ymm (the same 4096 bits as avx512's eight zmm).
+struct YmmPasses {
+  using Vec = __m256i;
+  static constexpr int kWords = 4;
+  static Vec zero() { return _mm256_setzero_si256(); }
+  static Vec load(const u64* p) { return ld(p); }
+  static void store(u64* p, Vec v) { st(p, v); }
+  static Vec loadu(const u64* p) { return ld(p); }
+  static void storeu(u64* p, Vec v) { st(p, v); }
+  static Vec bxor(Vec a, Vec b) { return _mm256_xor_si256(a, b); }
+  static Vec bor(Vec a, Vec b) { return _mm256_or_si256(a, b); }
+  // Shifts by a constant count (an immediate once inlined).
+  static Vec srli(Vec x, unsigned r) { return _mm256_srli_epi64(x, static_cast<int>(r)); }
+  static Vec slli(Vec x, unsigned r) { return _mm256_slli_epi64(x, static_cast<int>(r)); }
+  static Vec xor_and(Vec x, Vec s, Vec m) { return _mm256_xor_si256(x, _mm256_and_si256(s, m)); }
+  static Vec set(const u64* m) {
+    return _mm256_set_epi64x(static_cast<long long>(m[3]), static_cast<long long>(m[2]), static_cast<long long>(m[1]),
+                             static_cast<long long>(m[0]));
   }
-}
-
-// Group GI (in execution order) of the plan and the following ones. Bits >= limit are known to
-// be zero (public bound); memory steps skip the parts whose source lies at or above it, register
-// groups run over reg_words (the units below the limit).
-template <unsigned L, bool Inverse, int GI>
-void run_groups(u64* w, std::size_t words, std::size_t limit, std::size_t reg_words) {
-  constexpr const ConversionPlan& p = kConversionPlan<L>;
-  if constexpr (GI < p.ngroups) {
-    constexpr const Group& g = p.groups[Inverse ? p.ngroups - 1 - GI : GI];
-    if constexpr (g.reg) {
-      run_regops<L, Inverse, g.first, g.count>(w, reg_words);
-    } else {
-      constexpr const Step& s = p.steps[g.first];
-      static_assert(s.block % 64 == 0);
-      for (std::size_t base = 0; base < words * 64 && base + s.src < limit; base += s.block) {
-        const std::size_t avail = limit - (base + s.src);
-        if (avail >= s.len) xor_block<s.dst, s.src, s.len>(w + base / 64);  // public sizes
-        else xor_range(w, base + s.dst, base + s.src, avail);
-      }
-    }
-    run_groups<L, Inverse, GI + 1>(w, words, limit, reg_words);
+  template <int O>
+  static Vec words_from(Vec lo, Vec hi) {
+    const Vec mid = _mm256_permute2x128_si256(lo, hi, 0x21);  // words 2 .. 5 of lo:hi
+    if constexpr (O == 2) return mid;
+    else if constexpr (O == 1) return _mm256_alignr_epi8(mid, lo, 8);
+    else return _mm256_alignr_epi8(hi, mid, 8);
   }
-}
-
-template <unsigned L, bool Inverse>
-void run_plan(u64* w, std::size_t limit) {
-  constexpr std::size_t words = (std::size_t{1} << L) / 64;
-  static_assert(words % kUnitWords == 0);
-  const std::size_t reg_words = (limit + 64 * kUnitWords - 1) / (64 * kUnitWords) * kUnitWords;
-  run_groups<L, Inverse, 0>(w, words, limit, reg_words < words ? reg_words : words);
-}
-
-// Novel-basis conversion of 2^L bits (bits >= limit zero) and its inverse.
-template <unsigned L>
-void to_novel(u64* w, std::size_t limit) {
-  run_plan<L, false>(w, limit);
-}
-template <unsigned L>
-void from_novel(u64* w) {
-  run_plan<L, true>(w, std::size_t{1} << L);
-}
+  static void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
+    fafft::xor_range(w, dst, src, len);
+  }
+};
+using Conversion = backend::fafft::ConversionPasses<YmmPasses>;
 
 // ---- Encoding / decoding: 128 rows of 2^K bits <-> 2^K field elements -------------------------
 //
@@ -656,11 +531,11 @@ void reduce_out(u64* out, const u64* c) {
 struct Parts {
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
-    fafft::to_novel<L>(w, limit);
+    Conversion::to_novel<L>(w, limit);
   }
   template <unsigned L>
   static void from_novel(u64* w) {
-    fafft::from_novel<L>(w);
+    Conversion::from_novel<L>(w);
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {

@@ -26,6 +26,7 @@
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
+#include "backend/fafft/conversion_passes.hpp"
 #include "backend/fafft/entry_points.hpp"
 #include "backend/fafft/tables.hpp"
 #include "params/params.hpp"
@@ -275,104 +276,9 @@ void ifft_product(u64* g, const u64* x, const u64* y) {
 
 // ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
 //
-// The steps (convert(L, G), the Taylor expansions at s_T) and their plan of register and memory
-// passes are backend/fafft/plan.hpp's, shared with the avx2 port; here they become zmm code.
-
-using backend::fafft::ConversionPlan;
-using backend::fafft::Group;
-using backend::fafft::kConversionPlan;
-using backend::fafft::kRegBits;
-using backend::fafft::kUnitWords;
-using backend::fafft::RegOp;
-using backend::fafft::Step;
-
-// A register unit is eight zmm (kUnitWords words). Each register op is unrolled at compile time:
-// every word offset, shift count and mask is a constant of the plan, units whose mask is zero
-// emit nothing, and a source half that no destination bit needs is not computed. (Units of
-// sixteen zmm, with a plan of 8192-bit register blocks, measured no faster: faster forward,
-// slower inverse conversion.)
-constexpr int kUnit = 8;
-static_assert(8 * kUnit == kUnitWords);
-
-// Shifts by a constant count, zero-masked forms with full masks (see perm64).
-inline __m512i srli_c(__m512i x, unsigned r) { return _mm512_maskz_srli_epi64(0xFF, x, r); }
-inline __m512i slli_c(__m512i x, unsigned r) { return _mm512_maskz_slli_epi64(0xFF, x, r); }
-
-// Words W .. W+7 of the unit x (zero beyond the unit); immediates only.
-template <int W>
-[[gnu::always_inline]] inline __m512i words_at(const __m512i* x) {
-  constexpr int y = W / 8, o = W % 8;
-  if constexpr (y >= kUnit) {
-    return _mm512_setzero_si512();
-  } else if constexpr (o == 0) {
-    return x[y];
-  } else {
-    __m512i b = _mm512_setzero_si512();
-    if constexpr (y + 1 < kUnit) b = x[y + 1];
-    return _mm512_maskz_alignr_epi64(0xFF, b, x[y], o);  // words o .. 7 of x[y], then 0 .. o-1 of b
-  }
-}
-
-// Output zmm U of op J: x[U] ^= (x >> delta)[U] & mask[U]. Reads only x[U..] (delta > 0), so
-// ascending U is in place.
-template <unsigned L, int J, int U>
-[[gnu::always_inline]] inline void apply_unit(__m512i* x) {
-  constexpr const RegOp& op = kConversionPlan<L>.ops[J];
-  constexpr const u64* m = op.mask + 8 * U;
-  constexpr u64 any = m[0] | m[1] | m[2] | m[3] | m[4] | m[5] | m[6] | m[7];
-  constexpr u64 all = m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7];
-  if constexpr (any != 0) {  // plan constants
-    __m512i s;
-    if constexpr (op.in_word) {
-      s = srli_c(x[U], op.r);
-    } else {
-      constexpr int W = 8 * U + static_cast<int>(op.q);
-      // Destination bits below 64 - r take their source from the low word, the others from the
-      // next one; a part that no destination bit of this zmm needs is not computed.
-      constexpr u64 low = op.r == 0 ? ~u64{0} : (u64{1} << (64 - op.r)) - 1;
-      constexpr bool need_lo = (any & low) != 0, need_hi = (any & ~low) != 0;
-      if constexpr (op.r == 0) {
-        s = words_at<W>(x);
-      } else if constexpr (!need_hi) {
-        s = srli_c(words_at<W>(x), op.r);
-      } else if constexpr (!need_lo) {
-        s = slli_c(words_at<W + 1>(x), 64 - op.r);
-      } else {
-        s = _mm512_or_si512(srli_c(words_at<W>(x), op.r), slli_c(words_at<W + 1>(x), 64 - op.r));
-      }
-    }
-    if constexpr (all != ~u64{0}) {
-      const __m512i mv =
-          _mm512_set_epi64(static_cast<long long>(m[7]), static_cast<long long>(m[6]), static_cast<long long>(m[5]),
-                           static_cast<long long>(m[4]), static_cast<long long>(m[3]), static_cast<long long>(m[2]),
-                           static_cast<long long>(m[1]), static_cast<long long>(m[0]));
-      x[U] = xor_and(x[U], s, mv);
-    } else {
-      x[U] = _mm512_xor_si512(x[U], s);
-    }
-  }
-}
-
-template <unsigned L, int J, int... U>
-[[gnu::always_inline]] inline void apply_op(__m512i* x, std::integer_sequence<int, U...> /*units*/) {
-  (apply_unit<L, J, U>(x), ...);
-}
-
-template <unsigned L, bool Inverse, int First, int Count, int... I>
-[[gnu::always_inline]] inline void apply_ops(__m512i* x, std::integer_sequence<int, I...> /*ops*/) {
-  (apply_op < L, Inverse ? First + Count - 1 - I : First + I > (x, std::make_integer_sequence<int, kUnit>{}), ...);
-}
-
-// One register group over the first `words` words (a multiple of the unit).
-template <unsigned L, bool Inverse, int First, int Count>
-void run_regops(u64* w, std::size_t words) {
-  for (std::size_t i = 0; i < words; i += kUnitWords) {
-    __m512i x[kUnit];
-    for (int u = 0; u < kUnit; u++) x[u] = ld(w + i + 8 * static_cast<std::size_t>(u));
-    apply_ops<L, Inverse, First, Count>(x, std::make_integer_sequence<int, Count>{});
-    for (int u = 0; u < kUnit; u++) st(w + i + 8 * static_cast<std::size_t>(u), x[u]);
-  }
-}
+// The steps (convert(L, G), the Taylor expansions at s_T), their plan of register and memory
+// passes (backend/fafft/plan.hpp) and the passes' code (backend/fafft/conversion_passes.hpp) are
+// shared with the avx2 port; here are the zmm forms of its vector operations.
 
 // w[dst .. dst+len) ^= w[src .. src+len) (bit ranges, src > dst, disjoint), eight destination
 // words at a time; w has 8 words of readable padding past the source range. All arguments public.
@@ -414,79 +320,37 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   }
 }
 
-// The same on one whole block (w = the block's first word) with every offset, shift and mask a
-// compile-time constant of the step: the blocks of the large steps are many and their ranges
-// small (e.g. 8 bits per 8192-bit block), so per-call work matters.
-template <std::uint32_t Dst, std::uint32_t Src, std::uint32_t Len>
-[[gnu::always_inline]] inline void xor_block(u64* w) {
-  constexpr std::uint32_t q = (Src - Dst) / 64, r = (Src - Dst) % 64;
-  constexpr std::uint32_t dw0 = Dst / 64, dw1 = (Dst + Len - 1) / 64;
-  constexpr u64 head = ~u64{0} << (Dst % 64);
-  constexpr u64 tail = ((Dst + Len) % 64) ? ((u64{1} << ((Dst + Len) % 64)) - 1) : ~u64{0};
-  auto src_word = [w](std::uint32_t dw) {
-    if constexpr (r == 0) return w[dw + q];
-    else return (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r));
-  };
-  if constexpr (dw0 == dw1) {
-    w[dw0] ^= src_word(dw0) & head & tail;
-  } else {
-    std::uint32_t dw = dw0;
-    if constexpr (head != ~u64{0}) {
-      w[dw0] ^= src_word(dw0) & head;
-      dw++;
-    }
-    constexpr std::uint32_t last = tail != ~u64{0} ? dw1 : dw1 + 1;  // whole words [dw, last)
-    for (; dw + 8 <= last; dw += 8) {
-      __m512i v = _mm512_loadu_si512(w + dw + q);
-      if constexpr (r != 0) v = _mm512_or_si512(srli_c(v, r), slli_c(_mm512_loadu_si512(w + dw + q + 1), 64 - r));
-      _mm512_storeu_si512(w + dw, _mm512_xor_si512(_mm512_loadu_si512(w + dw), v));
-    }
-    for (; dw < last; dw++) w[dw] ^= src_word(dw);
-    if constexpr (tail != ~u64{0}) w[dw1] ^= src_word(dw1) & tail;
+// The zmm traits of the shared conversion passes (backend/fafft/conversion_passes.hpp). A register
+// unit is eight zmm. (Units of sixteen zmm, with a plan of 8192-bit register blocks, measured no
+// faster: faster forward, slower inverse conversion.)
+struct ZmmPasses {
+  using Vec = __m512i;
+  static constexpr int kWords = 8;
+  static Vec zero() { return _mm512_setzero_si512(); }
+  static Vec load(const u64* p) { return ld(p); }
+  static void store(u64* p, Vec v) { st(p, v); }
+  static Vec loadu(const u64* p) { return _mm512_loadu_si512(p); }
+  static void storeu(u64* p, Vec v) { _mm512_storeu_si512(p, v); }
+  static Vec bxor(Vec a, Vec b) { return _mm512_xor_si512(a, b); }
+  static Vec bor(Vec a, Vec b) { return _mm512_or_si512(a, b); }
+  // Shifts by a constant count (an immediate once inlined); zero-masked forms with full masks.
+  static Vec srli(Vec x, unsigned r) { return _mm512_maskz_srli_epi64(0xFF, x, r); }
+  static Vec slli(Vec x, unsigned r) { return _mm512_maskz_slli_epi64(0xFF, x, r); }
+  static Vec xor_and(Vec x, Vec s, Vec m) { return fafft::xor_and(x, s, m); }
+  static Vec set(const u64* m) {
+    return _mm512_set_epi64(static_cast<long long>(m[7]), static_cast<long long>(m[6]), static_cast<long long>(m[5]),
+                            static_cast<long long>(m[4]), static_cast<long long>(m[3]), static_cast<long long>(m[2]),
+                            static_cast<long long>(m[1]), static_cast<long long>(m[0]));
   }
-}
-
-// Group GI (in execution order) of the plan and the following ones. Bits >= limit are known to
-// be zero (public bound): every step moves bits downwards (src > dst), so they stay zero, memory
-// steps skip the parts whose source lies at or above the limit, register groups run over
-// reg_words (the units below the limit).
-template <unsigned L, bool Inverse, int GI>
-void run_groups(u64* w, std::size_t words, std::size_t limit, std::size_t reg_words) {
-  constexpr const ConversionPlan& p = kConversionPlan<L>;
-  if constexpr (GI < p.ngroups) {
-    constexpr const Group& g = p.groups[Inverse ? p.ngroups - 1 - GI : GI];
-    if constexpr (g.reg) {
-      run_regops<L, Inverse, g.first, g.count>(w, reg_words);
-    } else {
-      constexpr const Step& s = p.steps[g.first];
-      static_assert(s.block % 64 == 0);
-      for (std::size_t base = 0; base < words * 64 && base + s.src < limit; base += s.block) {
-        const std::size_t avail = limit - (base + s.src);
-        if (avail >= s.len) xor_block<s.dst, s.src, s.len>(w + base / 64);  // public sizes
-        else xor_range(w, base + s.dst, base + s.src, avail);
-      }
-    }
-    run_groups<L, Inverse, GI + 1>(w, words, limit, reg_words);
+  template <int O>
+  static Vec words_from(Vec lo, Vec hi) {
+    return _mm512_maskz_alignr_epi64(0xFF, hi, lo, O);  // words O .. 7 of lo, then 0 .. O-1 of hi
   }
-}
-
-template <unsigned L, bool Inverse>
-void run_plan(u64* w, std::size_t limit) {
-  constexpr std::size_t words = (std::size_t{1} << L) / 64;
-  static_assert(words % kUnitWords == 0);
-  const std::size_t reg_words = (limit + 64 * kUnitWords - 1) / (64 * kUnitWords) * kUnitWords;
-  run_groups<L, Inverse, 0>(w, words, limit, reg_words < words ? reg_words : words);
-}
-
-// Novel-basis conversion of 2^L bits (bits >= limit zero) and its inverse.
-template <unsigned L>
-void to_novel(u64* w, std::size_t limit) {
-  run_plan<L, false>(w, limit);
-}
-template <unsigned L>
-void from_novel(u64* w) {
-  run_plan<L, true>(w, std::size_t{1} << L);
-}
+  static void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
+    fafft::xor_range(w, dst, src, len);
+  }
+};
+using Conversion = backend::fafft::ConversionPasses<ZmmPasses>;
 
 // ---- Encoding / decoding: 128 rows of 2^K bits <-> 2^K field elements -------------------------
 //
@@ -670,11 +534,11 @@ void reduce_out(u64* out, const u64* c) {
 struct Parts {
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
-    fafft::to_novel<L>(w, limit);
+    Conversion::to_novel<L>(w, limit);
   }
   template <unsigned L>
   static void from_novel(u64* w) {
-    fafft::from_novel<L>(w);
+    Conversion::from_novel<L>(w);
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {
