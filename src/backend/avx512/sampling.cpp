@@ -147,13 +147,9 @@ void enc_positions(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_
     e[k] = _mm512_mask_blend_epi16(linked, _mm512_set1_epi16(static_cast<short>(sink)), targets);
     e[k] = _mm512_or_si512(e[k], _mm512_maskz_mov_epi16(flagged, flag));
   }
+  // Entries past w and the sink itself are neither linked nor flagged, so they hold the sink: every
+  // chain ends there. Registers past the links only fill the unused halves of the table pairs.
   for (std::size_t k = links; k < kLinks; k++) e[k] = _mm512_set1_epi16(static_cast<short>(sink));
-  // Entries past w (and the sink itself) link to the sink without a flag: every chain ends there.
-  {
-    const std::size_t k = sink / 32;
-    const __mmask32 past = static_cast<__mmask32>(~std::uint32_t{0} << (sink % 32));
-    e[k] = _mm512_mask_mov_epi16(e[k], past, _mm512_set1_epi16(static_cast<short>(sink)));
-  }
   // Pointer jumping: e_i |= flag of e_(target_i); target_i = target of target_i.
   const __m512i lo6 = _mm512_set1_epi16(0x3F);
   const unsigned rounds = static_cast<unsigned>(std::bit_width(w));
