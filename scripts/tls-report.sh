@@ -13,7 +13,8 @@
 # OpenSSL 3.5 (as root): the same loopback and link runs, with OpenSSL's ML-KEM groups beside HQC,
 # and the two-key-share runs, inside the Debian 13 root of scripts/openssl35-test.sh (built there
 # with g++ 14); results in docs/tls/data-openssl35/. SKIP_OPENSSL35=1 keeps that part's previous
-# data; GROUPS35_LOOPBACK / GROUPS35_LINK override its groups.
+# data; GROUPS35_LOOPBACK / GROUPS35_LINK override its groups; PAIR_RUNS (default 5) further runs of
+# the four HQC / ML-KEM pairs decide the loopback targets on the median over runs.
 # Link scenarios and the OpenSSL 3.5 part need root (network namespaces, chroot); without it only the
 # loopback part is redone.
 # Needs: jq, gnuplot (gnuplot-nox), iproute2.
@@ -97,6 +98,7 @@ DATA35=$OUT/data-openssl35
 G35=${GROUPS35_LOOPBACK:-x25519,MLKEM512,MLKEM768,MLKEM1024,X25519MLKEM768,SecP256r1MLKEM768,SecP384r1MLKEM1024,hqc1,hqc3,hqc5,x25519_hqc1,p256_hqc1,x448_hqc3,p384_hqc3,p521_hqc5}
 GK35=${GROUPS35_LINK:-x25519,MLKEM512,MLKEM768,MLKEM1024,X25519MLKEM768,hqc1,hqc3,hqc5,x25519_hqc1}
 GF35=MLKEM512,MLKEM768,MLKEM1024,hqc1,hqc3,hqc5
+GP35=MLKEM512,hqc1,MLKEM768,hqc3,MLKEM1024,hqc5,X25519MLKEM768,x25519_hqc1
 KS_GROUPS='X25519MLKEM768,x25519_hqc1,*X25519MLKEM768:*x25519_hqc1,*X25519MLKEM768:x25519_hqc1'
 KS_SERVER='x25519_hqc1/X25519MLKEM768'
 run35() {   # run35 NAME ARGS...: hqc-tls-bench inside the root, JSON into data-openssl35/NAME.json
@@ -119,6 +121,12 @@ elif [[ $(id -u) -eq 0 ]]; then
   # one (--server-flight-buffer), two runs back to back; every run has the ML-KEM peers beside HQC.
   run35 flight-default --groups "$GF35" --handshakes "$HS" --warmup 5 --no-kem-micro "${RT[@]}"
   run35 flight-onewrite --groups "$GF35" --handshakes "$HS" --warmup 5 --no-kem-micro --server-flight-buffer 16384 "${RT[@]}"
+  # The loopback targets decided on one run move with the machine's state by a few %: the four
+  # HQC / ML-KEM pairs again in PAIR_RUNS further interleaved runs, back to back (old ones removed).
+  rm -f "$DATA35"/pairs-*.json
+  for ((i = 1; i <= ${PAIR_RUNS:-5}; i++)); do
+    run35 "pairs-$i" --groups "$GP35" --handshakes "$HS" --warmup 5 --no-kem-micro "${RT[@]}"
+  done
   if [[ "${SKIP_LINK:-0}" == 1 ]]; then
     echo "tls-report: SKIP_LINK=1: OpenSSL 3.5 link scenarios kept from the previous run" >&2
   else
@@ -248,6 +256,16 @@ md35_pairs() {   # HQC beside its ML-KEM peer: ratio of medians from the one int
     | select($m[.[0]] and $m[.[1]]) | . as [$h, $k] | ($m[$h].median_ms / $m[$k].median_ms) as $r
     | "| \($h) / \($k) | \($m[$h].median_ms) / \($m[$k].median_ms) ms | \(($r * 1000 | round) / 1000) | \($m[$h].client_cpu_us + $m[$h].server_cpu_us | round) / \($m[$k].client_cpu_us + $m[$k].server_cpu_us | round) us |"' "$L35"
 }
+md35_repeat() {   # the pairs over the loopback run and every pairs-N run: ratio per run, median, target met
+  local files=("$L35") f
+  for f in "$DATA35"/pairs-*.json; do [[ -f "$f" ]] && files+=("$f"); done
+  jq -r -s '[.[] | (map({key: .group, value: .median_ms}) | from_entries)] as $runs
+    | [["hqc1", "MLKEM512", 0.90], ["hqc3", "MLKEM768", 1.00], ["hqc5", "MLKEM1024", 1.00], ["x25519_hqc1", "X25519MLKEM768", 1.00]][]
+    | . as [$h, $k, $t] | [$runs[] | select(.[$h] and .[$k]) | .[$h] / .[$k]] as $r | select($r | length > 0)
+    | ($r | sort) as $s | ($s | length) as $n
+    | (if $n % 2 == 1 then $s[($n - 1) / 2] else ($s[$n / 2 - 1] + $s[$n / 2]) / 2 end) as $med
+    | "| \($h) / \($k) | \($r | map((. * 1000 | round) / 1000 | tostring) | join(", ")) | \(($med * 1000 | round) / 1000) | \(($s[0] * 1000 | round) / 1000) - \(($s[-1] * 1000 | round) / 1000) | <= \($t) | \([$r[] | select(. <= $t)] | length) of \($n) | \(if $med <= $t then "met" else "missed" end) |"' "${files[@]}"
+}
 md35_split() {   # where the CPU difference of each pair goes: key exchange (in-process timing) or the rest
   jq -r '(map({key: .group, value: .}) | from_entries) as $m
     | [["hqc1", "MLKEM512"], ["hqc3", "MLKEM768"], ["hqc5", "MLKEM1024"], ["x25519_hqc1", "X25519MLKEM768"]][]
@@ -330,6 +348,27 @@ their time in a loop. So what separates HQC-5 from ML-KEM-1024 is HQC-5's arithm
 provider path.
 
 $(md35_split)
+
+The same four pairs in the loopback run above and in $(ls "$DATA35"/pairs-*.json 2>/dev/null | wc -l) further interleaved runs
+made right after it (\`pairs-N.json\`: only these eight groups, $HS handshakes each, no in-process timing). One run's
+ratio moves by several % with the state of the machine, so the loopback targets of the TLS work (hqc1 at most
+0.90 x ML-KEM-512; hqc3, hqc5 and x25519_hqc1 at most 1.00 x ML-KEM-768, ML-KEM-1024 and X25519MLKEM768) are
+judged on the median over the runs:
+
+| HQC / ML-KEM | ratio of medians, run by run | median | range | target | runs within | status |
+|---|---|---|---|---|---|---|
+$(md35_repeat)
+
+Where hqc1's handshake differs from ML-KEM-512's, by \`perf record -e cpu-clock -a\` of 10,000 handshakes of each
+group alone (2026-12-03, OpenSSL 3.5.9, --realtime; CPU of client and server per handshake, by library): libcrypto
+411 against 466 us (ML-KEM-512's own arithmetic is inside libcrypto), hqckit.so 77 us (key generation with H(pk),
+the public-key parse, encapsulation and decapsulation, with the provider's code; the in-process timing of the
+loopback run above gives 68 us for the same operations), the kernel 256 against 209 us, libc 85 against 76, libssl 71 against 69. The key exchange
+itself costs about what ML-KEM-512's does; the 47 us of extra kernel time go with HQC-1's larger messages and
+with its server flight in two writes (three segments instead of two): most of the difference is time in
+\`finish_task_switch\` (15 us against under 1), and \`perf stat\` counts 13.1 context switches per handshake
+against 12.4 (the client sleeps once more, waiting for the second write). At HQC-5 the arithmetic itself separates the pair: decapsulation (three
+57,637-bit products) is longer than the server's signature, so it runs on the handshake's critical path.
 
 ### The server's flight: one write or two
 
