@@ -70,15 +70,6 @@ constexpr KernelTable<P> table(Multiplier m) {
 constexpr CpuFeatures kRequired = kCpuAvx512F | kCpuAvx512BW | kCpuAvx512VL | kCpuAvx512DQ | kCpuAvx512VBMI |
                                   kCpuVpclmul | kCpuGfni | kCpuPclmul | kCpuAvx2 | kCpuBmi2;
 
-#if defined(HQC_WITH_AVX2)
-// One state at a time, the avx2 backend's unrolled scalar/BMI Keccak is faster on this CPU
-// (avx512_bench: 504 against 630 cycles, AMD Zen 4); the AVX-512 code keeps the four-state
-// permutation, where it wins (630 cycles for four states).
-constexpr KeccakF1600Fn kKeccak = &avx2::keccak_f1600;
-#else
-constexpr KeccakF1600Fn kKeccak = &keccak_f1600_lanes;
-#endif
-
 }  // namespace
 }  // namespace avx512
 
@@ -90,7 +81,7 @@ const Backend kAvx512Backend = {
         "Reed-Solomon, " HQC_AVX512_SUPPORT_NAME ", AVX-512 Reed-Muller",
     .required = avx512::kRequired,
     .variant = false,
-    .keccak_f1600 = avx512::kKeccak,
+    .keccak_f1600 = &avx512::keccak_f1600_lanes,
     .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
     .hqc1 = avx512::table<Hqc1>(avx512::kAvx512Multiplier<Hqc1>),
     .hqc3 = avx512::table<Hqc3>(avx512::kAvx512Multiplier<Hqc3>),
@@ -103,7 +94,7 @@ const Backend kAvx512KaratsubaBackend = {
     .description = "avx512 with the VPCLMULQDQ Karatsuba/Toom multiplier at every level (variant)",
     .required = avx512::kRequired,
     .variant = true,
-    .keccak_f1600 = avx512::kKeccak,
+    .keccak_f1600 = &avx512::keccak_f1600_lanes,
     .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
     .hqc1 = avx512::table<Hqc1>(avx512::Multiplier::kKaratsuba),
     .hqc3 = avx512::table<Hqc3>(avx512::Multiplier::kKaratsuba),
@@ -116,7 +107,7 @@ const Backend kAvx512FafftBackend = {
     .description = "avx512 with the GFNI/VPCLMULQDQ Frobenius additive FFT multiplier at every level (variant)",
     .required = avx512::kRequired,
     .variant = true,
-    .keccak_f1600 = avx512::kKeccak,
+    .keccak_f1600 = &avx512::keccak_f1600_lanes,
     .keccak_f1600_x4 = &avx512::keccak_f1600_x4,
     .hqc1 = avx512::table<Hqc1>(avx512::Multiplier::kFafft),
     .hqc3 = avx512::table<Hqc3>(avx512::Multiplier::kFafft),
