@@ -360,10 +360,10 @@ judged on the median over the runs:
 $(md35_repeat)
 
 Where hqc1's handshake differs from ML-KEM-512's, by \`perf record -e cpu-clock -a\` of 10,000 handshakes of each
-group alone (2026-12-03, OpenSSL 3.5.9, --realtime; CPU of client and server per handshake, by library): libcrypto
-411 against 466 us (ML-KEM-512's own arithmetic is inside libcrypto), hqckit.so 77 us (key generation with H(pk),
-the public-key parse, encapsulation and decapsulation, with the provider's code; the in-process timing of the
-loopback run above gives 68 us for the same operations), the kernel 256 against 209 us, libc 85 against 76, libssl 71 against 69. The key exchange
+group alone (2026-12-03, OpenSSL 3.5.9, --realtime, before the avx512 backend's register Keccak; CPU of client and
+server per handshake, by library): libcrypto 411 against 466 us (ML-KEM-512's own arithmetic is inside libcrypto),
+hqckit.so 77 us (key generation with H(pk), the public-key parse, encapsulation and decapsulation, with the
+provider's code), the kernel 256 against 209 us, libc 85 against 76, libssl 71 against 69. The key exchange
 itself costs about what ML-KEM-512's does; the 47 us of extra kernel time go with HQC-1's larger messages and
 with its server flight in two writes (three segments instead of two): most of the difference is time in
 \`finish_task_switch\` (15 us against under 1), and \`perf stat\` counts 13.1 context switches per handshake
