@@ -32,7 +32,9 @@ constexpr std::uint64_t kRc[24] = {
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-// The lane operations on xmm (one or two states) and ymm (four states).
+#define HQC_KECCAK_INLINE inline __attribute__((always_inline))
+
+// The lane operations on xmm (one state) and ymm (four states).
 inline __m128i vxor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
 inline __m256i vxor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
 inline __m128i vxor3(__m128i a, __m128i b, __m128i c) { return xor3_128(a, b, c); }
@@ -50,122 +52,128 @@ inline __m256i vrol(__m256i x) {
 inline __m128i vrc(__m128i /*type*/, std::uint64_t rc) { return _mm_set1_epi64x(static_cast<long long>(rc)); }
 inline __m256i vrc(__m256i /*type*/, std::uint64_t rc) { return _mm256_set1_epi64x(static_cast<long long>(rc)); }
 
-}  // namespace
-
 // theta + rho on a lane in place: a = rot(a ^ d, r).
-#define HQC_KECCAK_TR(a, d, r) a = vrol<r>(vxor(a, d))
+template <int R, class V>
+HQC_KECCAK_INLINE void theta_rho(V& a, V d) {
+  a = vrol<R>(vxor(a, d));
+}
 // chi on one plane in place (its first two lanes saved: the last two outputs read them).
-#define HQC_KECCAK_CHI5(v0, v1, v2, v3, v4) \
-  do {                                      \
-    const auto t0 = v0, t1 = v1;            \
-    v0 = vchi(v0, v1, v2);                  \
-    v1 = vchi(v1, v2, v3);                  \
-    v2 = vchi(v2, v3, v4);                  \
-    v3 = vchi(v3, v4, t0);                  \
-    v4 = vchi(v4, t0, t1);                  \
-  } while (0)
-// Round r on the registers a00 .. a24 that hold lanes x + 5y = 0 .. 24 at its start. After pi,
+template <class V>
+HQC_KECCAK_INLINE void chi5(V& v0, V& v1, V& v2, V& v3, V& v4) {
+  const V t0 = v0, t1 = v1;
+  v0 = vchi(v0, v1, v2);
+  v1 = vchi(v1, v2, v3);
+  v2 = vchi(v2, v3, v4);
+  v3 = vchi(v3, v4, t0);
+  v4 = vchi(v4, t0, t1);
+}
+// Round R on the registers a00 .. a24 that hold lanes x + 5y = 0 .. 24 at its start. After pi,
 // lane (X, Y) is the old lane ((X + 3Y) mod 5, X): chi's planes are the register groups below, and
 // the next round takes the registers in that order.
-#define HQC_KECCAK_ROUND(r, a00, a01, a02, a03, a04, a05, a06, a07, a08, a09, a10, a11, a12, a13, a14, a15, a16, a17, \
-                         a18, a19, a20, a21, a22, a23, a24)                                                           \
-  do {                                                                                                                \
-    const auto c0 = vxor3(vxor3(a00, a05, a10), a15, a20);                                                            \
-    const auto c1 = vxor3(vxor3(a01, a06, a11), a16, a21);                                                            \
-    const auto c2 = vxor3(vxor3(a02, a07, a12), a17, a22);                                                            \
-    const auto c3 = vxor3(vxor3(a03, a08, a13), a18, a23);                                                            \
-    const auto c4 = vxor3(vxor3(a04, a09, a14), a19, a24);                                                            \
-    const auto d0 = vxor(c4, vrol<1>(c1)), d1 = vxor(c0, vrol<1>(c2)), d2 = vxor(c1, vrol<1>(c3));                    \
-    const auto d3 = vxor(c2, vrol<1>(c4)), d4 = vxor(c3, vrol<1>(c0));                                                \
-    a00 = vxor(a00, d0);                                                                                              \
-    HQC_KECCAK_TR(a01, d1, 1);                                                                                        \
-    HQC_KECCAK_TR(a02, d2, 62);                                                                                       \
-    HQC_KECCAK_TR(a03, d3, 28);                                                                                       \
-    HQC_KECCAK_TR(a04, d4, 27);                                                                                       \
-    HQC_KECCAK_TR(a05, d0, 36);                                                                                       \
-    HQC_KECCAK_TR(a06, d1, 44);                                                                                       \
-    HQC_KECCAK_TR(a07, d2, 6);                                                                                        \
-    HQC_KECCAK_TR(a08, d3, 55);                                                                                       \
-    HQC_KECCAK_TR(a09, d4, 20);                                                                                       \
-    HQC_KECCAK_TR(a10, d0, 3);                                                                                        \
-    HQC_KECCAK_TR(a11, d1, 10);                                                                                       \
-    HQC_KECCAK_TR(a12, d2, 43);                                                                                       \
-    HQC_KECCAK_TR(a13, d3, 25);                                                                                       \
-    HQC_KECCAK_TR(a14, d4, 39);                                                                                       \
-    HQC_KECCAK_TR(a15, d0, 41);                                                                                       \
-    HQC_KECCAK_TR(a16, d1, 45);                                                                                       \
-    HQC_KECCAK_TR(a17, d2, 15);                                                                                       \
-    HQC_KECCAK_TR(a18, d3, 21);                                                                                       \
-    HQC_KECCAK_TR(a19, d4, 8);                                                                                        \
-    HQC_KECCAK_TR(a20, d0, 18);                                                                                       \
-    HQC_KECCAK_TR(a21, d1, 2);                                                                                        \
-    HQC_KECCAK_TR(a22, d2, 61);                                                                                       \
-    HQC_KECCAK_TR(a23, d3, 56);                                                                                       \
-    HQC_KECCAK_TR(a24, d4, 14);                                                                                       \
-    HQC_KECCAK_CHI5(a00, a06, a12, a18, a24);                                                                         \
-    HQC_KECCAK_CHI5(a03, a09, a10, a16, a22);                                                                         \
-    HQC_KECCAK_CHI5(a01, a07, a13, a19, a20);                                                                         \
-    HQC_KECCAK_CHI5(a04, a05, a11, a17, a23);                                                                         \
-    HQC_KECCAK_CHI5(a02, a08, a14, a15, a21);                                                                         \
-    a00 = vxor(a00, vrc(a00, kRc[r]));                                                                                \
-  } while (0)
+template <int R, class V>
+HQC_KECCAK_INLINE void keccak_round(V& a00, V& a01, V& a02, V& a03, V& a04, V& a05, V& a06, V& a07, V& a08, V& a09,
+                                    V& a10, V& a11, V& a12, V& a13, V& a14, V& a15, V& a16, V& a17, V& a18, V& a19,
+                                    V& a20, V& a21, V& a22, V& a23, V& a24) {
+  const V c0 = vxor3(vxor3(a00, a05, a10), a15, a20);
+  const V c1 = vxor3(vxor3(a01, a06, a11), a16, a21);
+  const V c2 = vxor3(vxor3(a02, a07, a12), a17, a22);
+  const V c3 = vxor3(vxor3(a03, a08, a13), a18, a23);
+  const V c4 = vxor3(vxor3(a04, a09, a14), a19, a24);
+  const V d0 = vxor(c4, vrol<1>(c1)), d1 = vxor(c0, vrol<1>(c2)), d2 = vxor(c1, vrol<1>(c3));
+  const V d3 = vxor(c2, vrol<1>(c4)), d4 = vxor(c3, vrol<1>(c0));
+  a00 = vxor(a00, d0);
+  theta_rho<1>(a01, d1);
+  theta_rho<62>(a02, d2);
+  theta_rho<28>(a03, d3);
+  theta_rho<27>(a04, d4);
+  theta_rho<36>(a05, d0);
+  theta_rho<44>(a06, d1);
+  theta_rho<6>(a07, d2);
+  theta_rho<55>(a08, d3);
+  theta_rho<20>(a09, d4);
+  theta_rho<3>(a10, d0);
+  theta_rho<10>(a11, d1);
+  theta_rho<43>(a12, d2);
+  theta_rho<25>(a13, d3);
+  theta_rho<39>(a14, d4);
+  theta_rho<41>(a15, d0);
+  theta_rho<45>(a16, d1);
+  theta_rho<15>(a17, d2);
+  theta_rho<21>(a18, d3);
+  theta_rho<8>(a19, d4);
+  theta_rho<18>(a20, d0);
+  theta_rho<2>(a21, d1);
+  theta_rho<61>(a22, d2);
+  theta_rho<56>(a23, d3);
+  theta_rho<14>(a24, d4);
+  chi5(a00, a06, a12, a18, a24);
+  chi5(a03, a09, a10, a16, a22);
+  chi5(a01, a07, a13, a19, a20);
+  chi5(a04, a05, a11, a17, a23);
+  chi5(a02, a08, a14, a15, a21);
+  a00 = vxor(a00, vrc(a00, kRc[R]));
+}
+
+}  // namespace
+
 // The 24 rounds on s00 .. s24 (lane i in s<i> before and after).
-#define HQC_KECCAK_PERMUTE()                                                                                          \
-  HQC_KECCAK_ROUND(0, s00, s01, s02, s03, s04, s05, s06, s07, s08, s09, s10, s11, s12, s13, s14, s15, s16, s17, s18,  \
-                   s19, s20, s21, s22, s23, s24);                                                                     \
-  HQC_KECCAK_ROUND(1, s00, s06, s12, s18, s24, s03, s09, s10, s16, s22, s01, s07, s13, s19, s20, s04, s05, s11, s17,  \
-                   s23, s02, s08, s14, s15, s21);                                                                     \
-  HQC_KECCAK_ROUND(2, s00, s09, s13, s17, s21, s18, s22, s01, s05, s14, s06, s10, s19, s23, s02, s24, s03, s07, s11,  \
-                   s15, s12, s16, s20, s04, s08);                                                                     \
-  HQC_KECCAK_ROUND(3, s00, s22, s19, s11, s08, s17, s14, s06, s03, s20, s09, s01, s23, s15, s12, s21, s18, s10, s07,  \
-                   s04, s13, s05, s02, s24, s16);                                                                     \
-  HQC_KECCAK_ROUND(4, s00, s14, s23, s07, s16, s11, s20, s09, s18, s02, s22, s06, s15, s04, s13, s08, s17, s01, s10,  \
-                   s24, s19, s03, s12, s21, s05);                                                                     \
-  HQC_KECCAK_ROUND(5, s00, s20, s15, s10, s05, s07, s02, s22, s17, s12, s14, s09, s04, s24, s19, s16, s11, s06, s01,  \
-                   s21, s23, s18, s13, s08, s03);                                                                     \
-  HQC_KECCAK_ROUND(6, s00, s02, s04, s01, s03, s10, s12, s14, s11, s13, s20, s22, s24, s21, s23, s05, s07, s09, s06,  \
-                   s08, s15, s17, s19, s16, s18);                                                                     \
-  HQC_KECCAK_ROUND(7, s00, s12, s24, s06, s18, s01, s13, s20, s07, s19, s02, s14, s21, s08, s15, s03, s10, s22, s09,  \
-                   s16, s04, s11, s23, s05, s17);                                                                     \
-  HQC_KECCAK_ROUND(8, s00, s13, s21, s09, s17, s06, s19, s02, s10, s23, s12, s20, s08, s16, s04, s18, s01, s14, s22,  \
-                   s05, s24, s07, s15, s03, s11);                                                                     \
-  HQC_KECCAK_ROUND(9, s00, s19, s08, s22, s11, s09, s23, s12, s01, s15, s13, s02, s16, s05, s24, s17, s06, s20, s14,  \
-                   s03, s21, s10, s04, s18, s07);                                                                     \
-  HQC_KECCAK_ROUND(10, s00, s23, s16, s14, s07, s22, s15, s13, s06, s04, s19, s12, s05, s03, s21, s11, s09, s02, s20, \
-                   s18, s08, s01, s24, s17, s10);                                                                     \
-  HQC_KECCAK_ROUND(11, s00, s15, s05, s20, s10, s14, s04, s19, s09, s24, s23, s13, s03, s18, s08, s07, s22, s12, s02, \
-                   s17, s16, s06, s21, s11, s01);                                                                     \
-  HQC_KECCAK_ROUND(12, s00, s04, s03, s02, s01, s20, s24, s23, s22, s21, s15, s19, s18, s17, s16, s10, s14, s13, s12, \
-                   s11, s05, s09, s08, s07, s06);                                                                     \
-  HQC_KECCAK_ROUND(13, s00, s24, s18, s12, s06, s02, s21, s15, s14, s08, s04, s23, s17, s11, s05, s01, s20, s19, s13, \
-                   s07, s03, s22, s16, s10, s09);                                                                     \
-  HQC_KECCAK_ROUND(14, s00, s21, s17, s13, s09, s12, s08, s04, s20, s16, s24, s15, s11, s07, s03, s06, s02, s23, s19, \
-                   s10, s18, s14, s05, s01, s22);                                                                     \
-  HQC_KECCAK_ROUND(15, s00, s08, s11, s19, s22, s13, s16, s24, s02, s05, s21, s04, s07, s10, s18, s09, s12, s15, s23, \
-                   s01, s17, s20, s03, s06, s14);                                                                     \
-  HQC_KECCAK_ROUND(16, s00, s16, s07, s23, s14, s19, s05, s21, s12, s03, s08, s24, s10, s01, s17, s22, s13, s04, s15, \
-                   s06, s11, s02, s18, s09, s20);                                                                     \
-  HQC_KECCAK_ROUND(17, s00, s05, s10, s15, s20, s23, s03, s08, s13, s18, s16, s21, s01, s06, s11, s14, s19, s24, s04, \
-                   s09, s07, s12, s17, s22, s02);                                                                     \
-  HQC_KECCAK_ROUND(18, s00, s03, s01, s04, s02, s15, s18, s16, s19, s17, s05, s08, s06, s09, s07, s20, s23, s21, s24, \
-                   s22, s10, s13, s11, s14, s12);                                                                     \
-  HQC_KECCAK_ROUND(19, s00, s18, s06, s24, s12, s04, s17, s05, s23, s11, s03, s16, s09, s22, s10, s02, s15, s08, s21, \
-                   s14, s01, s19, s07, s20, s13);                                                                     \
-  HQC_KECCAK_ROUND(20, s00, s17, s09, s21, s13, s24, s11, s03, s15, s07, s18, s05, s22, s14, s01, s12, s04, s16, s08, \
-                   s20, s06, s23, s10, s02, s19);                                                                     \
-  HQC_KECCAK_ROUND(21, s00, s11, s22, s08, s19, s21, s07, s18, s04, s10, s17, s03, s14, s20, s06, s13, s24, s05, s16, \
-                   s02, s09, s15, s01, s12, s23);                                                                     \
-  HQC_KECCAK_ROUND(22, s00, s07, s14, s16, s23, s08, s10, s17, s24, s01, s11, s18, s20, s02, s09, s19, s21, s03, s05, \
-                   s12, s22, s04, s06, s13, s15);                                                                     \
-  HQC_KECCAK_ROUND(23, s00, s10, s20, s05, s15, s16, s01, s11, s21, s06, s07, s17, s02, s12, s22, s23, s08, s18, s03, \
-                   s13, s14, s24, s09, s19, s04);
+#define HQC_KECCAK_PERMUTE()                                                                                           \
+  keccak_round<0>(s00, s01, s02, s03, s04, s05, s06, s07, s08, s09, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19,  \
+                  s20, s21, s22, s23, s24);                                                                            \
+  keccak_round<1>(s00, s06, s12, s18, s24, s03, s09, s10, s16, s22, s01, s07, s13, s19, s20, s04, s05, s11, s17, s23,  \
+                  s02, s08, s14, s15, s21);                                                                            \
+  keccak_round<2>(s00, s09, s13, s17, s21, s18, s22, s01, s05, s14, s06, s10, s19, s23, s02, s24, s03, s07, s11, s15,  \
+                  s12, s16, s20, s04, s08);                                                                            \
+  keccak_round<3>(s00, s22, s19, s11, s08, s17, s14, s06, s03, s20, s09, s01, s23, s15, s12, s21, s18, s10, s07, s04,  \
+                  s13, s05, s02, s24, s16);                                                                            \
+  keccak_round<4>(s00, s14, s23, s07, s16, s11, s20, s09, s18, s02, s22, s06, s15, s04, s13, s08, s17, s01, s10, s24,  \
+                  s19, s03, s12, s21, s05);                                                                            \
+  keccak_round<5>(s00, s20, s15, s10, s05, s07, s02, s22, s17, s12, s14, s09, s04, s24, s19, s16, s11, s06, s01, s21,  \
+                  s23, s18, s13, s08, s03);                                                                            \
+  keccak_round<6>(s00, s02, s04, s01, s03, s10, s12, s14, s11, s13, s20, s22, s24, s21, s23, s05, s07, s09, s06, s08,  \
+                  s15, s17, s19, s16, s18);                                                                            \
+  keccak_round<7>(s00, s12, s24, s06, s18, s01, s13, s20, s07, s19, s02, s14, s21, s08, s15, s03, s10, s22, s09, s16,  \
+                  s04, s11, s23, s05, s17);                                                                            \
+  keccak_round<8>(s00, s13, s21, s09, s17, s06, s19, s02, s10, s23, s12, s20, s08, s16, s04, s18, s01, s14, s22, s05,  \
+                  s24, s07, s15, s03, s11);                                                                            \
+  keccak_round<9>(s00, s19, s08, s22, s11, s09, s23, s12, s01, s15, s13, s02, s16, s05, s24, s17, s06, s20, s14, s03,  \
+                  s21, s10, s04, s18, s07);                                                                            \
+  keccak_round<10>(s00, s23, s16, s14, s07, s22, s15, s13, s06, s04, s19, s12, s05, s03, s21, s11, s09, s02, s20, s18, \
+                   s08, s01, s24, s17, s10);                                                                           \
+  keccak_round<11>(s00, s15, s05, s20, s10, s14, s04, s19, s09, s24, s23, s13, s03, s18, s08, s07, s22, s12, s02, s17, \
+                   s16, s06, s21, s11, s01);                                                                           \
+  keccak_round<12>(s00, s04, s03, s02, s01, s20, s24, s23, s22, s21, s15, s19, s18, s17, s16, s10, s14, s13, s12, s11, \
+                   s05, s09, s08, s07, s06);                                                                           \
+  keccak_round<13>(s00, s24, s18, s12, s06, s02, s21, s15, s14, s08, s04, s23, s17, s11, s05, s01, s20, s19, s13, s07, \
+                   s03, s22, s16, s10, s09);                                                                           \
+  keccak_round<14>(s00, s21, s17, s13, s09, s12, s08, s04, s20, s16, s24, s15, s11, s07, s03, s06, s02, s23, s19, s10, \
+                   s18, s14, s05, s01, s22);                                                                           \
+  keccak_round<15>(s00, s08, s11, s19, s22, s13, s16, s24, s02, s05, s21, s04, s07, s10, s18, s09, s12, s15, s23, s01, \
+                   s17, s20, s03, s06, s14);                                                                           \
+  keccak_round<16>(s00, s16, s07, s23, s14, s19, s05, s21, s12, s03, s08, s24, s10, s01, s17, s22, s13, s04, s15, s06, \
+                   s11, s02, s18, s09, s20);                                                                           \
+  keccak_round<17>(s00, s05, s10, s15, s20, s23, s03, s08, s13, s18, s16, s21, s01, s06, s11, s14, s19, s24, s04, s09, \
+                   s07, s12, s17, s22, s02);                                                                           \
+  keccak_round<18>(s00, s03, s01, s04, s02, s15, s18, s16, s19, s17, s05, s08, s06, s09, s07, s20, s23, s21, s24, s22, \
+                   s10, s13, s11, s14, s12);                                                                           \
+  keccak_round<19>(s00, s18, s06, s24, s12, s04, s17, s05, s23, s11, s03, s16, s09, s22, s10, s02, s15, s08, s21, s14, \
+                   s01, s19, s07, s20, s13);                                                                           \
+  keccak_round<20>(s00, s17, s09, s21, s13, s24, s11, s03, s15, s07, s18, s05, s22, s14, s01, s12, s04, s16, s08, s20, \
+                   s06, s23, s10, s02, s19);                                                                           \
+  keccak_round<21>(s00, s11, s22, s08, s19, s21, s07, s18, s04, s10, s17, s03, s14, s20, s06, s13, s24, s05, s16, s02, \
+                   s09, s15, s01, s12, s23);                                                                           \
+  keccak_round<22>(s00, s07, s14, s16, s23, s08, s10, s17, s24, s01, s11, s18, s20, s02, s09, s19, s21, s03, s05, s12, \
+                   s22, s04, s06, s13, s15);                                                                           \
+  keccak_round<23>(s00, s10, s20, s05, s15, s16, s01, s11, s21, s06, s07, s17, s02, s12, s22, s23, s08, s18, s03, s13, \
+                   s14, s24, s09, s19, s04);
 #define HQC_KECCAK_LANE_VARS(V)                                                                                        \
   V s00, s01, s02, s03, s04, s05, s06, s07, s08, s09, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, \
       s23, s24
 
+// NOLINTNEXTLINE(readability-function-size): the 24 rounds are unrolled on purpose (pi as a renaming).
 void keccak_f1600_lanes(std::uint64_t state[25]) {
   HQC_KECCAK_LANE_VARS(__m128i);
-#define HQC_LOAD1(v, i) v = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(state + (i)))
+#define HQC_LOAD1(v, i) (v) = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(state + (i)))
 #define HQC_STORE1(v, i) _mm_storel_epi64(reinterpret_cast<__m128i*>(state + (i)), v)
 #define HQC_EACH_LANE(F) \
   F(s00, 0);             \
@@ -194,7 +202,8 @@ void keccak_f1600_lanes(std::uint64_t state[25]) {
   F(s23, 23);            \
   F(s24, 24)
   HQC_EACH_LANE(HQC_LOAD1);
-  HQC_KECCAK_PERMUTE();
+  // The rounds take the lane registers in pi's order on purpose.
+  HQC_KECCAK_PERMUTE();  // NOLINT(readability-suspicious-call-argument)
   HQC_EACH_LANE(HQC_STORE1);
 #undef HQC_LOAD1
 #undef HQC_STORE1
@@ -212,19 +221,20 @@ inline __attribute__((always_inline)) void transpose4(__m256i& a, __m256i& b, __
 }
 
 // Four states on ymm: lanes 4g .. 4g + 3 of the four states in, transposed (lane 24 alone).
+// NOLINTNEXTLINE(readability-function-size): the 24 rounds are unrolled on purpose (pi as a renaming).
 void keccak_f1600_x4_ymm(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3) {
   HQC_KECCAK_LANE_VARS(__m256i);
-#define HQC_LOAD4(g, a, b, c, d)                                            \
-  do {                                                                      \
-    a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s0 + 4 * (g))); \
-    b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s1 + 4 * (g))); \
-    c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s2 + 4 * (g))); \
-    d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s3 + 4 * (g))); \
-    transpose4(a, b, c, d);                                                 \
+#define HQC_LOAD4(g, a, b, c, d)                                              \
+  do {                                                                        \
+    (a) = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s0 + 4 * (g))); \
+    (b) = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s1 + 4 * (g))); \
+    (c) = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s2 + 4 * (g))); \
+    (d) = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s3 + 4 * (g))); \
+    transpose4((a), (b), (c), (d));                                           \
   } while (0)
 #define HQC_STORE4(g, a, b, c, d)                                      \
   do {                                                                 \
-    __m256i ta = a, tb = b, tc = c, td = d;                            \
+    __m256i ta = (a), tb = (b), tc = (c), td = (d);                    \
     transpose4(ta, tb, tc, td);                                        \
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(s0 + 4 * (g)), ta); \
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(s1 + 4 * (g)), tb); \
@@ -239,7 +249,8 @@ void keccak_f1600_x4_ymm(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2
   HQC_LOAD4(5, s20, s21, s22, s23);
   s24 = _mm256_set_epi64x(static_cast<long long>(s3[24]), static_cast<long long>(s2[24]),
                           static_cast<long long>(s1[24]), static_cast<long long>(s0[24]));
-  HQC_KECCAK_PERMUTE();
+  // The rounds take the lane registers in pi's order on purpose.
+  HQC_KECCAK_PERMUTE();  // NOLINT(readability-suspicious-call-argument)
   HQC_STORE4(0, s00, s01, s02, s03);
   HQC_STORE4(1, s04, s05, s06, s07);
   HQC_STORE4(2, s08, s09, s10, s11);
@@ -268,8 +279,6 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
 #undef HQC_EACH_LANE
 #undef HQC_KECCAK_LANE_VARS
 #undef HQC_KECCAK_PERMUTE
-#undef HQC_KECCAK_ROUND
-#undef HQC_KECCAK_CHI5
-#undef HQC_KECCAK_TR
+#undef HQC_KECCAK_INLINE
 
 }  // namespace hqc::backend::avx512
