@@ -241,22 +241,19 @@ void keccak_f1600_x4_ymm(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(s2 + 4 * (g)), tc); \
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(s3 + 4 * (g)), td); \
   } while (0)
-  HQC_LOAD4(0, s00, s01, s02, s03);
-  HQC_LOAD4(1, s04, s05, s06, s07);
-  HQC_LOAD4(2, s08, s09, s10, s11);
-  HQC_LOAD4(3, s12, s13, s14, s15);
-  HQC_LOAD4(4, s16, s17, s18, s19);
-  HQC_LOAD4(5, s20, s21, s22, s23);
+#define HQC_EACH_GROUP(F)   \
+  F(0, s00, s01, s02, s03); \
+  F(1, s04, s05, s06, s07); \
+  F(2, s08, s09, s10, s11); \
+  F(3, s12, s13, s14, s15); \
+  F(4, s16, s17, s18, s19); \
+  F(5, s20, s21, s22, s23)
+  HQC_EACH_GROUP(HQC_LOAD4);
   s24 = _mm256_set_epi64x(static_cast<long long>(s3[24]), static_cast<long long>(s2[24]),
                           static_cast<long long>(s1[24]), static_cast<long long>(s0[24]));
   // The rounds take the lane registers in pi's order on purpose.
   HQC_KECCAK_PERMUTE();  // NOLINT(readability-suspicious-call-argument)
-  HQC_STORE4(0, s00, s01, s02, s03);
-  HQC_STORE4(1, s04, s05, s06, s07);
-  HQC_STORE4(2, s08, s09, s10, s11);
-  HQC_STORE4(3, s12, s13, s14, s15);
-  HQC_STORE4(4, s16, s17, s18, s19);
-  HQC_STORE4(5, s20, s21, s22, s23);
+  HQC_EACH_GROUP(HQC_STORE4);
   alignas(32) std::uint64_t last[4];
   _mm256_store_si256(reinterpret_cast<__m256i*>(last), s24);
   s0[24] = last[0];
@@ -265,6 +262,7 @@ void keccak_f1600_x4_ymm(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2
   s3[24] = last[3];
 #undef HQC_LOAD4
 #undef HQC_STORE4
+#undef HQC_EACH_GROUP
 }
 
 }  // namespace
