@@ -5,7 +5,8 @@
 //
 // The 25 lanes stay in 25 named registers for all 24 rounds, which are unrolled, and every step
 // works in place: theta's column sums C and D (ten registers) and chi's two saved inputs per plane
-// fit beside them in the 32 vector registers of AVX-512, so nothing is spilled. pi only moves
+// fit beside them in the 32 vector registers of AVX-512 (g++ 12 keeps one value per round on the stack
+// in the one-state code, about three in the four-state code, instead of the whole state). pi only moves
 // lanes, so it is no instruction at all: round r is written for the register that holds each
 // lane after r applications of pi (HQC_KECCAK_PERMUTE lists the 24 round calls with their lane
 // order; pi has order 24 on the 24 lanes it moves, so the lanes are back in place after the last
