@@ -204,10 +204,14 @@ netns-rtt)
   "$BIN" --groups "$GRP" --handshakes 5 --warmup 1 --rtt $RTT --json >"$TMP/out.json" 2>"$TMP/err" ||
     fail "link run failed: $(cat "$TMP/err")"
   check_json "$TMP/out.json" "$GRP" 5
-  # TCP connect() is exactly one round trip through the delay line (SYN, SYN-ACK). The kernel's
-  # smoothed tcpi_rtt is reported too but not checked: it also holds the peer's ACK delay.
-  jq -e --argjson r $RTT 'all(.[]; .link == true and (.connect_ms - $r | fabs) <= 0.1 * $r)' \
-      "$TMP/out.json" >/dev/null ||
+  # TCP connect() is exactly one round trip through the delay line (SYN, SYN-ACK): no group may
+  # connect faster than 0.9 RTT, and the fastest group's median within 10 % of it. Scheduling on a
+  # loaded machine (the other tests run beside this one) only adds time, to some groups more than
+  # to others, so the slower groups are not bounded above; a delay line that delayed twice or not
+  # at all still fails. The kernel's smoothed tcpi_rtt is reported too but not checked: it also
+  # holds the peer's ACK delay.
+  jq -e --argjson r $RTT 'all(.[]; .link == true and .connect_ms >= 0.9 * $r) and
+      ([.[].connect_ms] | min) <= 1.1 * $r' "$TMP/out.json" >/dev/null ||
     fail "measured RTT not within 10% of $RTT ms: $(jq -c '[.[] | {group, connect_ms, tcp_rtt_ms}]' "$TMP/out.json")"
   # A full handshake is two round trips (TCP + TLS 1.3) plus CPU.
   jq -e --argjson r $RTT 'all(.[] | select(.group == "x25519"); .median_ms >= 2 * $r and
