@@ -243,6 +243,10 @@ summary() {
 L35=$DATA35/loopback.json
 peer_of='{"hqc1": "MLKEM512", "hqc3": "MLKEM768", "hqc5": "MLKEM1024", "x25519_hqc1": "X25519MLKEM768",
   "p256_hqc1": "SecP256r1MLKEM768", "p384_hqc3": "SecP384r1MLKEM1024"}'
+# The HQC / ML-KEM pairs of the OpenSSL 3.5 tables, each with its loopback target (HQC median at most
+# that many times its ML-KEM peer's).
+pairs35='[["hqc1", "MLKEM512", 0.90], ["hqc3", "MLKEM768", 1.00], ["hqc5", "MLKEM1024", 1.00],
+  ["x25519_hqc1", "X25519MLKEM768", 1.00]]'
 md35_loop() {
   jq -r --argjson peer "$peer_of" '
     (map({key: .group, value: .median_ms}) | from_entries) as $m
@@ -251,24 +255,24 @@ md35_loop() {
       " | \(.client_cpu_us) | \(.server_cpu_us) | \(.kem_client_us) | \(.kem_server_us) | \(.client_hello_bytes) | \(.bytes_s2c) | \(.hs_per_s) |"' "$L35"
 }
 md35_pairs() {   # HQC beside its ML-KEM peer: ratio of medians from the one interleaved run
-  jq -r '(map({key: .group, value: .}) | from_entries) as $m
-    | [["hqc1", "MLKEM512"], ["hqc3", "MLKEM768"], ["hqc5", "MLKEM1024"], ["x25519_hqc1", "X25519MLKEM768"]][]
+  jq -r --argjson pairs "$pairs35" '(map({key: .group, value: .}) | from_entries) as $m
+    | $pairs[]
     | select($m[.[0]] and $m[.[1]]) | . as [$h, $k] | ($m[$h].median_ms / $m[$k].median_ms) as $r
     | "| \($h) / \($k) | \($m[$h].median_ms) / \($m[$k].median_ms) ms | \(($r * 1000 | round) / 1000) | \($m[$h].client_cpu_us + $m[$h].server_cpu_us | round) / \($m[$k].client_cpu_us + $m[$k].server_cpu_us | round) us |"' "$L35"
 }
 md35_repeat() {   # the pairs over the loopback run and every pairs-N run: ratio per run, median, target met
   local files=("$L35") f
   for f in "$DATA35"/pairs-*.json; do [[ -f "$f" ]] && files+=("$f"); done
-  jq -r -s '[.[] | (map({key: .group, value: .median_ms}) | from_entries)] as $runs
-    | [["hqc1", "MLKEM512", 0.90], ["hqc3", "MLKEM768", 1.00], ["hqc5", "MLKEM1024", 1.00], ["x25519_hqc1", "X25519MLKEM768", 1.00]][]
+  jq -r -s --argjson pairs "$pairs35" '[.[] | (map({key: .group, value: .median_ms}) | from_entries)] as $runs
+    | $pairs[]
     | . as [$h, $k, $t] | [$runs[] | select(.[$h] and .[$k]) | .[$h] / .[$k]] as $r | select($r | length > 0)
     | ($r | sort) as $s | ($s | length) as $n
     | (if $n % 2 == 1 then $s[($n - 1) / 2] else ($s[$n / 2 - 1] + $s[$n / 2]) / 2 end) as $med
     | "| \($h) / \($k) | \($r | map((. * 1000 | round) / 1000 | tostring) | join(", ")) | \(($med * 1000 | round) / 1000) | \(($s[0] * 1000 | round) / 1000) - \(($s[-1] * 1000 | round) / 1000) | <= \($t) | \([$r[] | select(. <= $t)] | length) of \($n) | \(if $med <= $t then "met" else "missed" end) |"' "${files[@]}"
 }
 md35_split() {   # where the CPU difference of each pair goes: key exchange (in-process timing) or the rest
-  jq -r '(map({key: .group, value: .}) | from_entries) as $m
-    | [["hqc1", "MLKEM512"], ["hqc3", "MLKEM768"], ["hqc5", "MLKEM1024"], ["x25519_hqc1", "X25519MLKEM768"]][]
+  jq -r --argjson pairs "$pairs35" '(map({key: .group, value: .}) | from_entries) as $m
+    | $pairs[]
     | select($m[.[0]] and $m[.[1]]) | $m[.[0]] as $h | $m[.[1]] as $k
     | def d(f): ((($h | f) - ($k | f)) * 10 | round / 10);
     "* \($h.group) - \($k.group): client CPU \(d(.client_cpu_us)) us (key exchange \(d(.kem_client_us)), rest \(d(.rest_client_us))), server CPU \(d(.server_cpu_us)) us (key exchange \(d(.kem_server_us)), rest \(d(.rest_server_us))); bytes on the wire \(d(.bytes_c2s + .bytes_s2c)) B"' "$L35"
@@ -282,10 +286,10 @@ md35_flight() {   # the server flight in two writes (default) or one: medians, s
 }
 md35_vs() {   # md35_vs FILE: per scenario, HQC-1/3/5 beside ML-KEM-512/768/1024
   [[ -f "$DATA35/$1.json" ]] || { echo "| (not measured) |"; return; }
-  jq -r '. as $all | (reduce .[].scenario as $s ([]; if any(.[]; . == $s) then . else . + [$s] end))[]
+  jq -r --argjson pairs "$pairs35" '. as $all | (reduce .[].scenario as $s ([]; if any(.[]; . == $s) then . else . + [$s] end))[]
     | . as $s | [$all[] | select(.scenario == $s)] | (map({key: .group, value: .median_ms}) | from_entries) as $m
     | "| \(.[0].scenario | sub(":"; ": ")) | " +
-      ([["hqc1", "MLKEM512"], ["hqc3", "MLKEM768"], ["hqc5", "MLKEM1024"], ["x25519_hqc1", "X25519MLKEM768"]]
+      ($pairs
        | map(if $m[.[0]] and $m[.[1]] then "\($m[.[0]]) / \($m[.[1]]) (\(($m[.[0]] / $m[.[1]] * 100 | round) / 100)x)" else "-" end)
        | join(" | ")) + " |"' "$DATA35/$1.json"
 }
