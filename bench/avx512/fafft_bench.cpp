@@ -94,7 +94,7 @@ void bench_level(int rounds) {
     }
   const double kar = static_cast<double>(median(cs[0].samples));
   const double kar2 = static_cast<double>(median(cs[2].samples));
-  std::printf("HQC-%d (n = %zu, product < 2^%u bits, %zu GF(2^128) points, transform %zu bytes)\n", P::kLevel, P::kN,
+  std::printf("HQC-%d (n = %zu, product < 2^%u bits, %zu GF(2^32) points, transform %zu bytes)\n", P::kLevel, P::kN,
               ff::kLogProduct<P>, std::size_t{1} << ff::kLogPoints<P>, ff::kTransformWords<P> * 8);
   for (std::size_t k = 0; k < cs.size(); k++) {
     const std::uint64_t m = median(cs[k].samples);

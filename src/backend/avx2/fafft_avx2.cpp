@@ -529,6 +529,7 @@ void reduce_out(u64* out, const u64* c) {
 
 // The parts of the shared composition of the entry points (backend/fafft/entry_points.hpp).
 struct Parts {
+  static constexpr unsigned kLogElementBits = 7;  // GF(2^128)
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
     Conversion::to_novel<L>(w, limit);
@@ -541,9 +542,11 @@ struct Parts {
   static void encode_half(u64* t, const u64* bits) {
     fafft::encode_half<K>(t, bits);
   }
+  // In place (tmp is scratch).
   template <unsigned K>
-  static void decode_full(u64* t, u64* tmp) {
+  static u64* decode_full(u64* t, u64* tmp) {
     fafft::decode_full<K>(t, tmp);
+    return t;
   }
   template <unsigned K>
   static void fft(u64* g) {

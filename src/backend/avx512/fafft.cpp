@@ -1,54 +1,51 @@
-// Frobenius additive FFT multiplier (see fafft.hpp and docs/FAFFT.md).
+// Frobenius additive FFT multiplier over GF(2^32) (see fafft.hpp and docs/FAFFT.md).
 //
-// Field GF(2^128) = GF(2)[z]/(z^128 + z^7 + z^2 + z + 1), one element per 128-bit lane, multiplied
-// with three (by a twiddle, Karatsuba) or four VPCLMULQDQ and reduced with two more by the fixed
-// constant 0x87. Cantor basis
+// Field GF(2^32) = GF(2^8)[y]/(y^4 + y^3 + y^2 + 6) over the field of GFNI's gf2p8mulb, one element
+// per dword, sixteen per zmm (backend/fafft/field32.hpp). A product by a constant is four
+// gf2p8mulb by its diagonals on the element rotated by 0, 8, 16 and 24 bits; a general product
+// is four gf2p8mulb of the first operand's bytes by the second times 1, y, y^2, y^3. Cantor basis
 // beta_i (beta_0 = 1, beta_i^2 + beta_i = beta_(i-1)), subspace polynomials s_i with
-// s_i(beta_j) = beta_(j-i), s_(2^t)(x) = x^(2^(2^t)) + x, novel basis X_j = prod_(bit i of j) s_i.
+// s_i(beta_j) = beta_(j-i), novel basis X_j = prod_(bit i of j) s_i.
 //
-// Transform of a binary polynomial f, deg f < 2^m, K = m - 7:
+// Transform of a binary polynomial f, deg f < 2^m, K = m - 5:
 //  1. novel-basis conversion (over GF(2), recursive Taylor expansions at x^(2^T) + x);
-//  2. encoding: with i = t*2^K + j, G_j = sum_t c_i E_t, E_t = X_t(s_K(beta_127)) (a fixed
-//     invertible 128x128 bit matrix, applied with GFNI 8x8 bit-matrix products);
-//  3. additive FFT of g = sum_j G_j X_j on the coset beta_127 + W_K (Lin-Chung-Han butterflies,
-//     precomputed twiddles s_i(offset)).
-// The result is f at the 2^K points; their Frobenius orbits are disjoint, of size 128, so the
+//  2. encoding: with i = t*2^K + j, G_j = sum_t c_i E_t, E_t = X_t(s_K(beta_31)) (a fixed
+//     invertible 32x32 bit matrix, applied with GFNI 8x8 bit-matrix products);
+//  3. additive FFT of g = sum_j G_j X_j on the coset beta_31 + W_K (Lin-Chung-Han butterflies,
+//     twiddles s_i(offset)).
+// The result is f at the 2^K points; their Frobenius orbits are disjoint, of size 32, so the
 // transform is a bijection on 2^m bits and the product is its inverse of the pointwise product.
 //
-// Constant time: no branch, loop bound or address depends on data (only on m), the GF(2)
-// arithmetic is bit-parallel and GF(2^128) products use carry-less multiplication.
+// Constant time: no branch, loop bound or address depends on data (only on m); the GF(2)
+// arithmetic is bit-parallel, the field arithmetic is gf2p8mulb, rotations and fixed shuffles,
+// and the twiddles are read at public indices.
 #include "backend/avx512/fafft.hpp"
 
 #include <immintrin.h>
 
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
 #include "backend/fafft/conversion_passes.hpp"
 #include "backend/fafft/entry_points.hpp"
-#include "backend/fafft/tables.hpp"
+#include "backend/fafft/field32.hpp"
 #include "params/params.hpp"
 
 namespace hqc::backend::avx512::fafft {
 namespace {
 
 using u64 = std::uint64_t;
-namespace tables = ::hqc::backend::fafft::tables;
+using u32 = std::uint32_t;
+namespace field = ::hqc::backend::fafft::field32;
 
-// Zero-masked forms with full masks (same instructions): g++ 12 warns on the unmasked ones.
-inline __m512i perm64(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_epi64(0xFF, idx, x); }
-inline __m512i perm8(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, x); }
-inline __m512i bcast128(const std::uint64_t* p) {
-  return _mm512_maskz_broadcast_i32x4(0xFFFF, _mm_load_si128(reinterpret_cast<const __m128i*>(p)));
-}
+[[gnu::always_inline]] inline __m512i ld(const void* p) { return _mm512_load_si512(p); }
+[[gnu::always_inline]] inline void st(void* p, __m512i v) { _mm512_store_si512(p, v); }
 inline __m512i srl(__m512i x, __m128i c) { return _mm512_maskz_srl_epi64(0xFF, x, c); }
 inline __m512i sll(__m512i x, __m128i c) { return _mm512_maskz_sll_epi64(0xFF, x, c); }
-inline __m512i gather64(__m512i idx, const std::uint64_t* base) {
-  return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), 0xFF, idx, base, 8);
-}
-inline __m512i xor3(__m512i a, __m512i b, __m512i c) { return xor3_512(a, b, c); }
+[[gnu::always_inline]] inline __m512i xor3(__m512i a, __m512i b, __m512i c) { return xor3_512(a, b, c); }
 // a ^ (b & c); plain vector ops under MemorySanitizer (see simd.hpp).
 inline __m512i xor_and(__m512i a, __m512i b, __m512i c) {
 #ifdef HQC_AVX512_MSAN
@@ -57,221 +54,240 @@ inline __m512i xor_and(__m512i a, __m512i b, __m512i c) {
   return _mm512_ternarylogic_epi64(a, b, c, 0x78);
 #endif
 }
-
-// ---- GF(2^128) arithmetic, four elements per zmm ----------------------------------------------
-
-// Reduction of the 256-bit products (x = words 0, 1; y = words 2, 3 of each lane).
-inline __m512i gf_reduce(__m512i x, __m512i y) {
-  const __m512i r = _mm512_set1_epi64(0x87);
-  const __m512i t = _mm512_clmulepi64_epi128(y, r, 0x01);            // w3 * (z^7 + z^2 + z + 1)
-  y = _mm512_xor_si512(y, _mm512_bsrli_epi128(t, 8));                // into w2
-  x = _mm512_xor_si512(x, _mm512_bslli_epi128(t, 8));                // into w1
-  return _mm512_xor_si512(x, _mm512_clmulepi64_epi128(y, r, 0x00));  // w2 * (...) into w0, w1
+[[gnu::always_inline]] inline __m512i gmul(__m512i a, __m512i b) { return _mm512_gf2p8mul_epi8(a, b); }
+// Zero-masked forms with full masks (same instructions): g++ 12 warns on the unmasked ones.
+template <int N>
+[[gnu::always_inline]] inline __m512i rotl_dwords(__m512i x) {
+  return _mm512_maskz_rol_epi32(0xFFFF, x, N);
 }
+inline __m512i perm8(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, x); }
+[[gnu::always_inline]] inline __m512i affine(__m512i x, __m512i a) { return _mm512_gf2p8affine_epi64_epi8(x, a, 0); }
+[[gnu::always_inline]] inline __m512i bcast64(u64 v) { return _mm512_set1_epi64(static_cast<long long>(v)); }
+[[gnu::always_inline]] inline __m512i bcast32(u32 v) { return _mm512_set1_epi32(static_cast<int>(v)); }
 
-inline __m512i gf_mul(__m512i a, __m512i b) {
-  const __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
-  const __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
-  const __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01), _mm512_clmulepi64_epi128(a, b, 0x10));
-  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)),
-                   _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
-}
-
-// Product by a constant b with bx = b_lo ^ b_hi in the low word of each lane (Karatsuba, three
-// VPCLMULQDQ).
-inline __m512i kara_fold(__m512i b) {
-  return _mm512_xor_si512(b, _mm512_maskz_shuffle_epi32(0xFFFF, b, _MM_PERM_BADC));
-}
-inline __m512i gf_mul_const(__m512i a, __m512i b, __m512i bx) {
-  const __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
-  const __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
-  const __m512i mid = xor3(_mm512_clmulepi64_epi128(kara_fold(a), bx, 0x00), lo, hi);
-  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)),
-                   _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
-}
-
-// Unreduced product by a constant (Karatsuba): lo, mid, hi 128-bit parts per lane. Sums of
-// unreduced products need one split and one reduction (lazy reduction in the radix-4 passes).
-struct Wide {
-  __m512i lo, mid, hi;
-};
-inline Wide gf_mul_const_wide(__m512i a, __m512i b, __m512i bx) {
-  const __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
-  const __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
-  const __m512i mid = _mm512_clmulepi64_epi128(kara_fold(a), bx, 0x00);
-  return {lo, mid, hi};  // true middle = mid ^ lo ^ hi
-}
-// Reduction of c + p + q (c reduced, p and q wide).
-inline __m512i gf_reduce_sum(__m512i c, const Wide& p, const Wide& q) {
-  const __m512i lo = xor3(c, p.lo, q.lo), hi = _mm512_xor_si512(p.hi, q.hi);
-  const __m512i mid = xor3(xor3(p.mid, q.mid, p.lo), q.lo, hi);
-  return gf_reduce(_mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8)),
-                   _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8)));
-}
-
-// ---- Additive FFT on beta_127 + W_K ------------------------------------------------------------
-
-inline const u64* twiddles(unsigned layer) { return tables::kTwiddle + 2 * ((std::size_t{1} << (9 - layer)) - 1); }
-
-alignas(64) constexpr u64 kIdxLo4[8] = {0, 1, 2, 3, 8, 9, 10, 11};
-alignas(64) constexpr u64 kIdxHi4[8] = {4, 5, 6, 7, 12, 13, 14, 15};
-alignas(64) constexpr u64 kIdxEven[8] = {0, 1, 4, 5, 8, 9, 12, 13};
-alignas(64) constexpr u64 kIdxOdd[8] = {2, 3, 6, 7, 10, 11, 14, 15};
-alignas(64) constexpr u64 kIdxIlv0[8] = {0, 1, 8, 9, 2, 3, 10, 11};
-alignas(64) constexpr u64 kIdxIlv1[8] = {4, 5, 12, 13, 6, 7, 14, 15};
-alignas(64) constexpr u64 kIdxDup[8] = {0, 1, 0, 1, 2, 3, 2, 3};
-
-inline __m512i ld(const u64* p) { return _mm512_load_si512(p); }
-inline void st(u64* p, __m512i v) { _mm512_store_si512(p, v); }
-
-// Radix-4 butterflies (layers i and i - 1) on quarters a0..a3: layer i with twiddle t on
-// (a0, a2), (a1, a3), then layer i - 1 with t0 on (a0, a1) and t1 on (a2, a3). Lazy reduction:
-// three reductions for the four products.
-struct Tw {
-  __m512i t, x;  // twiddle and its Karatsuba fold
-};
-inline Tw tw_at(const u64* p) {
-  const __m512i t = bcast128(p);
-  return {t, kara_fold(t)};
-}
-inline void r4_fwd(__m512i& a0, __m512i& a1, __m512i& a2, __m512i& a3, const Tw& t, const Tw& t0, const Tw& t1) {
-  // layer i: a0' = a0 + t a2 (kept wide), a1' = a1 + t a3, a2' = a2 + a0', a3' = a3 + a1'
-  const Wide p02 = gf_mul_const_wide(a2, t.t, t.x);
-  const __m512i b1 = _mm512_xor_si512(a1, gf_mul_const(a3, t.t, t.x));
-  const __m512i b3 = _mm512_xor_si512(a3, b1);
-  // layer i - 1: a0'' = a0' + t0 a1', a2'' = a2' + t1 a3' (one reduction each)
-  const __m512i c0 = gf_reduce_sum(a0, p02, gf_mul_const_wide(b1, t0.t, t0.x));
-  const __m512i c2 = gf_reduce_sum(_mm512_xor_si512(a2, a0), p02, gf_mul_const_wide(b3, t1.t, t1.x));
-  a0 = c0;
-  a1 = _mm512_xor_si512(b1, c0);
-  a2 = c2;
-  a3 = _mm512_xor_si512(b3, c2);
-}
-inline void r4_inv(__m512i& a0, __m512i& a1, __m512i& a2, __m512i& a3, const Tw& t, const Tw& t0, const Tw& t1) {
-  const __m512i b1 = _mm512_xor_si512(a1, a0);  // layer i - 1 undone: a1 += a0, a3 += a2,
-  const __m512i b3 = _mm512_xor_si512(a3, a2);
-  const Wide p0 = gf_mul_const_wide(b1, t0.t, t0.x);  // a0 += t0 a1 (wide)
-  const Wide p2 = gf_mul_const_wide(b3, t1.t, t1.x);  // a2 += t1 a3 (wide)
-  // layer i undone: a2 += a0, a0 += t a2; a3 += a1, a1 += t a3
-  const __m512i c2 = gf_reduce_sum(_mm512_xor_si512(a2, a0), p0, p2);
-  const __m512i c3 = _mm512_xor_si512(b3, b1);
-  a0 = gf_reduce_sum(a0, p0, gf_mul_const_wide(c2, t.t, t.x));
-  a1 = _mm512_xor_si512(b1, gf_mul_const(c3, t.t, t.x));
-  a2 = c2;
-  a3 = c3;
-}
-
-// Layers i and i - 1 (i >= 3) in one pass over memory.
-inline void fft_layer2(u64* g, unsigned K, unsigned i, bool inverse) {
-  const std::size_t qw = std::size_t{1} << i;  // words of a quarter (2^(i-1) elements)
-  const u64* tw = twiddles(i);
-  const u64* twl = twiddles(i - 1);
-  for (std::size_t b = 0; b < (std::size_t{1} << (K - 1 - i)); b++) {
-    const Tw t = tw_at(tw + 2 * b), t0 = tw_at(twl + 4 * b), t1 = tw_at(twl + 4 * b + 2);
-    u64* q = g + 4 * qw * b;
-    for (std::size_t x = 0; x < qw; x += 8) {
-      __m512i a0 = ld(q + x), a1 = ld(q + qw + x), a2 = ld(q + 2 * qw + x), a3 = ld(q + 3 * qw + x);
-      if (inverse) r4_inv(a0, a1, a2, a3, t, t0, t1);
-      else r4_fwd(a0, a1, a2, a3, t, t0, t1);
-      st(q + x, a0);
-      st(q + qw + x, a1);
-      st(q + 2 * qw + x, a2);
-      st(q + 3 * qw + x, a3);
-    }
+// f(integral_constant<0>) .. f(integral_constant<N-1>), unrolled: the butterfly networks below
+// index registers and choose twiddles by these compile-time indices.
+template <std::size_t N, class Fn>
+[[gnu::always_inline]] inline void static_for(Fn&& f) {
+  [&]<std::size_t... k>(std::index_sequence<k...>) __attribute__((always_inline)) {
+    (f(std::integral_constant<std::size_t, k>{}), ...);
   }
+  (std::make_index_sequence<N>{});
 }
 
-// Layers 1 and 0 on the eight elements of (z0, z1), unit c (twiddles of blocks 2c, 2c + 1 of
-// layer 1 and 4c .. 4c + 3 of layer 0), inside registers.
-inline void bf10_fwd(__m512i& z0, __m512i& z1, std::size_t c) {
-  const __m512i lo4 = ld(kIdxLo4), hi4 = ld(kIdxHi4), ev = ld(kIdxEven), od = ld(kIdxOdd);
-  const __m512i t1 = perm64(ld(kIdxDup), _mm512_maskz_loadu_epi64(0x0F, twiddles(1) + 4 * c));
-  __m512i u = _mm512_permutex2var_epi64(z0, lo4, z1), v = _mm512_permutex2var_epi64(z0, hi4, z1);
-  u = _mm512_xor_si512(u, gf_mul_const(v, t1, kara_fold(t1)));
-  v = _mm512_xor_si512(v, u);
-  z0 = _mm512_permutex2var_epi64(u, lo4, v);
-  z1 = _mm512_permutex2var_epi64(u, hi4, v);
-  const __m512i t0 = _mm512_loadu_si512(twiddles(0) + 8 * c);
-  u = _mm512_permutex2var_epi64(z0, ev, z1);
-  v = _mm512_permutex2var_epi64(z0, od, z1);
-  u = _mm512_xor_si512(u, gf_mul_const(v, t0, kara_fold(t0)));
-  v = _mm512_xor_si512(v, u);
-  z0 = _mm512_permutex2var_epi64(u, ld(kIdxIlv0), v);
-  z1 = _mm512_permutex2var_epi64(u, ld(kIdxIlv1), v);
-}
-inline void bf01_inv(__m512i& z0, __m512i& z1, std::size_t c) {
-  const __m512i lo4 = ld(kIdxLo4), hi4 = ld(kIdxHi4), ev = ld(kIdxEven), od = ld(kIdxOdd);
-  const __m512i t0 = _mm512_loadu_si512(twiddles(0) + 8 * c);
-  __m512i u = _mm512_permutex2var_epi64(z0, ev, z1), v = _mm512_permutex2var_epi64(z0, od, z1);
-  v = _mm512_xor_si512(v, u);
-  u = _mm512_xor_si512(u, gf_mul_const(v, t0, kara_fold(t0)));
-  z0 = _mm512_permutex2var_epi64(u, ld(kIdxIlv0), v);
-  z1 = _mm512_permutex2var_epi64(u, ld(kIdxIlv1), v);
-  const __m512i t1 = perm64(ld(kIdxDup), _mm512_maskz_loadu_epi64(0x0F, twiddles(1) + 4 * c));
-  u = _mm512_permutex2var_epi64(z0, lo4, z1);
-  v = _mm512_permutex2var_epi64(z0, hi4, z1);
-  v = _mm512_xor_si512(v, u);
-  u = _mm512_xor_si512(u, gf_mul_const(v, t1, kara_fold(t1)));
-  z0 = _mm512_permutex2var_epi64(u, lo4, v);
-  z1 = _mm512_permutex2var_epi64(u, hi4, v);
+// ---- GF(2^32) arithmetic, sixteen elements per zmm --------------------------------------------
+
+// Product by a constant, given by its four diagonals (field::Diagonals), one zmm each.
+struct Twiddle {
+  __m512i d[4];
+};
+[[gnu::always_inline]] inline __m512i mul_const(__m512i a, const Twiddle& t) {
+  const __m512i p0 = gmul(a, t.d[0]);
+  const __m512i p1 = gmul(rotl_dwords<8>(a), t.d[1]);
+  const __m512i p2 = gmul(rotl_dwords<16>(a), t.d[2]);
+  const __m512i p3 = gmul(rotl_dwords<24>(a), t.d[3]);
+  return xor3(p0, p1, _mm512_xor_si512(p2, p3));
 }
 
-// One layer i >= 2 in one pass over memory.
-inline void fft_layer(u64* g, unsigned K, unsigned i, bool inverse) {
-  const std::size_t half = std::size_t{1} << i;
-  const u64* tw = twiddles(i);
-  for (std::size_t b = 0; b < (std::size_t{1} << (K - 1 - i)); b++) {
-    const Tw t = tw_at(tw + 2 * b);
-    u64* u = g + 4 * half * b;
-    u64* v = u + 2 * half;
-    for (std::size_t x = 0; x < 2 * half; x += 8) {
-      __m512i uu = ld(u + x), vv = ld(v + x);
-      if (inverse) {
-        vv = _mm512_xor_si512(vv, uu);
-        uu = _mm512_xor_si512(uu, gf_mul_const(vv, t.t, t.x));
-      } else {
-        uu = _mm512_xor_si512(uu, gf_mul_const(vv, t.t, t.x));
-        vv = _mm512_xor_si512(vv, uu);
+// General products of sixteen pairs: a * b = sum_k a_k (b y^k), where b y is b rotated by 8 bits plus
+// b's top byte times (1 + q0, q1, q2, q3) (y^4 = q3 y^3 + q2 y^2 + q1 y + q0; the 1 removes the
+// top byte that the rotation moved to byte 0).
+[[gnu::always_inline]] inline __m512i mul(__m512i a, __m512i b) {
+  constexpr u32 kFix = (1u ^ field::kModulus[0]) | (u32{field::kModulus[1]} << 8) | (u32{field::kModulus[2]} << 16) |
+                       (u32{field::kModulus[3]} << 24);
+  // pshufb indices: byte k of each dword, repeated over the dword's four bytes.
+  const __m512i dword_base =
+      _mm512_set_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0, 0x0C0C0C0C, 0x08080808, 0x04040404, 0, 0x0C0C0C0C,
+                       0x08080808, 0x04040404, 0, 0x0C0C0C0C, 0x08080808, 0x04040404, 0);
+  const __m512i s0 = dword_base, s1 = _mm512_add_epi8(dword_base, _mm512_set1_epi8(1)),
+                s2 = _mm512_add_epi8(dword_base, _mm512_set1_epi8(2)),
+                s3 = _mm512_add_epi8(dword_base, _mm512_set1_epi8(3));
+  const __m512i q = bcast32(kFix);
+  const __m512i b1 = _mm512_xor_si512(rotl_dwords<8>(b), gmul(_mm512_shuffle_epi8(b, s3), q));
+  const __m512i b2 = _mm512_xor_si512(rotl_dwords<8>(b1), gmul(_mm512_shuffle_epi8(b1, s3), q));
+  const __m512i b3 = _mm512_xor_si512(rotl_dwords<8>(b2), gmul(_mm512_shuffle_epi8(b2, s3), q));
+  return xor3(_mm512_xor_si512(gmul(_mm512_shuffle_epi8(a, s0), b), gmul(_mm512_shuffle_epi8(a, s1), b1)),
+              gmul(_mm512_shuffle_epi8(a, s2), b2), gmul(_mm512_shuffle_epi8(a, s3), b3));
+}
+
+// ---- Additive FFT on beta_31 + W_K -------------------------------------------------------------
+//
+// Layer i, block b (elements [b 2^(i+1), (b+1) 2^(i+1)), u the first half, v the second):
+// u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field::twiddle), undone by
+// v += u, u += tau v. Layers K-1 .. 4 pair elements 16 or more apart, in different zmm: radix-16
+// (radix-8) passes over registers with one twiddle per zmm. Layers 3 .. 0 pair elements inside a
+// zmm: the last pass transposes each group of 256 elements (16 x 16 dwords), so that they pair
+// registers again and lane r of register l holds element 16 r + l; the transform stays in that
+// order (layout B: within each 256-element group, dword 16 l + r holds point 16 r + l), which
+// the pointwise products do not mind and the inverse transform undoes.
+
+inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
+
+[[gnu::always_inline]] inline Twiddle twiddle(unsigned layer, std::size_t block) {
+  const field::Diagonals& t = kTwiddles.t[field::twiddle_index(layer, block)];
+  return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
+}
+
+[[gnu::always_inline]] inline void butterfly(__m512i& u, __m512i& v, const Twiddle& t) {
+  u = _mm512_xor_si512(u, mul_const(v, t));
+  v = _mm512_xor_si512(v, u);
+}
+[[gnu::always_inline]] inline void butterfly_inv(__m512i& u, __m512i& v, const Twiddle& t) {
+  v = _mm512_xor_si512(v, u);
+  u = _mm512_xor_si512(u, mul_const(v, t));
+}
+
+// Layers Hi .. Lo (Lo >= 4) in one pass over layout A (element j at dword j): groups of
+// 2^(Hi-Lo+1) zmm, 2^Lo elements apart.
+template <unsigned K, unsigned Hi, unsigned Lo, bool Inverse>
+void fft_pass(u32* g) {
+  static_assert(Lo >= 4 && Hi < K && Hi - Lo < 4);
+  constexpr unsigned R = Hi - Lo + 1;
+  constexpr std::size_t n = std::size_t{1} << R, stride = std::size_t{1} << Lo;
+  for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++)
+    for (std::size_t low = 0; low < stride; low += 16) {
+      const std::size_t base = (high << (Hi + 1)) | low;
+      __m512i z[n];
+      static_for<n>([&](auto k) __attribute__((always_inline)) { z[k] = ld(g + base + k * stride); });
+      static_for<R>([&](auto step) __attribute__((always_inline)) {
+        constexpr unsigned i = Inverse ? Lo + unsigned{step} : Hi - unsigned{step};
+        constexpr std::size_t h = std::size_t{1} << (i - Lo);
+        static_for<n>([&](auto k) __attribute__((always_inline)) {
+          if constexpr ((k & h) == 0) {
+            const Twiddle t = twiddle(i, (base + k * stride) >> (i + 1));
+            if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
+            else butterfly(z[k], z[k + h], t);
+          }
+        });
+      });
+      static_for<n>([&](auto k) __attribute__((always_inline)) { st(g + base + k * stride, z[k]); });
+    }
+}
+
+// 16 x 16 dword transpose in four stages; stage s exchanges bit s of the register index with bit
+// s of the lane index (two-source permutes of register pairs).
+struct TransposeIndex {
+  alignas(64) u32 lo[4][16];
+  alignas(64) u32 hi[4][16];
+};
+constexpr TransposeIndex make_transpose_index() {
+  TransposeIndex t{};
+  for (unsigned s = 0; s < 4; s++)
+    for (unsigned l = 0; l < 16; l++) {
+      const unsigned bit = 1u << s;
+      t.lo[s][l] = (l & bit) ? 16 + (l & ~bit) : l;
+      t.hi[s][l] = (l & bit) ? 16 + l : (l | bit);
+    }
+  return t;
+}
+alignas(64) inline constexpr TransposeIndex kTranspose = make_transpose_index();
+[[gnu::always_inline]] inline void transpose16x16(__m512i* z) {
+  static_for<4>([&](auto s) __attribute__((always_inline)) {
+    const __m512i lo = ld(kTranspose.lo[s]), hi = ld(kTranspose.hi[s]);
+    constexpr std::size_t bit = std::size_t{1} << s;
+    static_for<16>([&](auto k) __attribute__((always_inline)) {
+      if constexpr ((k & bit) == 0) {
+        const __m512i a = _mm512_permutex2var_epi32(z[k], lo, z[k | bit]);
+        const __m512i b = _mm512_permutex2var_epi32(z[k], hi, z[k | bit]);
+        z[k] = a;
+        z[k | bit] = b;
       }
-      st(u + x, uu);
-      st(v + x, vv);
+    });
+  });
+}
+
+// Twiddles of layers 0..3 after the transpose: lane r of register l holds element 16 r + l of
+// group g, in block b = g 2^(7-i) + r 2^(3-i) + (l >> (i+1)) of layer i. Since tau is GF(2)-linear
+// in b's bits and so are the diagonals in tau, lane r adds the diagonals of
+// sum_q r_q beta_(4-i+q) to those of lane 0's block.
+struct LaneTwiddles {
+  alignas(64) u32 v[4][4][16];  // [layer][diagonal][lane]
+};
+constexpr LaneTwiddles make_lane_twiddles() {
+  LaneTwiddles t{};
+  for (unsigned i = 0; i < 4; i++)
+    for (unsigned r = 0; r < 16; r++) {
+      u32 c = 0;
+      for (unsigned q = 0; q < 4; q++)
+        if ((r >> q) & 1) c ^= field::kBeta[4 - i + q];
+      const field::Diagonals d = field::diagonals(c);
+      for (unsigned k = 0; k < 4; k++) t.v[i][k][r] = d.d[k];
     }
+  return t;
+}
+alignas(64) inline constexpr LaneTwiddles kLaneTwiddles = make_lane_twiddles();
+[[gnu::always_inline]] inline Twiddle twiddle_lanes(unsigned layer, std::size_t block0) {
+  const Twiddle u = twiddle(layer, block0);
+  const auto& v = kLaneTwiddles.v[layer];
+  return {{_mm512_xor_si512(u.d[0], ld(v[0])), _mm512_xor_si512(u.d[1], ld(v[1])), _mm512_xor_si512(u.d[2], ld(v[2])),
+           _mm512_xor_si512(u.d[3], ld(v[3]))}};
+}
+
+// Layers 7..4 of group grp (registers z in layout A: register k holds elements 16 k .. 16 k + 15
+// of the group), with one twiddle per register pair.
+template <bool Inverse>
+[[gnu::always_inline]] inline void middle_layers(__m512i* z, std::size_t grp) {
+  static_for<4>([&](auto step) __attribute__((always_inline)) {
+    constexpr unsigned i = Inverse ? 4 + unsigned{step} : 7 - unsigned{step};
+    constexpr std::size_t h = std::size_t{1} << (i - 4);
+    static_for<16>([&](auto k) __attribute__((always_inline)) {
+      if constexpr ((k & h) == 0) {
+        const Twiddle t = twiddle(i, ((grp << 8) + 16 * k) >> (i + 1));
+        if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
+        else butterfly(z[k], z[k + h], t);
+      }
+    });
+  });
+}
+
+// Layers 3..0 of group grp (registers z in layout B).
+template <bool Inverse>
+[[gnu::always_inline]] inline void low_layers(__m512i* z, std::size_t grp) {
+  static_for<4>([&](auto step) __attribute__((always_inline)) {
+    constexpr unsigned i = Inverse ? unsigned{step} : 3 - unsigned{step};
+    constexpr std::size_t h = std::size_t{1} << i;
+    static_for<16>([&](auto l) __attribute__((always_inline)) {
+      if constexpr ((l & h) == 0) {
+        const Twiddle t = twiddle_lanes(i, (grp << (7 - i)) + (l >> (i + 1)));
+        if constexpr (Inverse) butterfly_inv(z[l], z[l + h], t);
+        else butterfly(z[l], z[l + h], t);
+      }
+    });
+  });
+}
+
+// Layers K-1 .. 8 in one pass over memory, then layers 7 .. 0 of each group of 256 elements in a
+// second one (the transpose between layers 4 and 3 inside registers).
+template <unsigned K>
+void fft(u32* g) {
+  static_assert(K == 11 || K == 12);
+  fft_pass<K, K - 1, 8, false>(g);
+  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 8)); grp++) {
+    u32* p = g + 256 * grp;
+    __m512i z[16];
+    static_for<16>([&](auto k) __attribute__((always_inline)) { z[k] = ld(p + 16 * k); });
+    middle_layers<false>(z, grp);
+    transpose16x16(z);
+    low_layers<false>(z, grp);
+    static_for<16>([&](auto k) __attribute__((always_inline)) { st(p + 16 * k, z[k]); });
   }
 }
 
-// Layers K-1 .. 2 in radix-4 passes (plus one single layer 2 for odd K), layers 1 and 0 in a
-// last pass inside registers. (Deeper fusion, e.g. layers 3..0 in registers, measured slower:
-// the dependent products of one block then form a long latency chain.)
+// g = inverse FFT of the pointwise products x * y (g may be x or y; layout B in, layout A out);
+// the products are computed in the first pass.
 template <unsigned K>
-void fft(u64* g) {
-  static_assert(K >= 4 && K <= 10);
-  unsigned i = K - 1;
-  for (; i >= 3; i -= 2) fft_layer2(g, K, i, false);
-  if (i == 2) fft_layer(g, K, 2, false);
-  for (std::size_t c = 0; c < (std::size_t{1} << (K - 3)); c++) {
-    __m512i z0 = ld(g + 16 * c), z1 = ld(g + 16 * c + 8);
-    bf10_fwd(z0, z1, c);
-    st(g + 16 * c, z0);
-    st(g + 16 * c + 8, z1);
+void ifft_product(u32* g, const u32* x, const u32* y) {
+  static_assert(K == 11 || K == 12);
+  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 8)); grp++) {
+    const std::size_t o = 256 * grp;
+    __m512i z[16];
+    static_for<16>([&](auto k) __attribute__((always_inline)) { z[k] = mul(ld(x + o + 16 * k), ld(y + o + 16 * k)); });
+    low_layers<true>(z, grp);
+    transpose16x16(z);
+    middle_layers<true>(z, grp);
+    static_for<16>([&](auto k) __attribute__((always_inline)) { st(g + o + 16 * k, z[k]); });
   }
-}
-
-// g = inverse FFT of the pointwise product x * y (g may be x or y); the products are computed
-// in the first pass.
-template <unsigned K>
-void ifft_product(u64* g, const u64* x, const u64* y) {
-  static_assert(K >= 4 && K <= 10);
-  for (std::size_t c = 0; c < (std::size_t{1} << (K - 3)); c++) {
-    const std::size_t o = 16 * c;
-    __m512i z0 = gf_mul(ld(x + o), ld(y + o)), z1 = gf_mul(ld(x + o + 8), ld(y + o + 8));
-    bf01_inv(z0, z1, c);
-    st(g + o, z0);
-    st(g + o + 8, z1);
-  }
-  unsigned i = K - 1;
-  while (i >= 3) i -= 2;  // the bottom of the forward radix-4 passes
-  if (i == 2) fft_layer(g, K, 2, true);
-  for (i += 2; i <= K - 1; i += 2) fft_layer2(g, K, i, true);
+  fft_pass<K, K - 1, 8, true>(g);
 }
 
 // ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
@@ -352,46 +368,18 @@ struct ZmmPasses {
 };
 using Conversion = backend::fafft::ConversionPasses<ZmmPasses>;
 
-// ---- Encoding / decoding: 128 rows of 2^K bits <-> 2^K field elements -------------------------
+// ---- Encoding / decoding: 32 rows of 2^K bits <-> 2^K field elements --------------------------
 //
-// With D_(t8,J) the 8x8 bit block (byte r = byte J of row 8*t8 + r) and gf2p8affineqb(X, A)
-// computing X * A^T * R (R = bit-order reversal), encoding is, per J and byte p of the output,
-// R * Out_p = sum_t8 (R D^T R) * C_(t8,p)^T * R with C = R K^T R, K[r][s] = E_(8t8+r) bit 8p+s
-// (tables::kEnc*). Decoding mirrors it with A_(t8,p) = R * Q, Q[r][s] = Minv[8t8+r][8p+s]
-// (tables::kDec*), and a last transposition with the identity.
-
-constexpr u64 kRevBytes = 0x0102040810204080ull;  // matrix R as X operand
-constexpr u64 kIdBytes = 0x8040201008040201ull;   // identity as X operand
-
-struct ByteIdx {
-  alignas(64) std::uint8_t tr[64];    // 8x8 byte transpose within a zmm
-  alignas(64) std::uint8_t out0[64];  // encode: (acc0, acc1) -> elements 8J .. 8J+3
-  alignas(64) std::uint8_t out1[64];  // .. 8J+4 .. 8J+7
-  alignas(64) std::uint8_t in0[64];   // decode: elements -> R*In_p, p = 0..7
-  alignas(64) std::uint8_t in1[64];   // p = 8..15
-};
-constexpr ByteIdx make_byte_idx() {
-  ByteIdx x{};
-  for (int b = 0; b < 8; b++)
-    for (int r = 0; r < 8; r++) x.tr[b * 8 + r] = static_cast<std::uint8_t>(r * 8 + b);
-  for (int jl = 0; jl < 8; jl++)
-    for (int p = 0; p < 16; p++) {
-      const int src = (p / 8) * 64 + (p % 8) * 8 + 7 - jl;
-      if (jl < 4) x.out0[jl * 16 + p] = static_cast<std::uint8_t>(src);
-      else x.out1[(jl - 4) * 16 + p] = static_cast<std::uint8_t>(src);
-    }
-  for (int h = 0; h < 2; h++)
-    for (int pp = 0; pp < 8; pp++)
-      for (int qq = 0; qq < 8; qq++) {
-        const int jl = 7 - qq, p = 8 * h + pp;
-        const int src = (jl / 4) * 64 + (jl % 4) * 16 + p;
-        (h == 0 ? x.in0 : x.in1)[pp * 8 + qq] = static_cast<std::uint8_t>(src);
-      }
-  return x;
-}
-alignas(64) constexpr ByteIdx kByteIdx = make_byte_idx();
-
-inline __m512i ldb(const std::uint8_t* p) { return _mm512_load_si512(p); }
+// Row t holds bits t 2^K .. (t+1) 2^K - 1 of the converted polynomial, so column j of the rows is
+// the 32-bit vector (c_(t 2^K + j))_t of point j. gf2p8affineqb(X, A) sets bit s of each byte x
+// to parity(byte 7-s of A & x), A the qword of X's lane. Encoding (rows 0..15: the input has
+// 2^(m-1) bits): per 8 x 8 bit block (byte J of rows 8a .. 8a+7, gathered into one qword by a
+// qword transpose and a byte transpose), affine(unit bytes, block) transposes it (byte b = column
+// 8J+b, bit s = row 8a+7-s), then affine(., C_(a,p)) gives byte p of G_j, and two two-source byte
+// permutes per plane pair put the bytes of each element together. Decoding mirrors it: element
+// bytes to four planes (in reversed column order within each qword), affine(., Q_(a,p)) summed
+// over p gives bits 8a..8a+7 of Minv G_j, affine(unit bytes, .) and a byte transpose make them
+// row bytes, and a qword transpose of eight such registers gives whole row segments.
 
 alignas(64) constexpr u64 kTrA[8] = {0, 8, 2, 10, 4, 12, 6, 14};
 alignas(64) constexpr u64 kTrB[8] = {1, 9, 3, 11, 5, 13, 7, 15};
@@ -418,96 +406,139 @@ inline void transpose8x8(__m512i* z) {
   }
 }
 
-template <unsigned K>
-const u64* enc_table() {
-  if constexpr (K == 9) return tables::kEnc9;
-  else return tables::kEnc10;
-}
-template <unsigned K>
-const u64* dec_table() {
-  if constexpr (K == 9) return tables::kDec9;
-  else return tables::kDec10;
-}
-
-// t = encoding of rows 0..63 of `bits` (rows 64..127 are zero).
-template <unsigned K>
-void encode_half(u64* t, const u64* bits) {
-  constexpr std::size_t RW = (std::size_t{1} << K) / 64;  // words per row
-  const u64* enc = enc_table<K>();
-  const __m512i rev = _mm512_set1_epi64(static_cast<long long>(kRevBytes));
-  const __m512i tr = ldb(kByteIdx.tr);
-  const __m512i o0 = ldb(kByteIdx.out0), o1 = ldb(kByteIdx.out1);
-  const __m512i gidx = _mm512_set_epi64(7 * RW, 6 * RW, 5 * RW, 4 * RW, 3 * RW, 2 * RW, RW, 0);
-  alignas(64) u64 t1s[64];  // broadcasts from memory keep the shuffle port free
-  for (std::size_t w = 0; w < RW; w++) {
-    __m512i t1[8];
-    for (int t8 = 0; t8 < 8; t8++) {
-      const __m512i z = gather64(gidx, bits + 8 * t8 * RW + w);
-      const __m512i d = perm8(tr, z);  // qword b = D_(t8, 8w+b)
-      t1[t8] = _mm512_gf2p8affine_epi64_epi8(rev, d, 0);
+struct CodingShuffles {
+  alignas(64) std::uint8_t transpose[64];  // byte 8b+r <- byte 8r+b (8 x 8 bytes)
+  alignas(64) std::uint8_t unit[64];       // byte q = 1 << (q mod 8)
+  alignas(64) std::uint8_t pair_lo[64];    // bytes of elements 0..31 of two planes, interleaved
+  alignas(64) std::uint8_t pair_hi[64];    // the same for elements 32..63
+  alignas(64) std::uint16_t dword_lo[32];  // two byte pairs -> dwords of elements 0..15
+  alignas(64) std::uint16_t dword_hi[32];  // ... 16..31
+  alignas(64) std::uint16_t word_lo[32];   // dwords of elements 0..31 -> their low words
+  alignas(64) std::uint16_t word_hi[32];   // ... high words
+  alignas(64) std::uint8_t plane[2][64];   // words of elements 0..63 -> byte 0 / 1, columns reversed per qword
+};
+constexpr CodingShuffles make_coding_shuffles() {
+  CodingShuffles c{};
+  for (unsigned b = 0; b < 8; b++)
+    for (unsigned r = 0; r < 8; r++) c.transpose[8 * b + r] = static_cast<std::uint8_t>(8 * r + b);
+  for (unsigned q = 0; q < 64; q++) c.unit[q] = static_cast<std::uint8_t>(1u << (q % 8));
+  for (unsigned e = 0; e < 32; e++) {
+    c.pair_lo[2 * e] = static_cast<std::uint8_t>(e);
+    c.pair_lo[2 * e + 1] = static_cast<std::uint8_t>(64 + e);
+    c.pair_hi[2 * e] = static_cast<std::uint8_t>(32 + e);
+    c.pair_hi[2 * e + 1] = static_cast<std::uint8_t>(96 + e);
+    c.word_lo[e] = static_cast<std::uint16_t>(2 * e);
+    c.word_hi[e] = static_cast<std::uint16_t>(2 * e + 1);
+  }
+  for (unsigned l = 0; l < 16; l++) {
+    c.dword_lo[2 * l] = static_cast<std::uint16_t>(l);
+    c.dword_lo[2 * l + 1] = static_cast<std::uint16_t>(32 + l);
+    c.dword_hi[2 * l] = static_cast<std::uint16_t>(16 + l);
+    c.dword_hi[2 * l + 1] = static_cast<std::uint16_t>(48 + l);
+  }
+  for (unsigned p = 0; p < 2; p++)
+    for (unsigned q = 0; q < 64; q++) {
+      const unsigned e = 8 * (q / 8) + 7 - (q % 8);
+      c.plane[p][q] = static_cast<std::uint8_t>(e < 32 ? 2 * e + p : 64 + 2 * (e - 32) + p);
     }
-    for (int t8 = 0; t8 < 8; t8++) st(t1s + 8 * t8, t1[t8]);
-    for (int b = 0; b < 8; b++) {
-      __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
-      for (int t8 = 0; t8 < 8; t8 += 2) {
-        const __m512i x0 = _mm512_set1_epi64(static_cast<long long>(t1s[8 * t8 + b]));
-        const __m512i x1 = _mm512_set1_epi64(static_cast<long long>(t1s[8 * t8 + 8 + b]));
-        acc0 = xor3(acc0, _mm512_gf2p8affine_epi64_epi8(x0, ld(enc + 16 * t8), 0),
-                    _mm512_gf2p8affine_epi64_epi8(x1, ld(enc + 16 * t8 + 16), 0));
-        acc1 = xor3(acc1, _mm512_gf2p8affine_epi64_epi8(x0, ld(enc + 16 * t8 + 8), 0),
-                    _mm512_gf2p8affine_epi64_epi8(x1, ld(enc + 16 * t8 + 24), 0));
+  return c;
+}
+alignas(64) inline constexpr CodingShuffles kMoves = make_coding_shuffles();
+
+// C_(a,p): byte 7-s, bit i = bit 8p+s of E_(8a+7-i). Q_(a,p): byte 7-s, bit i = bit 8p+i of
+// row 8a+s of the inverse matrix.
+template <unsigned K>
+struct CodingMatrices {
+  u64 enc[2][4];
+  u64 dec[4][4];
+};
+template <unsigned K>
+constexpr CodingMatrices<K> make_coding_matrices() {
+  const auto e = field::make_encoding<K>();
+  const auto d = field::make_decoding<K>();
+  CodingMatrices<K> m{};
+  for (unsigned p = 0; p < 4; p++)
+    for (unsigned s = 0; s < 8; s++) {
+      for (unsigned a = 0; a < 2; a++) {
+        unsigned byte = 0;
+        for (unsigned i = 0; i < 8; i++) byte |= ((e[8 * a + 7 - i] >> (8 * p + s)) & 1u) << i;
+        m.enc[a][p] |= u64{byte} << (8 * (7 - s));
       }
-      const std::size_t J = 8 * w + static_cast<std::size_t>(b);
-      st(t + 16 * J, _mm512_permutex2var_epi8(acc0, o0, acc1));
-      st(t + 16 * J + 8, _mm512_permutex2var_epi8(acc0, o1, acc1));
+      for (unsigned a = 0; a < 4; a++) {
+        unsigned byte = 0;
+        for (unsigned i = 0; i < 8; i++) byte |= ((d[8 * a + s] >> (8 * p + i)) & 1u) << i;
+        m.dec[a][p] |= u64{byte} << (8 * (7 - s));
+      }
+    }
+  return m;
+}
+template <unsigned K>
+inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
+static_assert(field::make_decoding<11>()[0] != 0 && field::make_decoding<12>()[0] != 0,
+              "the encoding matrices must be invertible");
+
+// t (2^K elements, layout A) = encoding of rows 0..15 of bits.
+template <unsigned K>
+void encode_half(u32* t, const u64* bits) {
+  constexpr std::size_t row_words = (std::size_t{1} << K) / 64;
+  const __m512i bt = ld(kMoves.transpose), unit = ld(kMoves.unit);
+  for (std::size_t w = 0; w < row_words / 8; w++) {  // 512 columns
+    __m512i cols[2][8];
+    for (unsigned a = 0; a < 2; a++) {
+      __m512i z[8];
+      for (unsigned r = 0; r < 8; r++) z[r] = ld(bits + (8 * a + r) * row_words + 8 * w);
+      transpose8x8(z);
+      for (unsigned k = 0; k < 8; k++) cols[a][k] = affine(unit, perm8(bt, z[k]));
+    }
+    for (unsigned k = 0; k < 8; k++) {  // 64 columns: elements 512 w + 64 k ..
+      __m512i o[4];
+      for (unsigned p = 0; p < 4; p++)
+        o[p] = _mm512_xor_si512(affine(cols[0][k], bcast64(kCoding<K>.enc[0][p])),
+                                affine(cols[1][k], bcast64(kCoding<K>.enc[1][p])));
+      const __m512i p01l = _mm512_permutex2var_epi8(o[0], ld(kMoves.pair_lo), o[1]);
+      const __m512i p01h = _mm512_permutex2var_epi8(o[0], ld(kMoves.pair_hi), o[1]);
+      const __m512i p23l = _mm512_permutex2var_epi8(o[2], ld(kMoves.pair_lo), o[3]);
+      const __m512i p23h = _mm512_permutex2var_epi8(o[2], ld(kMoves.pair_hi), o[3]);
+      u32* out = t + 512 * w + 64 * k;
+      st(out, _mm512_permutex2var_epi16(p01l, ld(kMoves.dword_lo), p23l));
+      st(out + 16, _mm512_permutex2var_epi16(p01l, ld(kMoves.dword_hi), p23l));
+      st(out + 32, _mm512_permutex2var_epi16(p01h, ld(kMoves.dword_lo), p23h));
+      st(out + 48, _mm512_permutex2var_epi16(p01h, ld(kMoves.dword_hi), p23h));
     }
   }
-  wipe(t1s, sizeof(t1s));
 }
 
-// In place: t (2^K field elements) -> 128 rows of 2^K bits (the novel-basis coefficients in
-// index order). tmp: 2^(K+1) words of scratch.
+// rows (32 rows of 2^K bits) = decoding of t (layout A).
 template <unsigned K>
-void decode_full(u64* t, u64* tmp) {
-  constexpr std::size_t RW = (std::size_t{1} << K) / 64;
-  const u64* dec = dec_table<K>();
-  const __m512i id = _mm512_set1_epi64(static_cast<long long>(kIdBytes));
-  const __m512i i0 = ldb(kByteIdx.in0), i1 = ldb(kByteIdx.in1);
-  // R*In_p for every J (qword p of tmp[16 J ..]), then broadcast from memory: keeps the
-  // shuffle port for the GFNI products.
-  for (std::size_t J = 0; J < (std::size_t{1} << K) / 8; J++) {
-    const __m512i g0 = ld(t + 16 * J), g1 = ld(t + 16 * J + 8);
-    st(tmp + 16 * J, _mm512_permutex2var_epi8(g0, i0, g1));
-    st(tmp + 16 * J + 8, _mm512_permutex2var_epi8(g0, i1, g1));
-  }
-  for (std::size_t J = 0; J < (std::size_t{1} << K) / 8; J++) {
-    const u64* rin = tmp + 16 * J;
-    __m512i y0 = _mm512_setzero_si512(), y1 = _mm512_setzero_si512();
-    for (int p = 0; p < 16; p += 2) {
-      const __m512i x0 = _mm512_set1_epi64(static_cast<long long>(rin[p]));
-      const __m512i x1 = _mm512_set1_epi64(static_cast<long long>(rin[p + 1]));
-      y0 = xor3(y0, _mm512_gf2p8affine_epi64_epi8(x0, ld(dec + 16 * p), 0),
-                _mm512_gf2p8affine_epi64_epi8(x1, ld(dec + 16 * p + 16), 0));
-      y1 = xor3(y1, _mm512_gf2p8affine_epi64_epi8(x0, ld(dec + 16 * p + 8), 0),
-                _mm512_gf2p8affine_epi64_epi8(x1, ld(dec + 16 * p + 24), 0));
+void decode_full(u64* rows, const u32* t) {
+  constexpr std::size_t row_words = (std::size_t{1} << K) / 64;
+  const __m512i bt = ld(kMoves.transpose), unit = ld(kMoves.unit);
+  for (std::size_t w = 0; w < row_words / 8; w++) {  // 512 columns
+    __m512i seg[4][8];
+    for (unsigned k = 0; k < 8; k++) {
+      const u32* in = t + 512 * w + 64 * k;
+      const __m512i g0 = ld(in), g1 = ld(in + 16), g2 = ld(in + 32), g3 = ld(in + 48);
+      const __m512i l01 = _mm512_permutex2var_epi16(g0, ld(kMoves.word_lo), g1);
+      const __m512i h01 = _mm512_permutex2var_epi16(g0, ld(kMoves.word_hi), g1);
+      const __m512i l23 = _mm512_permutex2var_epi16(g2, ld(kMoves.word_lo), g3);
+      const __m512i h23 = _mm512_permutex2var_epi16(g2, ld(kMoves.word_hi), g3);
+      const __m512i plane[4] = {_mm512_permutex2var_epi8(l01, ld(kMoves.plane[0]), l23),
+                                _mm512_permutex2var_epi8(l01, ld(kMoves.plane[1]), l23),
+                                _mm512_permutex2var_epi8(h01, ld(kMoves.plane[0]), h23),
+                                _mm512_permutex2var_epi8(h01, ld(kMoves.plane[1]), h23)};
+      for (unsigned a = 0; a < 4; a++) {
+        const __m512i x =
+            xor3(_mm512_xor_si512(affine(plane[0], bcast64(kCoding<K>.dec[a][0])),
+                                  affine(plane[1], bcast64(kCoding<K>.dec[a][1]))),
+                 affine(plane[2], bcast64(kCoding<K>.dec[a][2])), affine(plane[3], bcast64(kCoding<K>.dec[a][3])));
+        seg[a][k] = perm8(bt, affine(unit, x));
+      }
     }
-    st(t + 16 * J, _mm512_gf2p8affine_epi64_epi8(id, y0, 0));  // lane t8: D_(t8, J)
-    st(t + 16 * J + 8, _mm512_gf2p8affine_epi64_epi8(id, y1, 0));
-  }
-  // Second pass: lane b = D_(t8, 8w+b) by a gather, bytes transposed so that lane r = word w of
-  // row 8*t8 + r, stored contiguously to tmp[t8][w][r].
-  const __m512i tr = ldb(kByteIdx.tr);
-  const __m512i gidx = _mm512_set_epi64(7 * 16, 6 * 16, 5 * 16, 4 * 16, 3 * 16, 2 * 16, 16, 0);
-  for (std::size_t t8 = 0; t8 < 16; t8++)
-    for (std::size_t w = 0; w < RW; w++) st(tmp + 8 * (t8 * RW + w), perm8(tr, gather64(gidx, t + 16 * 8 * w + t8)));
-  // Third pass: 8x8 qword transposes tmp[t8][8c .. 8c+7][r] -> row 8*t8 + r, words 8c .. 8c+7.
-  for (std::size_t t8 = 0; t8 < 16; t8++)
-    for (std::size_t c = 0; c < RW / 8; c++) {
-      __m512i z[8];
-      for (int i = 0; i < 8; i++) z[i] = ld(tmp + 8 * (t8 * RW + 8 * c + i));
-      transpose8x8(z);
-      for (int r = 0; r < 8; r++) st(t + (8 * t8 + r) * RW + 8 * c, z[r]);
+    for (unsigned a = 0; a < 4; a++) {
+      transpose8x8(seg[a]);
+      for (unsigned r = 0; r < 8; r++) st(rows + (8 * a + r) * row_words + 8 * w, seg[a][r]);
     }
+  }
 }
 
 // ---- Whole transforms --------------------------------------------------------------------------
@@ -530,8 +561,10 @@ void reduce_out(u64* out, const u64* c) {
   for (i = P::kNWords; i < P::kNWordsPadded; i++) out[i] = 0;
 }
 
-// The parts of the shared composition of the entry points (backend/fafft/entry_points.hpp).
+// The parts of the shared composition of the entry points (backend/fafft/entry_points.hpp). A
+// transform is 2^K dwords in the caller's uint64 buffers (vector loads and stores only).
 struct Parts {
+  static constexpr unsigned kLogElementBits = 5;  // GF(2^32)
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
     Conversion::to_novel<L>(w, limit);
@@ -542,19 +575,21 @@ struct Parts {
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {
-    fafft::encode_half<K>(t, bits);
+    fafft::encode_half<K>(reinterpret_cast<u32*>(t), bits);
   }
+  // The rows go to tmp.
   template <unsigned K>
-  static void decode_full(u64* t, u64* tmp) {
-    fafft::decode_full<K>(t, tmp);
+  static u64* decode_full(const u64* t, u64* tmp) {
+    fafft::decode_full<K>(tmp, reinterpret_cast<const u32*>(t));
+    return tmp;
   }
   template <unsigned K>
   static void fft(u64* g) {
-    fafft::fft<K>(g);
+    fafft::fft<K>(reinterpret_cast<u32*>(g));
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y) {
-    fafft::ifft_product<K>(g, x, y);
+    fafft::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {

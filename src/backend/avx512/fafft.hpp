@@ -1,11 +1,11 @@
 // Frobenius additive FFT (FAFFT) multiplier for GF(2)[x]/(x^n - 1), avx512 backend.
 //
-// A product c = a*b (deg c < 2^m, m = kLogProduct<P>) is evaluated at the 2^(m-7) points
-// beta_127 + W_(m-7) of GF(2^128) (Cantor basis); the Frobenius orbits of these points are
-// disjoint and have 128 elements, so these values determine c. Transform = novel-basis
-// conversion (bit operations) + encoding of 128 bits per field element (GFNI bit-matrix
-// products) + additive FFT (VPCLMULQDQ). Layout of a transform: 2^(m-7) field elements, each two
-// little-endian 64-bit words, point index order. Algorithm, tables and numbers: docs/FAFFT.md.
+// A product c = a*b (deg c < 2^m, m = kLogProduct<P>) is evaluated at the 2^(m-5) points
+// beta_31 + W_(m-5) of GF(2^32) (a tower over GFNI's GF(2^8); Cantor basis); the Frobenius orbits
+// of these points are disjoint and have 32 elements, so these values determine c. Transform =
+// novel-basis conversion (bit operations) + encoding of 32 bits per field element (GFNI
+// bit-matrix products) + additive FFT (gf2p8mulb). Layout of a transform: 2^(m-5) field elements
+// of one 32-bit word each, point j at dword point_dword(j). Algorithm and numbers: docs/FAFFT.md.
 //
 // Everything is constant time: loop bounds and addresses depend only on the parameter set.
 // Defined in fafft.cpp (compiled with the avx512 flags); nothing here is inline code.
@@ -18,11 +18,17 @@
 
 namespace hqc::backend::avx512::fafft {
 
-// The sizes are those of backend/fafft/plan.hpp (shared with the other implementation).
-using backend::fafft::kLogPoints;
+// The sizes of backend/fafft/plan.hpp (the transform has the contract's size, as in the avx2
+// port over GF(2^128)), with points of 32 bits.
 using backend::fafft::kLogProduct;
 using backend::fafft::kTransformWords;
 using backend::fafft::log_product_bits;
+template <class P>
+inline constexpr unsigned kLogPoints = kLogProduct<P> - 5;
+static_assert(kTransformWords<Hqc5> * 64 == (std::size_t{32} << kLogPoints<Hqc5>));
+// The dword of a transform that holds point j: within each group of 256 points, point 16 r + l
+// is at dword 16 l + r (the FFT's last pass works on the transposed group; fafft.cpp).
+constexpr std::size_t point_dword(std::size_t j) { return (j & ~std::size_t{255}) | ((j & 15) << 4) | ((j >> 4) & 15); }
 
 // t = transform of the ring element a (kNWordsPadded words, bits >= n zero).
 template <class P>

@@ -33,7 +33,7 @@ inline constexpr Multiplier kAvx512Multiplier =
 
 template <class P>
 inline constexpr const char* kFafftName =
-    P::kLevel == 1 ? "fafft (GF(2^128), 2^16-bit product)" : "fafft (GF(2^128), 2^17-bit product)";
+    P::kLevel == 1 ? "fafft (GF(2^32), 2^16-bit product)" : "fafft (GF(2^32), 2^17-bit product)";
 
 // "karatsuba/toom tree {base, depth, {levels}}" for kMulPlan<P>, built at compile time so that
 // the printed name always matches the plan in use. Levels: 2 and 3 are Karatsuba splits, "t3" a

@@ -2,12 +2,15 @@
 // mul2_transformed_plain, mul, mul2; their contracts: avx512/fafft.hpp), composed once from the
 // parts a backend implements with its own vectors. `Parts` has the static member templates
 //   to_novel<L>(w, limit), from_novel<L>(w)     novel-basis conversion of 2^L bits (plan.hpp steps)
-//   encode_half<K>(t, bits), decode_full<K>(t, tmp)   GF(2) bit-matrix encoding / decoding
+//   encode_half<K>(t, bits), decode_full<K>(t, tmp)   GF(2) bit-matrix encoding / decoding (returns
+//                                                 t or tmp: where the decoded rows are)
 //   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
 //   reduce_out<P>(out, c)                        c mod x^n - 1, padding words zeroed
-// and wipe(p, len). Buffers are 64-byte aligned (what the widest part needs). Every size is a
-// function of the parameter set; secrets in the scratch buffers are wiped before returning, the
-// caller's transforms (ta, tb, t) are the caller's to wipe (docs/FAFFT.md, "Constant time").
+// and wipe(p, len); Parts::kLogElementBits is log2 of the field's bits (7: GF(2^128), 5: GF(2^32)),
+// so that a transform has 2^K points, K = m - kLogElementBits, in the same 2^m bits. Buffers are
+// 64-byte aligned (what the widest part needs). Every size is a function of the parameter set;
+// secrets in the scratch buffers are wiped before returning, the caller's transforms (ta, tb, t)
+// are the caller's to wipe (docs/FAFFT.md, "Constant time").
 #pragma once
 
 #include <cstddef>
@@ -26,22 +29,26 @@ inline constexpr std::size_t kFullWords = (std::size_t{1} << kLogProduct<P>) / 6
 template <class Parts>
 struct EntryPoints {
   using u64 = std::uint64_t;
+  template <class P>
+  static constexpr unsigned kPoints = kLogProduct<P> - Parts::kLogElementBits;  // K
 
   // prod (the inverse FFT of a pointwise product, kTransformWords + 16 words, destroyed) -> out.
+  // decode_full returns where it left the rows: in prod (decoded in place, tmp as scratch) or in
+  // tmp.
   template <class P>
   static void finish(u64* out, u64* prod) {
-    constexpr unsigned m = kLogProduct<P>, K = m - 7;
-    alignas(64) u64 tmp[kFullWords<P>];
-    Parts::template decode_full<K>(prod, tmp);
-    std::memset(prod + kFullWords<P>, 0, 16 * sizeof(u64));
-    Parts::template from_novel<m>(prod);
-    Parts::template reduce_out<P>(out, prod);
+    constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
+    alignas(64) u64 tmp[kFullWords<P> + 16];
+    u64* rows = Parts::template decode_full<K>(prod, tmp);
+    std::memset(rows + kFullWords<P>, 0, 16 * sizeof(u64));
+    Parts::template from_novel<m>(rows);
+    Parts::template reduce_out<P>(out, rows);
     Parts::wipe(tmp, sizeof(tmp));
   }
 
   template <class P>
   static void forward(u64* t, const u64* a) {
-    constexpr unsigned m = kLogProduct<P>, K = m - 7;
+    constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
     static_assert(kHalfWords<P> >= P::kNWords);
     alignas(64) u64 bits[kHalfWords<P> + 16];
     std::memcpy(bits, a, P::kNWords * sizeof(u64));
@@ -55,7 +62,7 @@ struct EntryPoints {
   template <class P>
   static void mul_transformed(u64* out, const u64* ta, const u64* tb) {
     alignas(64) u64 prod[kTransformWords<P> + 16];
-    Parts::template ifft_product<kLogPoints<P>>(prod, ta, tb);
+    Parts::template ifft_product<kPoints<P>>(prod, ta, tb);
     finish<P>(out, prod);
     Parts::wipe(prod, sizeof(prod));
   }
@@ -64,7 +71,7 @@ struct EntryPoints {
   static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
     alignas(64) u64 tb[kTransformWords<P> + 16];
     forward<P>(tb, b);
-    Parts::template ifft_product<kLogPoints<P>>(tb, ta, tb);
+    Parts::template ifft_product<kPoints<P>>(tb, ta, tb);
     finish<P>(out, tb);
     Parts::wipe(tb, sizeof(tb));
   }
@@ -74,9 +81,9 @@ struct EntryPoints {
     alignas(64) u64 tb[kTransformWords<P>];
     alignas(64) u64 prod[kTransformWords<P> + 16];
     forward<P>(tb, b);
-    Parts::template ifft_product<kLogPoints<P>>(prod, ta1, tb);
+    Parts::template ifft_product<kPoints<P>>(prod, ta1, tb);
     finish<P>(out1, prod);
-    Parts::template ifft_product<kLogPoints<P>>(prod, ta2, tb);
+    Parts::template ifft_product<kPoints<P>>(prod, ta2, tb);
     finish<P>(out2, prod);
     Parts::wipe(tb, sizeof(tb));
     Parts::wipe(prod, sizeof(prod));
