@@ -49,14 +49,11 @@ constexpr decltype(KernelTable<P>::support_to_vector) kSupportToVector = &suppor
 template <class P>
 constexpr KernelTable<P> table(Multiplier m) {
   const bool fft = m == Multiplier::kFafft;
-  const bool keys = m != Multiplier::kKaratsuba;  // prepared key objects keep FAFFT transforms
   return KernelTable<P>{
       .mul = fft ? &fafft::mul<P> : &mul<P>,
       .mul2 = fft ? &fafft::mul2<P> : &mul2<P>,
-      .transforms = keys ? &kFafftTransforms<P> : nullptr,
-      .mul_name = fft    ? kFafftName<P>
-                  : keys ? kPlanFafftKeysName<P>.s
-                         : kMulPlanName<P>,
+      .transforms = fft ? &kFafftTransforms<P> : nullptr,  // prepared key objects keep them
+      .mul_name = fft ? kFafftName<P> : kMulPlanName<P>,
       .support_to_vector = kSupportToVector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
@@ -77,7 +74,7 @@ extern const Backend kAvx512Backend;
 const Backend kAvx512Backend = {
     .name = "avx512",
     .description =
-        "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT (per level), AVX-512 Keccak x4, GFNI "
+        "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT over GF(2^32) (per level), AVX-512 Keccak x4, GFNI "
         "Reed-Solomon, " HQC_AVX512_SUPPORT_NAME ", AVX-512 Reed-Muller",
     .required = avx512::kRequired,
     .variant = false,
@@ -104,7 +101,7 @@ const Backend kAvx512KaratsubaBackend = {
 extern const Backend kAvx512FafftBackend;
 const Backend kAvx512FafftBackend = {
     .name = "avx512-fafft",
-    .description = "avx512 with the GFNI/VPCLMULQDQ Frobenius additive FFT multiplier at every level (variant)",
+    .description = "avx512 with the GFNI Frobenius additive FFT multiplier over GF(2^32) at every level (variant)",
     .required = avx512::kRequired,
     .variant = true,
     .keccak_f1600 = &avx512::keccak_f1600_lanes,

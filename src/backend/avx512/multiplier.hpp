@@ -11,10 +11,10 @@
 
 namespace hqc::backend::avx512 {
 
-// kKaratsuba: the tree for every product, no transforms. kKaratsubaFafftKeys: the tree for
-// one-shot products, and the FAFFT for key objects prepared for many operations (their cached
-// transforms of h, s, y; kem::prepare_*). kFafft: the FAFFT for everything.
-enum class Multiplier { kKaratsuba, kKaratsubaFafftKeys, kFafft };
+// kKaratsuba: the tree for every product, no transforms. kFafft: the FAFFT for every product,
+// and key objects prepared for many operations keep its transforms of h, s and y
+// (kem::prepare_*).
+enum class Multiplier { kKaratsuba, kFafft };
 
 #if defined(HQC_AVX512_MULTIPLIER_KARATSUBA) && HQC_AVX512_MULTIPLIER_KARATSUBA
 template <class P>
@@ -23,12 +23,12 @@ inline constexpr Multiplier kAvx512Multiplier = Multiplier::kKaratsuba;
 template <class P>
 inline constexpr Multiplier kAvx512Multiplier = Multiplier::kFafft;
 #else
-// Measured choice (auto), bench/avx512/fafft_results.txt: a whole FAFFT product loses to the tree
-// at every level, but with the transforms of h, s and y kept, the cached encryption and u*y of
-// HQC-5 win; at HQC-1 and HQC-3 even those lose.
+// Measured choice (auto), bench/avx512/fafft_results.txt: at HQC-5 the FAFFT (over GF(2^32))
+// wins every product, one-shot or with kept transforms (mul 0.85x, mul2 0.73x the tree's); at
+// HQC-1 and HQC-3, whose products are far smaller than the 2^16- and 2^17-bit transforms, the
+// tree wins even against the kept transforms.
 template <class P>
-inline constexpr Multiplier kAvx512Multiplier =
-    P::kLevel == 5 ? Multiplier::kKaratsubaFafftKeys : Multiplier::kKaratsuba;
+inline constexpr Multiplier kAvx512Multiplier = P::kLevel == 5 ? Multiplier::kFafft : Multiplier::kKaratsuba;
 #endif
 
 template <class P>
@@ -87,16 +87,10 @@ struct PlanName {
     }
     put(" (VPCLMULQDQ)");
   }
-  constexpr PlanName(const MulPlan& p, const char* sep, const char* suffix) : PlanName(p) {
-    put(sep);
-    put(suffix);
-  }
 };
 template <class P>
 inline constexpr PlanName kPlanName{kMulPlan<P>};
 template <class P>
 inline constexpr const char* kMulPlanName = kPlanName<P>.s;
-template <class P>
-inline constexpr PlanName kPlanFafftKeysName{kMulPlan<P>, "; prepared keys: ", kFafftName<P>};
 
 }  // namespace hqc::backend::avx512
