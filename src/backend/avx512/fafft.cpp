@@ -77,17 +77,11 @@ template <std::size_t N, class Fn>
 
 // ---- GF(2^32) arithmetic, sixteen elements per zmm --------------------------------------------
 
-// Product by a constant, given by its four diagonals (field::Diagonals), one zmm each.
+// A constant of the products below (a twiddle), given by its four diagonals (field::Diagonals):
+// c * a = sum_d D_d (*) rotl(a, 8 d), one broadcast zmm per diagonal.
 struct Twiddle {
   __m512i d[4];
 };
-[[gnu::always_inline]] inline __m512i mul_const(__m512i a, const Twiddle& t) {
-  const __m512i p0 = gmul(a, t.d[0]);
-  const __m512i p1 = gmul(rotl_dwords<8>(a), t.d[1]);
-  const __m512i p2 = gmul(rotl_dwords<16>(a), t.d[2]);
-  const __m512i p3 = gmul(rotl_dwords<24>(a), t.d[3]);
-  return xor3(p0, p1, _mm512_xor_si512(p2, p3));
-}
 
 // General products of sixteen pairs: a * b = sum_k a_k (b y^k), where b y is b rotated by 8 bits plus
 // b's top byte times (1 + q0, q1, q2, q3) (y^4 = q3 y^3 + q2 y^2 + q1 y + q0; the 1 removes the
@@ -128,13 +122,21 @@ inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
   return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
 }
 
+// u += tau v as two three-way XORs of u and the four partial products.
+[[gnu::always_inline]] inline __m512i add_product(__m512i u, __m512i v, const Twiddle& t) {
+  const __m512i p0 = gmul(v, t.d[0]);
+  const __m512i p1 = gmul(rotl_dwords<8>(v), t.d[1]);
+  const __m512i p2 = gmul(rotl_dwords<16>(v), t.d[2]);
+  const __m512i p3 = gmul(rotl_dwords<24>(v), t.d[3]);
+  return xor3(xor3(u, p0, p1), p2, p3);
+}
 [[gnu::always_inline]] inline void butterfly(__m512i& u, __m512i& v, const Twiddle& t) {
-  u = _mm512_xor_si512(u, mul_const(v, t));
+  u = add_product(u, v, t);
   v = _mm512_xor_si512(v, u);
 }
 [[gnu::always_inline]] inline void butterfly_inv(__m512i& u, __m512i& v, const Twiddle& t) {
   v = _mm512_xor_si512(v, u);
-  u = _mm512_xor_si512(u, mul_const(v, t));
+  u = add_product(u, v, t);
 }
 
 // Layers Hi .. Lo (Lo >= 4) in one pass over layout A (element j at dword j): groups of
@@ -164,35 +166,29 @@ void fft_pass(u32* g) {
     }
 }
 
-// 16 x 16 dword transpose in four stages; stage s exchanges bit s of the register index with bit
-// s of the lane index (two-source permutes of register pairs).
-struct TransposeIndex {
-  alignas(64) u32 lo[4][16];
-  alignas(64) u32 hi[4][16];
-};
-constexpr TransposeIndex make_transpose_index() {
-  TransposeIndex t{};
-  for (unsigned s = 0; s < 4; s++)
-    for (unsigned l = 0; l < 16; l++) {
-      const unsigned bit = 1u << s;
-      t.lo[s][l] = (l & bit) ? 16 + (l & ~bit) : l;
-      t.hi[s][l] = (l & bit) ? 16 + l : (l | bit);
-    }
-  return t;
-}
-alignas(64) inline constexpr TransposeIndex kTranspose = make_transpose_index();
+// 16 x 16 dword transpose (z[l] lane r <- z[r] lane l): dword and qword unpacks make 4 x 4
+// blocks inside each 128-bit lane, two rounds of 128-bit lane shuffles move the blocks.
 [[gnu::always_inline]] inline void transpose16x16(__m512i* z) {
-  static_for<4>([&](auto s) __attribute__((always_inline)) {
-    const __m512i lo = ld(kTranspose.lo[s]), hi = ld(kTranspose.hi[s]);
-    constexpr std::size_t bit = std::size_t{1} << s;
-    static_for<16>([&](auto k) __attribute__((always_inline)) {
-      if constexpr ((k & bit) == 0) {
-        const __m512i a = _mm512_permutex2var_epi32(z[k], lo, z[k | bit]);
-        const __m512i b = _mm512_permutex2var_epi32(z[k], hi, z[k | bit]);
-        z[k] = a;
-        z[k | bit] = b;
-      }
-    });
+  __m512i t[16], u[16];
+  static_for<8>([&](auto k) __attribute__((always_inline)) {
+    t[2 * k] = _mm512_maskz_unpacklo_epi32(0xFFFF, z[2 * k], z[2 * k + 1]);
+    t[2 * k + 1] = _mm512_maskz_unpackhi_epi32(0xFFFF, z[2 * k], z[2 * k + 1]);
+  });
+  static_for<4>([&](auto k) __attribute__((always_inline)) {  // u[4k+m]: rows 4k..4k+3, column 4L+m
+    u[4 * k] = _mm512_maskz_unpacklo_epi64(0xFF, t[4 * k], t[4 * k + 2]);
+    u[4 * k + 1] = _mm512_maskz_unpackhi_epi64(0xFF, t[4 * k], t[4 * k + 2]);
+    u[4 * k + 2] = _mm512_maskz_unpacklo_epi64(0xFF, t[4 * k + 1], t[4 * k + 3]);
+    u[4 * k + 3] = _mm512_maskz_unpackhi_epi64(0xFF, t[4 * k + 1], t[4 * k + 3]);
+  });
+  static_for<4>([&](auto m) __attribute__((always_inline)) {
+    const __m512i w0 = _mm512_maskz_shuffle_i32x4(0xFFFF, u[m], u[4 + m], 0x88);
+    const __m512i w1 = _mm512_maskz_shuffle_i32x4(0xFFFF, u[m], u[4 + m], 0xDD);
+    const __m512i w2 = _mm512_maskz_shuffle_i32x4(0xFFFF, u[8 + m], u[12 + m], 0x88);
+    const __m512i w3 = _mm512_maskz_shuffle_i32x4(0xFFFF, u[8 + m], u[12 + m], 0xDD);
+    z[m] = _mm512_maskz_shuffle_i32x4(0xFFFF, w0, w2, 0x88);
+    z[8 + m] = _mm512_maskz_shuffle_i32x4(0xFFFF, w0, w2, 0xDD);
+    z[4 + m] = _mm512_maskz_shuffle_i32x4(0xFFFF, w1, w3, 0x88);
+    z[12 + m] = _mm512_maskz_shuffle_i32x4(0xFFFF, w1, w3, 0xDD);
   });
 }
 
