@@ -372,7 +372,11 @@ itself costs about what ML-KEM-512's does; the 47 us of extra kernel time go wit
 with its server flight in two writes (three segments instead of two): most of the difference is time in
 \`finish_task_switch\` (15 us against under 1), and \`perf stat\` counts 13.1 context switches per handshake
 against 12.4 (the client sleeps once more, waiting for the second write). At HQC-5 the arithmetic itself separates the pair: decapsulation (three
-57,637-bit products) is longer than the server's signature, so it runs on the handshake's critical path.
+57,637-bit products) is longer than the server's signature, so it runs on the handshake's critical path. Since
+2026-12-04 the avx512 backend multiplies at HQC-5 with the FAFFT over GF(2^32) (docs/FAFFT.md; key generation,
+encapsulation and decapsulation 0.90, 0.81 and 0.85 x their time with the Karatsuba/Toom tree in \`hqc bench\`), which took
+hqc5 / MLKEM1024 from 1.089 to 1.054 (median of six runs each, the six of 2026-12-04 all between 1.046 and 1.06):
+closer, still above 1.
 
 ### The server's flight: one write or two
 
