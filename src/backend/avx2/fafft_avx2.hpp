@@ -1,8 +1,8 @@
-// Frobenius additive FFT (FAFFT) multiplier for GF(2)[x]/(x^n - 1), avx2 backend: the port of
-// backend/avx512/fafft.hpp to CPUs with AVX2 + VPCLMULQDQ (256-bit) + GFNI (VEX, 256-bit) + BMI2
-// and no AVX-512 (docs/AVX2.md, docs/FAFFT.md). Same algorithm, same tables
-// (backend/fafft/tables.hpp) and the same transform layout as avx512::fafft: for the
-// same input both write the same words, so their transforms are interchangeable.
+// Frobenius additive FFT (FAFFT) multiplier for GF(2)[x]/(x^n - 1) over GF(2^128), avx2 backend:
+// the port of the avx512 backend's first FAFFT to CPUs with AVX2 + VPCLMULQDQ (256-bit) + GFNI
+// (VEX, 256-bit) + BMI2 and no AVX-512 (docs/AVX2.md, docs/FAFFT.md), with the tables of
+// backend/fafft/tables.hpp. (The avx512 FAFFT now works over GF(2^32); the two transforms are
+// different words of the same size, each used only by its own kernel table.)
 //
 // Layout of a transform: 2^(m-7) GF(2^128) elements (m = kLogProduct<P>), each two little-endian
 // 64-bit words, point index order (docs/FAFFT.md). Constant time: loop bounds and addresses depend
@@ -18,11 +18,15 @@
 
 namespace hqc::backend::avx2::fafft {
 
-// The sizes are those of backend/fafft/plan.hpp (shared with the other implementation).
-using backend::fafft::kLogPoints;
+// The sizes of backend/fafft/plan.hpp (shared with the other implementation), with points of
+// 128 bits.
 using backend::fafft::kLogProduct;
 using backend::fafft::kTransformWords;
 using backend::fafft::log_product_bits;
+template <class P>
+inline constexpr unsigned kLogPoints = kLogProduct<P> - 7;
+static_assert(kTransformWords<Hqc5> == std::size_t{2} << kLogPoints<Hqc5>,
+              "two words per point must make the contract's transform size");
 
 // t = transform of the ring element a (kNWordsPadded words, bits >= n zero).
 template <class P>

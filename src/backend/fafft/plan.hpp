@@ -1,7 +1,8 @@
-// What both FAFFT implementations (avx512/fafft.cpp on 512-bit vectors, avx2/fafft_avx2.cpp on
-// 256-bit vectors) share apart from the tables (tables.hpp): the sizes of a transform, the step
-// list of the novel-basis conversion and its plan of register and memory passes. Plain constexpr
-// C++, no instructions: each backend turns the plan into its own vector code. The algorithm: docs/FAFFT.md.
+// What both FAFFT implementations (avx512/fafft.cpp over GF(2^32) on 512-bit vectors,
+// avx2/fafft_avx2.cpp over GF(2^128) on 256-bit vectors) share: the size of a product and of a
+// transform, the step list of the novel-basis conversion and its plan of register and memory
+// passes. Plain constexpr C++, no instructions: each backend turns the plan into its own vector
+// code. The algorithm: docs/FAFFT.md.
 #pragma once
 
 #include <cstddef>
@@ -20,17 +21,14 @@ constexpr unsigned log_product_bits(std::size_t n) {
 }
 template <class P>
 inline constexpr unsigned kLogProduct = log_product_bits(P::kN);
-// log2 of the number of evaluation points (GF(2^128) elements of one transform).
-template <class P>
-inline constexpr unsigned kLogPoints = kLogProduct<P> - 7;
 // uint64 words of one transform: the contract's size (backend/ops.hpp; buffers 64-byte aligned),
-// 2^kLogPoints elements of two words, in point order; the same words in both implementations.
+// 2^m bits whatever the field (2^(m-7) elements of GF(2^128) or 2^(m-5) of GF(2^32)).
 template <class P>
 inline constexpr std::size_t kTransformWords = backend::kTransformWords<P>;
-static_assert(kTransformWords<Hqc1> == std::size_t{2} << kLogPoints<Hqc1> &&
-                  kTransformWords<Hqc3> == std::size_t{2} << kLogPoints<Hqc3> &&
-                  kTransformWords<Hqc5> == std::size_t{2} << kLogPoints<Hqc5>,
-              "the FAFFT layout (two words per point) must have the contract's transform size");
+static_assert(kTransformWords<Hqc1> * 64 == std::size_t{1} << kLogProduct<Hqc1> &&
+                  kTransformWords<Hqc3> * 64 == std::size_t{1} << kLogProduct<Hqc3> &&
+                  kTransformWords<Hqc5> * 64 == std::size_t{1} << kLogProduct<Hqc5>,
+              "a transform must hold 2^m bits");
 
 // ---- Novel-basis conversion over GF(2): the steps ----------------------------------------------
 //
