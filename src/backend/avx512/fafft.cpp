@@ -108,12 +108,14 @@ struct Twiddle {
 //
 // Layer i, block b (elements [b 2^(i+1), (b+1) 2^(i+1)), u the first half, v the second):
 // u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field::twiddle), undone by
-// v += u, u += tau v. Layers K-1 .. 4 pair elements 16 or more apart, in different zmm: radix-16
-// (radix-8) passes over registers with one twiddle per zmm. Layers 3 .. 0 pair elements inside a
-// zmm: the last pass transposes each group of 256 elements (16 x 16 dwords), so that they pair
-// registers again and lane r of register l holds element 16 r + l; the transform stays in that
-// order (layout B: within each 256-element group, dword 16 l + r holds point 16 r + l), which
-// the pointwise products do not mind and the inverse transform undoes.
+// v += u, u += tau v. Two passes over memory: layers K-1 .. 8 on groups of 16 (HQC-1: 8) zmm
+// 256 elements apart, then layers 7 .. 0 on each group of 256 consecutive elements in 16 zmm.
+// Layers K-1 .. 4 pair elements 16 or more apart, in different zmm, with one twiddle per register
+// pair. Layers 3 .. 0 pair elements inside a zmm: the second pass transposes its group
+// (16 x 16 dwords) after layer 4, so that they pair registers again and lane r of register l
+// holds element 16 r + l; the transform stays in that order (layout B: within each 256-element
+// group, dword 16 l + r holds point 16 r + l), which the pointwise products do not mind and the
+// inverse transform undoes.
 
 inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
 
