@@ -62,7 +62,6 @@ template <int N>
 }
 inline __m512i perm8(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, idx, x); }
 [[gnu::always_inline]] inline __m512i affine(__m512i x, __m512i a) { return _mm512_gf2p8affine_epi64_epi8(x, a, 0); }
-[[gnu::always_inline]] inline __m512i bcast64(u64 v) { return _mm512_set1_epi64(static_cast<long long>(v)); }
 [[gnu::always_inline]] inline __m512i bcast32(u32 v) { return _mm512_set1_epi32(static_cast<int>(v)); }
 
 // f(integral_constant<0>) .. f(integral_constant<N-1>), unrolled: the butterfly networks below
@@ -444,11 +443,14 @@ constexpr CodingShuffles make_coding_shuffles() {
 alignas(64) inline constexpr CodingShuffles kMoves = make_coding_shuffles();
 
 // C_(a,p): byte 7-s, bit i = bit 8p+s of E_(8a+7-i). Q_(a,p): byte 7-s, bit i = bit 8p+i of
-// row 8a+s of the inverse matrix.
+// row 8a+s of the inverse matrix. Each matrix is stored eight times, a whole zmm, and loaded as
+// such: clang 14 folds a broadcast of it into gf2p8affineqb's m64bcst operand and then encodes
+// a nonzero displacement with the wrong scale (disp8 not divided by 8), so the instruction reads
+// the wrong matrix (found by the vector tests of the asan build).
 template <unsigned K>
 struct CodingMatrices {
-  u64 enc[2][4];
-  u64 dec[4][4];
+  alignas(64) u64 enc[2][4][8];
+  alignas(64) u64 dec[4][4][8];
 };
 template <unsigned K>
 constexpr CodingMatrices<K> make_coding_matrices() {
@@ -460,18 +462,18 @@ constexpr CodingMatrices<K> make_coding_matrices() {
       for (unsigned a = 0; a < 2; a++) {
         unsigned byte = 0;
         for (unsigned i = 0; i < 8; i++) byte |= ((e[8 * a + 7 - i] >> (8 * p + s)) & 1u) << i;
-        m.enc[a][p] |= u64{byte} << (8 * (7 - s));
+        for (unsigned c = 0; c < 8; c++) m.enc[a][p][c] |= u64{byte} << (8 * (7 - s));
       }
       for (unsigned a = 0; a < 4; a++) {
         unsigned byte = 0;
         for (unsigned i = 0; i < 8; i++) byte |= ((d[8 * a + s] >> (8 * p + i)) & 1u) << i;
-        m.dec[a][p] |= u64{byte} << (8 * (7 - s));
+        for (unsigned c = 0; c < 8; c++) m.dec[a][p][c] |= u64{byte} << (8 * (7 - s));
       }
     }
   return m;
 }
 template <unsigned K>
-inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
+alignas(64) inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
 static_assert(field::make_decoding<11>()[0] != 0 && field::make_decoding<12>()[0] != 0,
               "the encoding matrices must be invertible");
 
@@ -491,8 +493,8 @@ void encode_half(u32* t, const u64* bits) {
     for (unsigned k = 0; k < 8; k++) {  // 64 columns: elements 512 w + 64 k ..
       __m512i o[4];
       for (unsigned p = 0; p < 4; p++)
-        o[p] = _mm512_xor_si512(affine(cols[0][k], bcast64(kCoding<K>.enc[0][p])),
-                                affine(cols[1][k], bcast64(kCoding<K>.enc[1][p])));
+        o[p] = _mm512_xor_si512(affine(cols[0][k], ld(kCoding<K>.enc[0][p])),
+                                affine(cols[1][k], ld(kCoding<K>.enc[1][p])));
       const __m512i p01l = _mm512_permutex2var_epi8(o[0], ld(kMoves.pair_lo), o[1]);
       const __m512i p01h = _mm512_permutex2var_epi8(o[0], ld(kMoves.pair_hi), o[1]);
       const __m512i p23l = _mm512_permutex2var_epi8(o[2], ld(kMoves.pair_lo), o[3]);
@@ -525,10 +527,9 @@ void decode_full(u64* rows, const u32* t) {
                                 _mm512_permutex2var_epi8(h01, ld(kMoves.plane[0]), h23),
                                 _mm512_permutex2var_epi8(h01, ld(kMoves.plane[1]), h23)};
       for (unsigned a = 0; a < 4; a++) {
-        const __m512i x =
-            xor3(_mm512_xor_si512(affine(plane[0], bcast64(kCoding<K>.dec[a][0])),
-                                  affine(plane[1], bcast64(kCoding<K>.dec[a][1]))),
-                 affine(plane[2], bcast64(kCoding<K>.dec[a][2])), affine(plane[3], bcast64(kCoding<K>.dec[a][3])));
+        const __m512i x = xor3(
+            _mm512_xor_si512(affine(plane[0], ld(kCoding<K>.dec[a][0])), affine(plane[1], ld(kCoding<K>.dec[a][1]))),
+            affine(plane[2], ld(kCoding<K>.dec[a][2])), affine(plane[3], ld(kCoding<K>.dec[a][3])));
         seg[a][k] = perm8(bt, affine(unit, x));
       }
     }
