@@ -106,7 +106,7 @@ struct Twiddle {
 // ---- Additive FFT on beta_31 + W_K -------------------------------------------------------------
 //
 // Layer i, block b (elements [b 2^(i+1), (b+1) 2^(i+1)), u the first half, v the second):
-// u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field::twiddle), undone by
+// u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field32.hpp), undone by
 // v += u, u += tau v. Two passes over memory: layers K-1 .. 8 on groups of 16 (HQC-1: 8) zmm
 // 256 elements apart, then layers 7 .. 0 on each group of 256 consecutive elements in 16 zmm.
 // Layers K-1 .. 4 pair elements 16 or more apart, in different zmm, with one twiddle per register

@@ -131,15 +131,8 @@ constexpr Diagonals diagonals(std::uint32_t c) {
   return r;
 }
 
-// Twiddle of layer i, block b (offset beta_31 + sum_l b_l beta_(i+1+l)): s_i of the offset,
-// beta_(31-i) + sum_l b_l beta_(1+l). It does not depend on K.
-constexpr std::uint32_t twiddle(unsigned i, std::size_t b) {
-  std::uint32_t t = kBeta[31 - i];
-  for (unsigned l = 0; (b >> l) != 0; l++)
-    if ((b >> l) & 1) t ^= kBeta[1 + l];
-  return t;
-}
-
+// Twiddles: layer i, block b (offset beta_31 + sum_l b_l beta_(i+1+l)) has tau = s_i of the
+// offset = beta_(31-i) + sum_l b_l beta_(1+l), which does not depend on K.
 // The largest transform: K = 12 (2^17-bit products, HQC-3 and HQC-5). Layer i's blocks are
 // entries 2^(11-i) - 1 .. 2^(12-i) - 2 (smaller K use the first 2^(K-1-i) of them).
 inline constexpr unsigned kMaxLogPoints = 12;
@@ -151,7 +144,7 @@ struct TwiddleTable {
   Diagonals t[(std::size_t{1} << kMaxLogPoints) - 1];
 };
 // The diagonals are GF(2)-linear in the constant, so each twiddle's are those of beta_(31-i)
-// plus those of beta_(1+l) for the bits l of b.
+// plus those of beta_(1+l) for the bits l of b (tau above).
 constexpr TwiddleTable make_twiddles() {
   Diagonals beta[32] = {};
   for (unsigned k = 0; k < 32; k++) beta[k] = diagonals(kBeta[k]);
