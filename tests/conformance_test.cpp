@@ -63,6 +63,7 @@ struct TransformMultiplierSlots {
   void* transform;
   void* mul_transforms;
   void* mul_transform_plain;
+  bool mul_is_transform_product;  // a cost property, no kernel: nothing to compare
 };
 static_assert(sizeof(backend::TransformMultiplier<Hqc1>) == sizeof(TransformMultiplierSlots),
               "TransformMultiplier changed: add the new slot's conformance test and update the mirror");
@@ -860,7 +861,26 @@ void test_kem(const Backend& be) {
     }
     auto plain = std::make_unique<kem::SecretKey<P>>();
     ASSERT_EQ(kem::Status::kOk, kem::parse_secret_key<P>(be, *plain, sk.data()));
-    for (const kem::SecretKey<P>* key : {parsed.get(), plain.get(), k2.get()}) {
+    // A key prepared while it is generated (the product h*y through the transforms it keeps),
+    // where the table's products are its transform products: the same key, and it keeps them.
+    auto generated = std::make_unique<kem::SecretKey<P>>();
+    const bool by_product = transforms && be.kernels<P>().transforms->mul_is_transform_product;
+    ASSERT_EQ(by_product, kem::keypair_prepared<P>(be, *generated, seed, pke::heap_transform_store<P>()));
+    ASSERT_EQ(0, std::memcmp(k1->pub.pk, generated->pub.pk, P::kPublicKeyBytes)) << "public key, prepared keypair";
+    std::vector<std::uint8_t> sk2(P::kSecretKeyBytes);
+    generated->serialize(sk2.data());
+    ASSERT_EQ(sk, sk2) << "secret key, prepared keypair";
+    ASSERT_EQ(0, std::memcmp(k2->pub.hpk, generated->pub.hpk, 32)) << "H(pk), prepared keypair";
+    if (by_product) {
+      // Its transforms are h's, s's and y's: the same words as a later prepare's.
+      for (std::size_t t = 0; t < kem::kPublicKeyTransforms; t++)
+        ASSERT_EQ(
+            0, std::memcmp(generated->pub.ek.kept.data()[t].w, k2->pub.ek.kept.data()[t].w, sizeof(pke::Transform<P>)))
+            << "kept transform " << t << " of a prepared keypair";
+      ASSERT_EQ(0, std::memcmp(generated->y_kept.data()[0].w, k2->y_kept.data()[0].w, sizeof(pke::Transform<P>)))
+          << "y's kept transform of a prepared keypair";
+    }
+    for (const kem::SecretKey<P>* key : {parsed.get(), plain.get(), k2.get(), generated.get()}) {
       std::uint8_t s3[32];
       kem::encaps<P>(be, key->pub, c3.data(), s3, m, salt);
       ASSERT_EQ(c2, c3) << "ciphertext from a prepared or parsed key";

@@ -213,6 +213,43 @@ TEST_P(Kem, KeyObjectsGiveTheSameBytesAsTheStatelessApi) {
     ASSERT_EQ(hqc_secret_key_decaps(skey2, ss3.data(), 32, bad.data(), bad.size()), HQC_OK);
     EXPECT_EQ(ss3, want);
   }
+  // A key prepared as it is generated: the same key (pk and sk bytes) as the plain generation,
+  // transforms kept exactly where hqc_secret_key_prepare keeps them, and the same shared secrets
+  // for a valid and a tampered ciphertext.
+  {
+    hqc_secret_key* gp = nullptr;
+    int pg = -1, pp = -1;
+    ASSERT_EQ(hqc_secret_key_generate_prepared(in->name, seed, 32, &gp, &pg), HQC_OK);
+    ASSERT_EQ(hqc_secret_key_prepare(skey2, &pp), HQC_OK);
+    EXPECT_TRUE(pg == 0 || pp == 1);  // kept only where prepare keeps them too (and their by-products)
+    Bytes pk3(in->public_key_bytes), sk3(in->secret_key_bytes);
+    ASSERT_EQ(hqc_secret_key_public(gp, pk3.data(), pk3.size()), HQC_OK);
+    ASSERT_EQ(hqc_secret_key_bytes(gp, sk3.data(), sk3.size()), HQC_OK);
+    EXPECT_EQ(pk3, pk);
+    EXPECT_EQ(sk3, sk);
+    ASSERT_EQ(hqc_secret_key_decaps(gp, ss3.data(), 32, ct.data(), ct.size()), HQC_OK);
+    EXPECT_EQ(ss3, ss);
+    Bytes bad = ct, want(32);
+    bad[in->ciphertext_bytes / 2] ^= 0x10;
+    ASSERT_EQ(hqc_kem_decaps(in->name, want.data(), 32, bad.data(), bad.size(), sk.data(), sk.size()), HQC_OK);
+    ASSERT_EQ(hqc_secret_key_decaps(gp, ss3.data(), 32, bad.data(), bad.size()), HQC_OK);
+    EXPECT_EQ(ss3, want);
+    hqc_secret_key_free(gp);
+    // Its argument errors: nothing made, *prepared 0.
+    hqc_secret_key* none = reinterpret_cast<hqc_secret_key*>(&pg);
+    pg = 7;
+    EXPECT_EQ(hqc_secret_key_generate_prepared(in->name, seed, 31, &none, &pg), HQC_ERR_LENGTH);
+    EXPECT_EQ(none, nullptr);
+    EXPECT_EQ(pg, 0);
+    pg = 7;
+    EXPECT_EQ(hqc_secret_key_generate_prepared("hqc-2", seed, 32, &none, &pg), HQC_ERR_UNKNOWN_ALGORITHM);
+    EXPECT_EQ(pg, 0);
+    EXPECT_EQ(hqc_secret_key_generate_prepared(in->name, seed, 32, nullptr, nullptr), HQC_ERR_NULL_POINTER);
+    ASSERT_EQ(hqc_secret_key_generate_prepared(in->name, seed, 32, &gp, nullptr), HQC_OK);  // *prepared optional
+    ASSERT_EQ(hqc_secret_key_decaps(gp, ss3.data(), 32, ct.data(), ct.size()), HQC_OK);
+    EXPECT_EQ(ss3, ss);
+    hqc_secret_key_free(gp);
+  }
   int prepared = 7;
   EXPECT_EQ(hqc_public_key_prepare(nullptr, &prepared), HQC_ERR_NULL_POINTER);
   EXPECT_EQ(prepared, 0);

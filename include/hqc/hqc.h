@@ -155,13 +155,24 @@ HQC_API int hqc_secret_key_public(const hqc_secret_key *key, uint8_t *pk, size_t
 /* Prepares a key object for many operations: it also keeps the transforms of h and s (and y)
  * where the selected backend's multiplier has them (today: the FAFFT of the avx512 backend at
  * HQC-5), so that every later encapsulation / decapsulation with it is cheaper. Costs two (three)
- * transforms once, so it does not pay for a key used once (a TLS key share). *prepared (may be
- * NULL) is set to 1 if transforms were kept, 0 if this backend/level has none (still HQC_OK).
- * Idempotent. Not thread-safe against concurrent use of the same key: prepare before sharing. */
+ * transforms once, so it does not pay for a key used once (a TLS key share; but see
+ * hqc_secret_key_generate_prepared). *prepared (may be NULL) is set to 1 if transforms were kept,
+ * 0 if this backend/level has none (still HQC_OK). Idempotent. Not thread-safe against
+ * concurrent use of the same key: prepare before sharing. */
 HQC_API int hqc_public_key_prepare(hqc_public_key *key, int *prepared);
 HQC_API int hqc_secret_key_prepare(hqc_secret_key *key, int *prepared);
 HQC_API int hqc_secret_key_bytes(const hqc_secret_key *key, uint8_t *sk, size_t sk_len);
 HQC_API const hqc_kem_info *hqc_secret_key_info(const hqc_secret_key *key);
+/* hqc_secret_key_generate, with the key prepared as it is generated where that is nearly free
+ * (since HQC_0.3): where the backend's one-shot product is its transform product (the FAFFT of the
+ * avx512 backend at HQC-5), the product h*y of key generation keeps the transforms of h and y it
+ * computes anyway, and s's is added: one transform more than hqc_secret_key_generate instead of
+ * three. This pays even for a key used once: a TLS client's key share then decapsulates its one
+ * ciphertext transforming only u and r2. Elsewhere it is hqc_secret_key_generate and sets
+ * *prepared = 0 (hqc_secret_key_prepare still prepares a key used many times there). The same
+ * key, byte for byte; *prepared (may be NULL) is 1 if transforms were kept. */
+HQC_API int hqc_secret_key_generate_prepared(const char *alg, const uint8_t *coins, size_t coins_len,
+                                             hqc_secret_key **out, int *prepared);
 
 /* Key objects in storage the caller provides (no heap: firmware keeps them in static RAM or on its
  * stack). Same content and behaviour as the heap objects above, per level, with sizes fixed at

@@ -81,6 +81,36 @@ int make_key_object(const hqc_kem_info* info, Obj** out, Fill&& fill) {
   });
 }
 
+// Key generation into a new heap key object, prepared as it is generated if `prepared` is not
+// NULL (kem::keypair_prepared; *prepared then says whether transforms were kept).
+int generate_secret_key(const char* alg, const std::uint8_t* coins, std::size_t coins_len, hqc_secret_key** out,
+                        int* prepared) {
+  if (prepared != nullptr) *prepared = 0;
+  if (out == nullptr) return HQC_ERR_NULL_POINTER;
+  *out = nullptr;
+  const hqc_kem_info* info = hqc_kem_info_by_name(alg);
+  if (info == nullptr) return HQC_ERR_UNKNOWN_ALGORITHM;
+  std::uint8_t seed[HQC_KEYPAIR_COINS_BYTES];
+  if (coins != nullptr) {
+    if (coins_len != HQC_KEYPAIR_COINS_BYTES) return HQC_ERR_LENGTH;
+    mem::copy(seed, coins, sizeof(seed));
+  } else if (int rc = api::random_bytes(seed, sizeof(seed)); rc != HQC_OK) {
+    return rc;  // no key object without randomness
+  }
+  const int rc = make_key_object<hqc_secret_key, kem::SecretKey>(
+      info, out, [&]<class P>(const backend::Backend& be, kem::SecretKey<P>& key) {
+        if (prepared == nullptr) {
+          kem::keypair<P>(be, key, seed);
+        } else if (kem::keypair_prepared<P>(be, key, seed, pke::heap_transform_store<P>())) {
+          *prepared = 1;
+        }
+        return kem::Status::kOk;
+      });
+  ct::wipe(seed, sizeof(seed));
+  if (rc != HQC_OK && prepared != nullptr) *prepared = 0;
+  return rc;
+}
+
 }  // namespace
 
 extern "C" {
@@ -137,24 +167,13 @@ int hqc_public_key_encaps(const hqc_public_key* key, std::uint8_t* ct, std::size
 }
 
 int hqc_secret_key_generate(const char* alg, const std::uint8_t* coins, std::size_t coins_len, hqc_secret_key** out) {
-  if (out == nullptr) return HQC_ERR_NULL_POINTER;
-  *out = nullptr;
-  const hqc_kem_info* info = hqc_kem_info_by_name(alg);
-  if (info == nullptr) return HQC_ERR_UNKNOWN_ALGORITHM;
-  std::uint8_t seed[HQC_KEYPAIR_COINS_BYTES];
-  if (coins != nullptr) {
-    if (coins_len != HQC_KEYPAIR_COINS_BYTES) return HQC_ERR_LENGTH;
-    mem::copy(seed, coins, sizeof(seed));
-  } else if (int rc = api::random_bytes(seed, sizeof(seed)); rc != HQC_OK) {
-    return rc;  // no key object without randomness
-  }
-  const int rc = make_key_object<hqc_secret_key, kem::SecretKey>(
-      info, out, [&]<class P>(const backend::Backend& be, kem::SecretKey<P>& key) {
-        kem::keypair<P>(be, key, seed);
-        return kem::Status::kOk;
-      });
-  ct::wipe(seed, sizeof(seed));
-  return rc;
+  return generate_secret_key(alg, coins, coins_len, out, nullptr);
+}
+
+int hqc_secret_key_generate_prepared(const char* alg, const std::uint8_t* coins, std::size_t coins_len,
+                                     hqc_secret_key** out, int* prepared) {
+  int ignored = 0;
+  return generate_secret_key(alg, coins, coins_len, out, prepared != nullptr ? prepared : &ignored);
 }
 
 int hqc_secret_key_new(const char* alg, const std::uint8_t* sk, std::size_t sk_len, hqc_secret_key** out) {

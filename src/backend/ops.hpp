@@ -34,9 +34,9 @@ using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t 
 using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
                                        std::size_t groups);
 
-// 64-bit words of one operand transform of a transform multiplier (the FAFFT of the avx512
-// backend): two words (one GF(2^128) element) per evaluation point, 2^(m-7) points where 2^m is
-// the smallest power of two above the 2n - 1 product coefficients (docs/FAFFT.md).
+// 64-bit words of one operand transform of a transform multiplier (the FAFFTs): 2^m bits, where
+// 2^m is the smallest power of two above the 2n - 1 product coefficients, as 2^(m-5) points in
+// GF(2^32) on avx512 or 2^(m-7) points in GF(2^128) on avx2: the same words (docs/FAFFT.md).
 constexpr std::size_t transform_words(std::size_t n) {
   std::size_t m = 0;
   while ((std::size_t{1} << m) < 2 * n - 1) m++;
@@ -54,6 +54,12 @@ struct TransformMultiplier {
   void (*transform)(std::uint64_t* t, const std::uint64_t* a);
   void (*mul_transforms)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
   void (*mul_transform_plain)(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+  // True where the table's one-shot `mul` is this multiplier's own product (both operands
+  // transformed, then mul_transforms): the forward transforms of key generation's h*y are then
+  // by-products, and a key prepared while it is generated costs one transform more, not three
+  // (kem::keypair_prepared). False where `mul` is another algorithm (a tree) and the transforms
+  // serve prepared keys only. A cost property: the bytes are the same either way.
+  bool mul_is_transform_product;
 };
 
 template <class P>

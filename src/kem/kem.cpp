@@ -53,17 +53,34 @@ void keypair_without_hpk(const backend::Backend& be, SecretKey<P>& out, const st
   }
   mem::copy(out.seed_kem, seed_kem, 32);
   mem::copy(out.sigma, *z + 32, P::kK);
-  pke::keygen<P>(be, out.pub.pk, out.seed_dk, *z, out.pub.ek, out.y);
-  out.y_kept.release();
+  // Keeps h's, s's and y's transforms if out's kept transforms have room (keypair_prepared).
+  pke::keygen<P>(be, out.pub.pk, out.seed_dk, *z, out.pub.ek, out.y, out.y_kept);
 }
 
 }  // namespace
 
 template <class P>
 void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]) {
+  out.pub.ek.kept.release();
+  out.y_kept.release();
   keypair_without_hpk<P>(be, out, seed_kem);
   // A key object is used next (encapsulation to it, decapsulation with it): H(pk) once, here.
   sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
+}
+
+template <class P>
+bool keypair_prepared(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32],
+                      const pke::TransformStore<P>& store) {
+  const auto& k = be.kernels<P>();
+  out.pub.ek.kept.release();
+  out.y_kept.release();
+  // Room first: pke::keygen multiplies through the transforms only if both are there. Only where
+  // the table's products compute them anyway: elsewhere keeping them would cost three transforms.
+  if (pke::KeptTransforms<P>::by_product_of_mul(k) && out.pub.ek.kept.acquire(store, &k, kPublicKeyTransforms))
+    out.y_kept.acquire(store, &k, 1);
+  keypair_without_hpk<P>(be, out, seed_kem);
+  sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
+  return out.y_kept.for_table(k) != nullptr;
 }
 
 template <class P>
@@ -193,6 +210,8 @@ Status stateless_decaps(const backend::Backend& be, std::uint8_t ss[32], const s
   template Status parse_public_key<P>(const backend::Backend&, PublicKey<P>&, const std::uint8_t*);               \
   template Status parse_secret_key<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);               \
   template void keypair<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*);                          \
+  template bool keypair_prepared<P>(const backend::Backend&, SecretKey<P>&, const std::uint8_t*,                  \
+                                    const pke::TransformStore<P>&);                                               \
   template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, const pke::TransformStore<P>&);     \
   template bool prepare_public_key<P>(const backend::Backend&, PublicKey<P>&, pke::Transform<P>*);                \
   template bool prepare_secret_key<P>(const backend::Backend&, SecretKey<P>&, const pke::TransformStore<P>&);     \

@@ -73,6 +73,18 @@ Status parse_secret_key(const backend::Backend& be, SecretKey<P>& out, const std
 template <class P>
 void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32]);
 
+// keypair, with the key prepared as it is generated (see prepare_secret_key below) where the
+// table's one-shot product is its transform product (TransformMultiplier::mul_is_transform_product:
+// avx512 at HQC-5): the forward transforms of h and y that h*y computes anyway are kept, and s's
+// is added, so the key costs one transform more than keypair, not three as keypair +
+// prepare_secret_key would, and a key used once (a TLS client's key share) gains: its
+// decapsulation transforms only u and r2. Elsewhere (no transforms, transforms for prepared keys
+// only, or no memory in `store`) it is keypair. Returns whether transforms were kept. The same
+// key, byte for byte.
+template <class P>
+bool keypair_prepared(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t seed_kem[32],
+                      const pke::TransformStore<P>& store);
+
 // Prepares a key object for many operations: keeps the transforms of h and s (and y) when the
 // level's multiplier on `be` has transforms (the FAFFT of the avx512 backend), so that the public
 // parts that cost most are computed once per key. Returns whether it kept any. Costs two

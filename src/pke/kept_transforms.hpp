@@ -64,6 +64,11 @@ class KeptTransforms {
   // The one place where the optional capability KernelTable::transforms is checked
   // (backend/ops.hpp): whoever holds kept transforms of a table may call that table's transforms.
   static bool capable(const backend::KernelTable<P>& k) { return k.transforms != nullptr; }
+  // Whether table k's one-shot products compute the transforms anyway (TransformMultiplier::
+  // mul_is_transform_product), so that key generation can keep them almost for free.
+  static bool by_product_of_mul(const backend::KernelTable<P>& k) {
+    return capable(k) && k.transforms->mul_is_transform_product;
+  }
   void release() {
     if (p_ != nullptr) {
       ct::wipe(p_, bytes());

@@ -64,7 +64,7 @@ void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed
 
 template <class P>
 void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std::uint8_t seed_dk[32],
-            const std::uint8_t seed_pke[32], EncryptionKey<P>& ekx, RingVec<P>& y) {
+            const std::uint8_t seed_pke[32], EncryptionKey<P>& ekx, RingVec<P>& y, KeptTransforms<P>& y_kept) {
   const auto& k = be.kernels<P>();
   ct::Wiped<std::uint8_t[64]> seeds;
   sym::oracle_i(be.keccak_f1600, *seeds, seed_pke);
@@ -94,11 +94,21 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
     sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // then x
     k.support_to_vector(x->w, *pos, P::kW);
   }
-  ekx.kept.release();
-  k.mul(ekx.s.w, ekx.h.w, y.w);  // s = x + h*y
-  for (std::size_t i = 0; i < P::kNWords; i++) ekx.s.w[i] ^= x->w[i];
+  Transform<P>* hs = ekx.kept.for_table(k) != nullptr ? ekx.kept.data() : nullptr;
+  Transform<P>* yt = y_kept.for_table(k) != nullptr ? y_kept.data() : nullptr;
+  if (hs != nullptr && yt != nullptr) {  // prepared while generated: h's and y's transforms kept
+    k.transforms->transform(hs[0].w, ekx.h.w);
+    k.transforms->transform(yt->w, y.w);
+    k.transforms->mul_transforms(ekx.s.w, hs[0].w, yt->w);  // h*y
+  } else {
+    ekx.kept.release();
+    y_kept.release();
+    k.mul(ekx.s.w, ekx.h.w, y.w);  // h*y
+  }
+  for (std::size_t i = 0; i < P::kNWords; i++) ekx.s.w[i] ^= x->w[i];  // s = x + h*y
   // s is published.
   ct::declassify(ekx.s.w, sizeof(ekx.s.w));
+  if (hs != nullptr && yt != nullptr) k.transforms->transform(hs[1].w, ekx.s.w);
 
   mem::copy(ek, seed_ek, 32);
   mem::copy(ek + 32, ekx.s.bytes(), P::kVecNBytes);
@@ -181,7 +191,7 @@ void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>
   template void hash_pk_and_expand_h<P>(const backend::Backend&, std::uint8_t*, RingVec<P>&, const std::uint8_t*); \
   template void expand_y<P>(const backend::Backend&, RingVec<P>&, const std::uint8_t*);                            \
   template void keygen<P>(const backend::Backend&, std::uint8_t*, std::uint8_t*, const std::uint8_t*,              \
-                          EncryptionKey<P>&, RingVec<P>&);                                                         \
+                          EncryptionKey<P>&, RingVec<P>&, KeptTransforms<P>&);                                     \
   template void encrypt_from_xof<P>(const backend::Backend&, const EncryptionKey<P>&, RingVec<P>&, CodeVec<P>&,    \
                                     const std::uint8_t*, const std::uint8_t*);                                     \
   template void encrypt<P>(const backend::Backend&, const EncryptionKey<P>&, RingVec<P>&, CodeVec<P>&,             \

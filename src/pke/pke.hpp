@@ -66,10 +66,17 @@ template <class P>
 void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed_dk[32]);
 
 // PKE key generation (spec §6.1): writes ek = seed_ek || s and seed_dk; also returns the
-// expanded h and y so that a key object can keep them (without transforms: prepare_* adds them).
+// expanded h and y so that a key object can keep them.
+//
+// Transforms: if ekx.kept and y_kept both hold room for this backend's table on entry (a key
+// prepared while it is generated, kem::keypair_prepared, which asks for room only where the
+// table's product is its transform product), h*y is computed from the transforms of h and y,
+// written there, and s's transform is added: the two forward transforms the product computes
+// anyway are kept, so the key is prepared for one transform more instead of three. Otherwise
+// both are released and h*y is one plain product. The bytes are the same either way.
 template <class P>
 void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std::uint8_t seed_dk[32],
-            const std::uint8_t seed_pke[32], EncryptionKey<P>& ekx, RingVec<P>& y);
+            const std::uint8_t seed_pke[32], EncryptionKey<P>& ekx, RingVec<P>& y, KeptTransforms<P>& y_kept);
 
 // Encrypt (spec §6.2) from the XOF(theta) stream already squeezed (kEncryptXofBytes<P> bytes):
 // u = r1 + h*r2, v = Encode(m) + Truncate(s*r2 + e).

@@ -43,6 +43,7 @@ int run(const backend::Backend& be, const std::string& op, bool leak) {
   for (std::size_t i = 0; i < sizeof(coins); i++) coins[i] = static_cast<std::uint8_t>(5 * i + 1);
   auto key = std::make_unique<kem::SecretKey<P>>();
   auto key2 = std::make_unique<kem::SecretKey<P>>();
+  auto key3 = std::make_unique<kem::SecretKey<P>>();
   auto pub = std::make_unique<kem::PublicKey<P>>();
   std::uint8_t sk[P::kSecretKeyBytes], ct[P::kCiphertextBytes], ss[32];
 
@@ -52,6 +53,10 @@ int run(const backend::Backend& be, const std::string& op, bool leak) {
   kem::keypair<P>(be, *key, seed_kem);
   ct::declassify(key->pub.pk, sizeof(key->pub.pk));  // the public key is published
   key->serialize(sk);
+  // The same key prepared as it is generated (a TLS client's key share; h*y through the transforms
+  // it keeps where the table's products are its transform products), from the same secret seed.
+  kem::keypair_prepared<P>(be, *key3, seed_kem, pke::heap_transform_store<P>());
+  ct::declassify(key3->pub.pk, sizeof(key3->pub.pk));
   if (op == "keygen") return 0;
 
   // Encaps: m and salt secret (the salt is published in ct, but not before encaps returns).
@@ -70,6 +75,7 @@ int run(const backend::Backend& be, const std::string& op, bool leak) {
     kem::decaps<P>(be, *key2, ss, ct);
     ct[0] ^= 0x80;
     kem::decaps<P>(be, *key2, ss, ct);
+    kem::decaps<P>(be, *key3, ss, ct);  // with the key prepared as it was generated
   }
   ct::declassify(ss, sizeof(ss));
   return 0;

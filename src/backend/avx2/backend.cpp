@@ -38,6 +38,7 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,
     .mul_transforms = &fafft::mul_transformed<P>,
     .mul_transform_plain = &fafft::mul_transformed_plain<P>,
+    .mul_is_transform_product = false,  // one-shot products stay on the VPCLMULQDQ trees (below)
 };
 
 // Where the FAFFT is used: prepared keys at HQC-5 on the VPCLMULQDQ + GFNI row. Measured side by

@@ -29,6 +29,7 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,
     .mul_transforms = &fafft::mul_transformed<P>,
     .mul_transform_plain = &fafft::mul_transformed_plain<P>,
+    .mul_is_transform_product = true,  // table(kFafft) below multiplies one-shot with the FAFFT too
 };
 
 // Support expansion: the avx2 backend's GFNI bit-matrix product on 256-bit rows, where it is built
