@@ -92,6 +92,13 @@ loopback)
       fail "--realtime run failed: $(cat "$TMP/err")"
     check_json "$TMP/rt.json" "$GRP" 3
   fi
+  # The negotiated suite is reported; --ciphersuites sets both sides' TLS 1.3 suites.
+  jq -e 'all(.[]; .cipher == "TLS_AES_256_GCM_SHA384")' "$TMP/out.json" >/dev/null ||
+    fail "default run did not report TLS_AES_256_GCM_SHA384: $(jq -c '[.[].cipher]' "$TMP/out.json")"
+  "$BIN" --groups "$GRP" --handshakes 2 --warmup 0 --no-kem-micro --ciphersuites TLS_AES_128_GCM_SHA256 --json \
+    >"$TMP/cs.json" 2>"$TMP/err" || fail "--ciphersuites run failed: $(cat "$TMP/err")"
+  jq -e 'all(.[]; .cipher == "TLS_AES_128_GCM_SHA256")' "$TMP/cs.json" >/dev/null ||
+    fail "--ciphersuites TLS_AES_128_GCM_SHA256 not negotiated: $(jq -c '[.[].cipher]' "$TMP/cs.json")"
   [[ "$GRP" == "x25519" ]] && echo "NOTE: hqckit provider not built; only x25519 was tested"
   echo "loopback OK ($GRP)"
   ;;
@@ -117,6 +124,7 @@ badargs)
   expect_err "unknown argument" --groups x25519 --bogus
   expect_err "unknown preset" --groups x25519 --preset nope
   expect_err "needs a value" --groups
+  expect_err "--ciphersuites 'TLS_NO_SUCH_SUITE': no TLS 1.3 cipher suite" --groups x25519 --ciphersuites TLS_NO_SUCH_SUITE
   # No privileges for namespaces: run as 'nobody' when we are root, directly otherwise.
   if [[ $(id -u) -eq 0 ]]; then
     command -v setpriv >/dev/null || fail "setpriv (util-linux) is required"

@@ -67,6 +67,9 @@ const char* kUsage =
     "                       per flight, so that a flight of up to B bytes leaves in one write\n"
     "                       (0, the default: OpenSSL's own 4 KiB handshake buffer, which sends a\n"
     "                       record that does not fit on its own, as nginx and s_server do)\n"
+    "  --ciphersuites L     the TLS 1.3 cipher suites of both sides (SSL_CTX_set_ciphersuites,\n"
+    "                       e.g. TLS_AES_128_GCM_SHA256; default: OpenSSL's, which negotiate\n"
+    "                       TLS_AES_256_GCM_SHA384); the suite decides the transcript hash\n"
     "  --realtime           run client and server SCHED_FIFO (root), so that other load on the\n"
     "                       machine does not queue ahead of them; CPU times are unaffected\n"
     "  --timeout S          watchdog per scenario in seconds (default 900)\n"
@@ -124,7 +127,7 @@ struct Parsed {
 struct RawArgs {
   bool json = false, csv = false, no_kem_micro = false, netns = false;
   std::string groups, server_groups, handshakes, warmup, concurrency, duration, cpus, timeout, rtt, rate, loss,
-      initcwnd, queue, flight_buffer;
+      initcwnd, queue, flight_buffer, ciphersuites;
   std::vector<std::string> providers;
   std::vector<std::string> given;  // names of the value options present
 
@@ -160,6 +163,7 @@ bool read_command_line(int argc, char** argv, RawArgs* raw, Parsed* p, std::stri
                                                          {"--initcwnd", &raw->initcwnd},
                                                          {"--queue", &raw->queue},
                                                          {"--server-flight-buffer", &raw->flight_buffer},
+                                                         {"--ciphersuites", &raw->ciphersuites},
                                                          {"--provider-path", &o.provider_path},
                                                          {"--preset", &o.preset}};
   for (const auto& [flag, target] : values) app.add_option(flag, *target);
@@ -201,6 +205,13 @@ bool convert_values(const RawArgs& raw, Parsed* p, std::string* err) {
     o.groups = split(raw.groups);
     if (o.groups.empty()) {
       *err = "--groups needs at least one group name";
+      return false;
+    }
+  }
+  if (raw.has("--ciphersuites")) {
+    o.ciphersuites = raw.ciphersuites;
+    if (o.ciphersuites.empty()) {
+      *err = "--ciphersuites needs a list of TLS 1.3 cipher suites";
       return false;
     }
   }
@@ -679,6 +690,7 @@ bool summarize_group(const Scenario& sc, const std::vector<Tls*>& tls_of, uint32
       return false;
     }
     r.negotiated = c.negotiated;
+    r.cipher = c.cipher;
     lat.push_back(c.latency_ms);
     con.push_back(c.connect_ms);
     ccpu.push_back(static_cast<double>(c.cpu_ns) * 1e-3);

@@ -43,6 +43,7 @@ struct Options {
   bool verbose = false;
   int cpu_client = 0, cpu_server = 1;
   int server_flight_buffer = 0;  // > 0: the server's buffered write BIO of that size, flushed per flight
+  std::string ciphersuites;      // TLS 1.3 suites of both sides (SSL_CTX_set_ciphersuites); "" = OpenSSL's default
 };
 
 // ---------------------------------------------------------------- records (shared memory)
@@ -63,6 +64,7 @@ struct HsRecord {  // one side of one handshake; plain data, lives in shared mem
   uint32_t round_trips;  // client: observed waits for the peer (incl. TCP connect)
   uint32_t retrans;      // TCP_INFO tcpi_total_retrans
   char negotiated[kNameLen];
+  char cipher[kNameLen];  // the negotiated TLS 1.3 cipher suite (its IANA name)
 };
 
 constexpr int kMaxGroups = 32;
@@ -127,8 +129,9 @@ class Tls {
   std::vector<void*> provs_;  // OSSL_PROVIDER*
   std::vector<std::string> prov_names_;
   std::string search_path_;
-  void* key_ = nullptr;   // EVP_PKEY*
-  void* cert_ = nullptr;  // X509*
+  std::string ciphersuites_;  // Options::ciphersuites
+  void* key_ = nullptr;       // EVP_PKEY*
+  void* cert_ = nullptr;      // X509*
   std::vector<GroupInfo> all_;
 };
 
@@ -185,6 +188,7 @@ class Link {
 // ---------------------------------------------------------------- statistics and output
 struct GroupResult {
   std::string group, negotiated, scenario;
+  std::string cipher;    // negotiated cipher suite (IANA name): it decides the transcript hash
   std::string provider;  // provider(s) whose TLS-GROUP capability offered the group (list: joined by '+')
   LinkConfig link;
   int n = 0;

@@ -133,6 +133,7 @@ void print_results(const std::vector<GroupResult>& rs, Options::Format f, bool l
       j["provider"] = r.provider;
       j["negotiated"] = r.negotiated;
       j["scenario"] = r.scenario;
+      j["cipher"] = r.cipher;
       j["link"] = r.link.enabled;
       for (const auto& c : kCols) j[c.name] = jnum(c.get(r), c.prec);
       os << "  " << j.dump(-1, ' ', false, Json::error_handler_t::replace) << (i + 1 < rs.size() ? "," : "") << "\n";

@@ -140,7 +140,10 @@ int prov_cb(OSSL_PROVIDER* prov, void* arg) {
 }
 }  // namespace
 
+static SSL_CTX* base_ctx(OSSL_LIB_CTX* lib, const SSL_METHOD* m, const std::string& suites, std::string* err);
+
 bool Tls::init(const Options& o, std::string* err) {
+  ciphersuites_ = o.ciphersuites;
   lib_ = OSSL_LIB_CTX_new();
   if (lib_ == nullptr) {
     *err = "OSSL_LIB_CTX_new failed: " + ssl_errors();
@@ -182,6 +185,11 @@ bool Tls::init(const Options& o, std::string* err) {
   if (!ok) {
     *err = "self-signed certificate creation failed: " + ssl_errors();
     return false;
+  }
+  if (!ciphersuites_.empty()) {  // a list OpenSSL rejects is an argument error, reported up front
+    SSL_CTX* probe = base_ctx(lib_, TLS_method(), ciphersuites_, err);
+    if (probe == nullptr) return false;
+    SSL_CTX_free(probe);
   }
   return true;
 }
@@ -251,10 +259,15 @@ bool Tls::resolve_groups(const std::vector<std::string>& want, std::vector<Group
   return true;
 }
 
-static SSL_CTX* base_ctx(OSSL_LIB_CTX* lib, const SSL_METHOD* m, std::string* err) {
+static SSL_CTX* base_ctx(OSSL_LIB_CTX* lib, const SSL_METHOD* m, const std::string& suites, std::string* err) {
   SSL_CTX* c = SSL_CTX_new_ex(lib, nullptr, m);
   if (c == nullptr) {
     *err = "SSL_CTX_new_ex failed: " + ssl_errors();
+    return nullptr;
+  }
+  if (!suites.empty() && SSL_CTX_set_ciphersuites(c, suites.c_str()) != 1) {
+    *err = "--ciphersuites '" + suites + "': no TLS 1.3 cipher suite of this list is known to OpenSSL";
+    SSL_CTX_free(c);
     return nullptr;
   }
   SSL_CTX_set_min_proto_version(c, TLS1_3_VERSION);
@@ -266,7 +279,7 @@ static SSL_CTX* base_ctx(OSSL_LIB_CTX* lib, const SSL_METHOD* m, std::string* er
 }
 
 SSL_CTX* Tls::server_ctx(const std::string& list, std::string* err) {
-  SSL_CTX* c = base_ctx(lib_, TLS_server_method(), err);
+  SSL_CTX* c = base_ctx(lib_, TLS_server_method(), ciphersuites_, err);
   if (c == nullptr) return nullptr;
   if (SSL_CTX_use_certificate(c, static_cast<X509*>(cert_)) != 1 ||
       SSL_CTX_use_PrivateKey(c, static_cast<EVP_PKEY*>(key_)) != 1 || SSL_CTX_set1_groups_list(c, list.c_str()) != 1) {
@@ -278,7 +291,7 @@ SSL_CTX* Tls::server_ctx(const std::string& list, std::string* err) {
 }
 
 SSL_CTX* Tls::client_ctx(std::string* err) {
-  SSL_CTX* c = base_ctx(lib_, TLS_client_method(), err);
+  SSL_CTX* c = base_ctx(lib_, TLS_client_method(), ciphersuites_, err);
   if (c != nullptr) SSL_CTX_set_verify(c, SSL_VERIFY_NONE, nullptr);
   return c;
 }
@@ -497,6 +510,7 @@ bool client_handshake(SSL_CTX* ctx, const Endpoint& ep, const std::string& group
   rec->retrans = ts.retrans;
   rec->round_trips = 1 + io.waits;  // TCP connect + waits for the server inside TLS
   copy_name(rec->negotiated, SSL_group_to_name(s, static_cast<int>(SSL_get_negotiated_group(s))));
+  copy_name(rec->cipher, SSL_CIPHER_standard_name(SSL_get_current_cipher(s)));
   // The server answers one byte once its side is complete; then close with RST.
   char b = 0;
   int r = SSL_read(s, &b, 1);
@@ -582,6 +596,7 @@ void server_loop(SSL_CTX* ctx, int listen_fd, int stop_fd, Shared* sh, HsRecord*
           r.rtt_us = ts.rtt_us;
           r.retrans = ts.retrans;
           copy_name(r.negotiated, SSL_group_to_name(s, static_cast<int>(SSL_get_negotiated_group(s))));
+          copy_name(r.cipher, SSL_CIPHER_standard_name(SSL_get_current_cipher(s)));
           r.group_idx = -1;  // matched by the parent (aliases share a code point)
         }
       } else if (phase - 1 < kMaxGroups) {
