@@ -110,7 +110,10 @@ mnt tmpfs tmpfs "$R/dev/shm"
 mnt sysfs sysfs "$R/sys"
 mnt bind "$SRC" "$R/src" ro
 B=/var/tmp/hqckit-build
-[ "${HQC_OPENSSL35_KEEP_BUILD:-0}" = 1 ] || rm -rf "${R:?}$B"
+# A kept build is only reused for the same source tree: ninja compares modification times, so a
+# build made from another checkout (CI's clean clone) can look newer than this tree's edits.
+[ "${HQC_OPENSSL35_KEEP_BUILD:-0}" = 1 ] && [ "$(cat "$R$B.source" 2>/dev/null)" = "$SRC" ] || rm -rf "${R:?}$B"
+mkdir -p "$R$B" && echo "$SRC" >"$R$B.source"
 in_root cmake -S /src -B $B --preset release -DHQC_BUILD_BENCH=OFF >"$R/var/tmp/configure.log" 2>&1 ||
   { cat "$R/var/tmp/configure.log" >&2; fail "cmake configure (g++ 14)"; }
 targets=(hqckit hqc_cli hqc_tls_bench_cli hqckit_provider_test hqckit_provider_rand_test hqckit_provider_config_test
