@@ -1,6 +1,7 @@
 // avx512 backend measurements that `hqc bench` does not make:
 //  * Keccak: five-register single state, lane-interleaved single state, four states at once;
 //  * the multiplier per parameter set: plain products of the shipped decomposition tree;
+//  * support expansion: the avx512 kernel against the avx2 GFNI rows' kernel, interleaved;
 //  * peak stack use of every KEM operation per backend (cached and uncached keys), by painting
 //    the stack below the caller and finding the deepest overwritten byte.
 // Usage: taskset -c 1 ./avx512_bench [runs]    (TSC cycles, median of runs; default 1001)
@@ -144,6 +145,34 @@ void keygen_breakdown(const hqc::backend::Backend& be, int runs) {
   row("total keypair", [&] { kem::keypair<P>(be, *key, seed); });
 }
 
+// The avx512 table's support expansion against the one of the avx2 table with GFNI (ymm), in
+// alternating blocks of one process: per round the median of each, and their ratio.
+template <class P>
+void support_side_by_side(const hqc::backend::Backend& a512, const hqc::backend::Backend& a2, int runs) {
+  using namespace hqc;
+  const auto expand512 = a512.kernels<P>().support_to_vector;
+  const auto expand2 = a2.kernels<P>().support_to_vector;
+  std::mt19937_64 rng(P::kLevel);
+  std::vector<std::uint32_t> pos(P::kWr);
+  for (std::size_t i = 0; i < pos.size();) {  // distinct positions < n
+    const auto p = static_cast<std::uint32_t>(rng() % P::kN);
+    if (std::find(pos.begin(), pos.begin() + static_cast<long>(i), p) == pos.begin() + static_cast<long>(i))
+      pos[i++] = p;
+  }
+  auto out = std::make_unique<pke::RingVec<P>>();
+  std::vector<double> ratios;
+  for (int round = 0; round < 7; round++) {
+    const double c512 = median_cycles([&] { expand512(out->w, pos.data(), pos.size()); }, runs / 7 + 11);
+    const double c2 = median_cycles([&] { expand2(out->w, pos.data(), pos.size()); }, runs / 7 + 11);
+    ratios.push_back(c512 / c2);
+    std::printf("HQC-%d  support_to_vector w=%zu round %d  %s %8.0f  %s %8.0f  ratio %.3f\n", P::kLevel, pos.size(),
+                round, a512.name, c512, a2.name, c2, c512 / c2);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  std::printf("HQC-%d  support_to_vector w=%zu  %s / %s median of 7 rounds %.3f (%.3f-%.3f)\n", P::kLevel, pos.size(),
+              a512.name, a2.name, ratios[3], ratios.front(), ratios.back());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -175,6 +204,9 @@ int main(int argc, char** argv) {
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], s[2], s[3]); }, runs));
   std::printf("keccak avx512 x4 (2 states)   %8.0f\n",
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], nullptr, nullptr); }, runs));
+  if (const auto* a2 = hqc::backend::find_backend("avx2-vpclmul-gfni");
+      a2 != nullptr && hqc::backend::is_supported(*a2, hqc::backend::effective_cpu_features()))
+    for (int level : {1, 3, 5}) hqc::with_params(level, [&]<class P>() { support_side_by_side<P>(*be, *a2, runs); });
   for (int level : {1, 3, 5}) {
     for (const auto* b : hqc::backend::all_backends()) {
       if (std::strcmp(b->name, "portable") == 0 ||

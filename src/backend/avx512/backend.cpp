@@ -14,9 +14,6 @@
 #include "backend/avx512/mul_plans.hpp"
 #include "backend/avx512/multiplier.hpp"
 #include "backend/registry.hpp"
-#if defined(HQC_WITH_AVX2)
-#include "backend/avx2/kernels.hpp"
-#endif
 
 namespace hqc::backend {
 
@@ -32,20 +29,9 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
     .mul_is_transform_product = true,  // table(kFafft) below multiplies one-shot with the FAFFT too
 };
 
-// Support expansion: the avx2 backend's GFNI bit-matrix product on 256-bit rows, where it is built
-// in. Side by side on AMD Zen 4 (which splits 512-bit operations in two) it takes 1.5k / 2.9k /
-// 4.9k cycles at HQC-1/3/5 against 2.2k / 6.7k / 13.7k for the chunk-by-chunk kernel of
-// sampling.cpp, and 2.5k / 4.5k / 6.9k for the same bit-matrix product on 512-bit rows (whose
-// one-hot matrices cost twice as much to build; docs/AVX512.md). sampling.cpp stays the kernel of builds without
-// the avx2 backend.
+// Support expansion: the GFNI bit-matrix product of sampling.cpp, on 512-bit vectors.
 template <class P>
-#if defined(HQC_WITH_AVX2)
-constexpr decltype(KernelTable<P>::support_to_vector) kSupportToVector = &avx2::support_to_vector_gfni<P>;
-#define HQC_AVX512_SUPPORT_NAME "GFNI bit-matrix support expansion"
-#else
 constexpr decltype(KernelTable<P>::support_to_vector) kSupportToVector = &support_to_vector<P>;
-#define HQC_AVX512_SUPPORT_NAME "mask-based support expansion"
-#endif
 
 template <class P>
 constexpr KernelTable<P> table(Multiplier m) {
@@ -76,7 +62,7 @@ const Backend kAvx512Backend = {
     .name = "avx512",
     .description =
         "AVX-512 + VPCLMULQDQ Karatsuba/Toom or GFNI FAFFT over GF(2^32) (per level), AVX-512 Keccak x4, GFNI "
-        "Reed-Solomon, " HQC_AVX512_SUPPORT_NAME ", AVX-512 Reed-Muller",
+        "Reed-Solomon, GFNI bit-matrix support expansion, AVX-512 Reed-Muller",
     .required = avx512::kRequired,
     .variant = false,
     .keccak_f1600 = &avx512::keccak_f1600_lanes,

@@ -1,7 +1,5 @@
 // Sampling kernels on AVX-512 (spec §4.3, §4.4).
-//  * support_to_vector: eight 64-bit output words per iteration; every position is compared with
-//    the word index of every lane (vpcmpeqq -> mask -> masked vporq), so a position never becomes
-//    an address. Four output vectors share each broadcast position.
+//  * support_to_vector: a GF(2) bit-matrix product with gf2p8affineqb (see above it).
 //  * enc_positions: the multiply-shift for 16 positions at a time (vpmuludq on even/odd lanes),
 //    then the duplicate fix-up without its serial chain: independent compares of each draw with
 //    the later draws, and pointer jumping along the links i -> p_i (see above enc_positions).
@@ -31,49 +29,95 @@ inline std::uint32_t barrier32(std::uint32_t x) {
   return x;
 }
 
-template <int U>
-inline void expand_chunks(u64* out, std::size_t c0, const u64* widx, const u64* bits, std::size_t w) {
-  __m512i acc[U], lane_words[U];
-  const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-  for (int u = 0; u < U; u++) {
-    acc[u] = _mm512_setzero_si512();
-    lane_words[u] =
-        _mm512_add_epi64(iota, _mm512_set1_epi64(8 * static_cast<long long>(c0 + static_cast<std::size_t>(u))));
+// Support expansion as a GF(2) bit-matrix product (the avx2 backend's GFNI method, spec §4.4)
+// with every step on 512-bit vectors. Rows are 256 bits (row c = bits [256 c, 256 c + 256)):
+// position p sets bit o = p mod 256 of row c = p / 256, so Out = R S with R[c][k] = [c_k = c]
+// and S[k][o] = [o_k = o]. A block of 8 rows (rb) and 8 positions (kb) is the qword R[kb][rb]
+// (byte i, bit t = R[8 rb + i][8 kb + t]); S of block kb is 32 qwords M[kb][cb], one per output
+// byte cb (byte 7 - j, bit t = S[8 kb + t][8 cb + j]). gf2p8affineqb(x, A) gives each byte x of a
+// lane the parity bits (A.byte[7 - j] & x)_j, so with R[kb][rb] broadcast and M[kb][8 g .. 8 g + 8)
+// as the lanes' matrices, lane l, byte i of the result is what positions 8 kb .. 8 kb + 7 put into
+// byte 8 g + l of row 8 rb + i: four instructions per (rb, kb), XORed over kb. A byte transpose
+// (vpermb) and a qword interleave then give two whole rows per vector.
+//
+// Constant time: a position meets only public lane indices, in compares whose masks select what
+// is ORed; every loop bound and address is a function of w and the parameter set.
+alignas(64) constexpr std::uint8_t kByteTranspose8[64] = {0, 8,  16, 24, 32, 40, 48, 56, 1, 9,  17, 25, 33, 41, 49, 57,
+                                                          2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
+                                                          4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+                                                          6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+
+inline __m512i bcast64(u64 v) { return _mm512_set1_epi64(static_cast<long long>(v)); }
+
+// acc[g], lane l, byte i: byte 8 g + l of row i. Stores rows 0..7 (256 bits each) at out.
+inline void store_row_block(u64* out, const __m512i* acc) {
+  const __m512i bt = _mm512_load_si512(kByteTranspose8);
+  __m512i t[4];  // t[g], qword i: bytes 8 g .. 8 g + 7 of row i
+  for (int g = 0; g < 4; g++) t[g] = _mm512_maskz_permutexvar_epi8(~__mmask64{0}, bt, acc[g]);
+  const __m512i lo = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), hi = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
+  const __m512i first = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0),
+                second = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  const __m512i t01[2] = {_mm512_permutex2var_epi64(t[0], lo, t[1]), _mm512_permutex2var_epi64(t[0], hi, t[1])};
+  const __m512i t23[2] = {_mm512_permutex2var_epi64(t[2], lo, t[3]), _mm512_permutex2var_epi64(t[2], hi, t[3])};
+  for (int h = 0; h < 2; h++) {  // rows 4 h .. 4 h + 3
+    _mm512_storeu_si512(out + 16 * h, _mm512_permutex2var_epi64(t01[h], first, t23[h]));
+    _mm512_storeu_si512(out + 16 * h + 8, _mm512_permutex2var_epi64(t01[h], second, t23[h]));
   }
-  for (std::size_t k = 0; k < w; k++) {
-    const __m512i wk = _mm512_set1_epi64(static_cast<long long>(widx[k]));
-    const __m512i bk = _mm512_set1_epi64(static_cast<long long>(bits[k]));
-    for (int u = 0; u < U; u++) {
-      const __mmask8 m = _mm512_cmpeq_epu64_mask(lane_words[u], wk);
-      acc[u] = _mm512_mask_or_epi64(acc[u], m, acc[u], bk);
-    }
-  }
-  for (int u = 0; u < U; u++) _mm512_storeu_si512(out + 8 * (c0 + static_cast<std::size_t>(u)), acc[u]);
 }
 
 }  // namespace
 
 template <class P>
-void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
-  alignas(64) u64 widx[kMaxW + 8];
-  alignas(64) u64 bits[kMaxW + 8];
-  const __m512i low6 = _mm512_set1_epi64(63), one = _mm512_set1_epi64(1);
-  for (std::size_t k = 0; k < w; k += 8) {
-    const std::size_t rem = w - k;
-    const __mmask8 m = rem >= 8 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << rem) - 1u);
-    const __m512i p = cvt_u32_u64(_mm256_maskz_loadu_epi32(m, pos + k));
-    _mm512_store_si512(widx + k, srli64<6>(p));
-    _mm512_store_si512(bits + k, sllv64(one, _mm512_and_si512(p, low6)));
+void support_to_vector(u64* out, const std::uint32_t* pos, std::size_t w) {
+  constexpr std::size_t kRows = P::kNWordsPadded / 4;  // 256-bit rows: 70 / 142 / 226
+  constexpr std::size_t kRb = (kRows + 7) / 8;         // blocks of 8 rows: 9 / 18 / 29
+  constexpr std::size_t kRv = (kRb + 7) / 8;           // vectors of R qwords per position block
+  constexpr std::size_t kMaxKb = (kMaxW + 7) / 8;
+  static_assert(kRows % 2 == 0, "rows are stored in pairs");
+  const std::size_t kb_count = (w + 7) / 8;
+  alignas(64) u64 mat[kMaxKb][32];
+  alignas(64) u64 rows[kMaxKb][8 * kRv];
+  const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  for (std::size_t kb = 0; kb < kb_count; kb++) {
+    __m512i macc[4], racc[kRv];
+    for (auto& a : macc) a = _mm512_setzero_si512();
+    for (auto& a : racc) a = _mm512_setzero_si512();
+    for (std::size_t t = 0; t < 8 && 8 * kb + t < w; t++) {  // public bound: padding adds nothing
+      const u64 p = pos[8 * kb + t];
+      const __m512i cb = bcast64((p >> 3) & 31), mb = bcast64(u64{1} << (8 * (7 - (p & 7)) + t));
+      const __m512i rb = bcast64(p >> 11), rv = bcast64(u64{1} << (8 * ((p >> 8) & 7) + t));
+      for (std::size_t g = 0; g < 4; g++) {
+        const __mmask8 hit = _mm512_cmpeq_epu64_mask(_mm512_add_epi64(iota, bcast64(8 * g)), cb);
+        macc[g] = _mm512_mask_or_epi64(macc[g], hit, macc[g], mb);
+      }
+      for (std::size_t v = 0; v < kRv; v++) {
+        const __mmask8 hit = _mm512_cmpeq_epu64_mask(_mm512_add_epi64(iota, bcast64(8 * v)), rb);
+        racc[v] = _mm512_mask_or_epi64(racc[v], hit, racc[v], rv);
+      }
+    }
+    for (std::size_t g = 0; g < 4; g++) _mm512_store_si512(mat[kb] + 8 * g, macc[g]);
+    for (std::size_t v = 0; v < kRv; v++) _mm512_store_si512(rows[kb] + 8 * v, racc[v]);
   }
-  // Eight output vectors per pass over the positions, and the C % 8 last ones in one more pass
-  // (C is a compile-time constant: 35 / 71 / 113 vectors for HQC-1/3/5).
-  constexpr std::size_t C = P::kNWordsPadded / 8;
-  constexpr std::size_t kFull = C / 8 * 8;
-  for (std::size_t c = 0; c < kFull; c += 8) expand_chunks<8>(out, c, widx, bits, w);
-  if constexpr (C % 8 != 0) expand_chunks<static_cast<int>(C % 8)>(out, kFull, widx, bits, w);
-  // Words >= kNWords stay zero: positions are < n.
-  wipe(widx, sizeof(widx));
-  wipe(bits, sizeof(bits));
+  for (std::size_t rb = 0; rb < kRb; rb++) {
+    __m512i acc[4];
+    for (auto& a : acc) a = _mm512_setzero_si512();
+    for (std::size_t kb = 0; kb < kb_count; kb++) {
+      const __m512i x = bcast64(rows[kb][rb]);
+      for (std::size_t g = 0; g < 4; g++)
+        acc[g] = _mm512_xor_si512(acc[g], _mm512_gf2p8affine_epi64_epi8(x, _mm512_load_si512(mat[kb] + 8 * g), 0));
+    }
+    if (8 * rb + 8 <= kRows) {  // public: the last block may hold fewer rows
+      store_row_block(out + 32 * rb, acc);
+    } else {
+      alignas(64) u64 last[32];
+      store_row_block(last, acc);
+      for (std::size_t i = 0; i < 4 * (kRows - 8 * rb); i++) out[32 * rb + i] = last[i];
+      wipe(last, sizeof(last));
+    }
+  }
+  // Words >= kNWords are zero: positions are < n.
+  wipe(mat, sizeof(mat));
+  wipe(rows, sizeof(rows));
 }
 
 // The duplicate fix-up of spec §4.3 (from i = w-2 down to 0: p_i becomes i if it equals a current
