@@ -535,8 +535,8 @@ struct Parts {
     Conversion::to_novel<L>(w, limit);
   }
   template <unsigned L>
-  static void from_novel(u64* w) {
-    Conversion::from_novel<L>(w);
+  static void from_novel(u64* w, std::size_t limit) {
+    Conversion::from_novel<L>(w, limit);
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {

@@ -362,6 +362,13 @@ struct ZmmPasses {
   static void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
     fafft::xor_range(w, dst, src, len);
   }
+  // plan.hpp's PairMap on every 16-bit lane: A on the low bytes, D on the high ones, plus B on
+  // the high byte moved down (vpsrlw leaves zero high bytes, which B maps to zero).
+  static Vec pair_map(Vec x, Vec a, Vec b, Vec d) {
+    constexpr __mmask64 kHighBytes = 0xAAAAAAAAAAAAAAAAULL;
+    const Vec lo_hi = _mm512_mask_gf2p8affine_epi64_epi8(affine(x, a), kHighBytes, x, d, 0);
+    return _mm512_xor_si512(lo_hi, affine(_mm512_srli_epi16(x, 8), b));
+  }
 };
 using Conversion = backend::fafft::ConversionPasses<ZmmPasses>;
 
@@ -569,8 +576,8 @@ struct Parts {
     Conversion::to_novel<L>(w, limit);
   }
   template <unsigned L>
-  static void from_novel(u64* w) {
-    Conversion::from_novel<L>(w);
+  static void from_novel(u64* w, std::size_t limit) {
+    Conversion::from_novel<L>(w, limit);
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {

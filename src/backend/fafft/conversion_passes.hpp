@@ -6,11 +6,15 @@
 //   V::srli / V::slli (count a compile-time constant at every call), V::xor_and(x, s, m) =
 //   x ^ (s & m), V::set(m) (kWords mask words of the plan), V::words_from<O>(lo, hi) (words
 //   O .. O + kWords - 1 of the pair lo:hi, 0 < O < kWords), and V::xor_range (the run-time
-//   form of xor_block for the one block that the bound n cuts).
+//   form of xor_block for the one block that the bound n cuts). Optionally V::pair_map(x, A, B,
+//   D): the PairMap of plan.hpp on every 16-bit lane (lo = A lo + B hi, hi = D hi; A, B, D
+//   gf2p8affineqb matrices broadcast to vectors); with it, the ops at the end of a register
+//   group whose blocks are at most 16 bits run as that one map.
 // Every loop bound, shift, offset and mask is a function of the plan (public sizes): no branch or
 // address depends on data.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -92,13 +96,47 @@ struct ConversionPasses {
     (apply_op < L, Inverse ? First + Count - 1 - I : First + I > (x, std::make_integer_sequence<int, kUnit>{}), ...);
   }
 
+  static constexpr bool kPairMaps = requires(Vec v) { V::pair_map(v, v, v, v); };
+
+  // Ops of a register group that run one by one (the group less its fused tail), and the tail.
+  template <unsigned L, int First, int Count>
+  static constexpr int kTail = [] {
+    if constexpr (!kPairMaps) return 0;
+    const ConversionPlan& p = kConversionPlan<L>;
+    return tail16_count(p, Group{true, First, Count});
+  }();
+  template <unsigned L, bool Inverse, int First, int Count>
+  alignas(64) static constexpr std::array<std::array<u64, 8>, 3> kPairMatrices = [] {
+    constexpr int T = kTail<L, First, Count>;
+    const PairMap m = T == 0 ? PairMap{} : make_pair_map(kConversionPlan<L>.ops + First + Count - T, T, Inverse);
+    std::array<std::array<u64, 8>, 3> out{};  // each matrix eight times: one vector, loaded whole
+    for (int i = 0; i < 8; i++) {
+      out[0][i] = m.a;
+      out[1][i] = m.b;
+      out[2][i] = m.d;
+    }
+    return out;
+  }();
+
   // One register group over the first `words` words (a multiple of the unit).
   template <unsigned L, bool Inverse, int First, int Count>
   static void run_regops(u64* w, std::size_t words) {
+    constexpr int T = kTail<L, First, Count>, Single = Count - T;
+    Vec a{}, b{}, d{};
+    if constexpr (T > 0) {
+      constexpr const auto& m = kPairMatrices<L, Inverse, First, Count>;
+      a = V::load(m[0].data());
+      b = V::load(m[1].data());
+      d = V::load(m[2].data());
+    }
     for (std::size_t i = 0; i < words; i += kUnitWords) {
       Vec x[kUnit];
       for (int u = 0; u < kUnit; u++) x[u] = V::load(w + i + V::kWords * static_cast<std::size_t>(u));
-      apply_ops<L, Inverse, First, Count>(x, std::make_integer_sequence<int, Count>{});
+      if constexpr (T > 0 && Inverse)  // the tail's ops come first in reverse order
+        for (int u = 0; u < kUnit; u++) x[u] = V::pair_map(x[u], a, b, d);
+      apply_ops<L, Inverse, First, Single>(x, std::make_integer_sequence<int, Single>{});
+      if constexpr (T > 0 && !Inverse)
+        for (int u = 0; u < kUnit; u++) x[u] = V::pair_map(x[u], a, b, d);
       for (int u = 0; u < kUnit; u++) V::store(w + i + V::kWords * static_cast<std::size_t>(u), x[u]);
     }
   }
@@ -168,14 +206,18 @@ struct ConversionPasses {
     run_groups<L, Inverse, 0>(w, words, limit, reg_words < words ? reg_words : words);
   }
 
-  // Novel-basis conversion of 2^L bits (bits >= limit zero) and its inverse.
+  // Novel-basis conversion of 2^L bits (bits >= limit zero) and its inverse. The inverse takes a
+  // limit too: every step moves bits downwards (src > dst) and is an involution, so if its result
+  // is zero at and above the limit (a product's novel-basis coefficients, limit = its length),
+  // so is the state before every step (run the steps forward from the result), and the inverse
+  // skips the same parts as the forward conversion.
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
     run_plan<L, false>(w, limit);
   }
   template <unsigned L>
-  static void from_novel(u64* w) {
-    run_plan<L, true>(w, std::size_t{1} << L);
+  static void from_novel(u64* w, std::size_t limit) {
+    run_plan<L, true>(w, limit);
   }
 };
 

@@ -1,7 +1,8 @@
 // The FAFFT multiplier's entry points (forward, mul_transformed, mul_transformed_plain,
 // mul2_transformed_plain, mul, mul2; their contracts: avx512/fafft.hpp), composed once from the
 // parts a backend implements with its own vectors. `Parts` has the static member templates
-//   to_novel<L>(w, limit), from_novel<L>(w)     novel-basis conversion of 2^L bits (plan.hpp steps)
+//   to_novel<L>(w, limit), from_novel<L>(w, limit)   novel-basis conversion of 2^L bits whose bits
+//                                                 >= limit are zero (plan.hpp steps), and back
 //   encode_half<K>(t, bits), decode_full<K>(t, tmp)   GF(2) bit-matrix encoding / decoding (returns
 //                                                 t or tmp: where the decoded rows are)
 //   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
@@ -41,7 +42,7 @@ struct EntryPoints {
     alignas(64) u64 tmp[kFullWords<P> + 16];
     u64* rows = Parts::template decode_full<K>(prod, tmp);
     std::memset(rows + kFullWords<P>, 0, 16 * sizeof(u64));
-    Parts::template from_novel<m>(rows);
+    Parts::template from_novel<m>(rows, 2 * P::kN - 1);  // the product has 2n - 1 coefficients
     Parts::template reduce_out<P>(out, rows);
     Parts::wipe(tmp, sizeof(tmp));
   }

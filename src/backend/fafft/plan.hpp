@@ -79,6 +79,7 @@ inline constexpr std::uint32_t kRegBits = 64 * kUnitWords;
 struct RegOp {
   std::uint64_t mask[kUnitWords];  // destination bits of the step in the unit
   std::uint32_t q, r;              // delta = src - dst = 64 q + r bits
+  std::uint32_t block;             // the step's block size in bits
   bool in_word;                    // blocks within words: the source bits are in the same word
 };
 
@@ -122,6 +123,7 @@ constexpr RegOp make_regop(const Step& s) {
   const std::uint32_t delta = s.src - s.dst;
   op.q = delta / 64;
   op.r = delta % 64;
+  op.block = s.block;
   op.in_word = s.block <= 64;
   return op;
 }
@@ -149,6 +151,54 @@ constexpr ConversionPlan make_conversion_plan(unsigned L) {
   build_groups(p);
   return p;
 }
+// ---- The ops on blocks of at most 16 bits as one map per 16-bit lane ----------------------------
+//
+// A run of register ops whose blocks are at most 16 bits (every plan ends its last register group
+// with eight of them) acts on each 16-bit lane alone, and in the same way on every lane: one
+// 16 x 16 bit matrix. Every step moves bits downwards (src > dst), so no bit of the low byte
+// reaches the high byte: out_lo = A lo + B hi, out_hi = D hi. Where a backend has GFNI, each of
+// A, B, D is one gf2p8affineqb matrix (result bit j = parity(byte 7 - j of the matrix & x)).
+struct PairMap {
+  std::uint64_t a, b, d;
+};
+
+// The ops first .. first + count - 1 of plan p applied in order (reverse: in reverse order, the
+// inverse map: each step is an involution). Traps (at compile time) unless they act on 16-bit
+// lanes alike and keep the high byte out of the low one's sources, as above.
+constexpr PairMap make_pair_map(const RegOp* ops, int count, bool reverse) {
+  std::uint32_t col[16] = {};
+  for (int i = 0; i < 16; i++) {
+    std::uint32_t v = std::uint32_t{1} << i;
+    for (int k = 0; k < count; k++) {
+      const RegOp& op = ops[reverse ? count - 1 - k : k];
+      if (op.block > 16 || op.q != 0) __builtin_trap();
+      for (int w = 0; w < kUnitWords; w++)
+        for (int lane = 0; lane < 4; lane++)
+          if (((op.mask[w] >> (16 * lane)) & 0xFFFF) != (op.mask[0] & 0xFFFF)) __builtin_trap();
+      v ^= (v >> op.r) & static_cast<std::uint32_t>(op.mask[0] & 0xFFFF);
+    }
+    col[i] = v;
+  }
+  PairMap m{};
+  for (int j = 0; j < 16; j++)
+    for (int i = 0; i < 16; i++) {
+      if (((col[i] >> j) & 1) == 0) continue;
+      if (j >= 8 && i < 8) __builtin_trap();  // low byte into the high one: not a pair map
+      const std::uint64_t bit = std::uint64_t{1} << (8 * (7 - (j % 8)) + (i % 8));
+      if (j < 8 && i < 8) m.a |= bit;
+      else if (j < 8) m.b |= bit;
+      else m.d |= bit;
+    }
+  return m;
+}
+
+// Number of ops at the end of group g (forward order) whose blocks are at most 16 bits.
+constexpr int tail16_count(const ConversionPlan& p, const Group& g) {
+  int t = 0;
+  while (t < g.count && p.ops[g.first + g.count - 1 - t].block <= 16) t++;
+  return t;
+}
+
 // The conversion plan of 2^L bits (compile-time constant, .rodata where it is read at run time).
 template <unsigned L>
 inline constexpr ConversionPlan kConversionPlan = make_conversion_plan(L);
