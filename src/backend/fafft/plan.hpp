@@ -172,9 +172,9 @@ constexpr PairMap make_pair_map(const RegOp* ops, int count, bool reverse) {
     for (int k = 0; k < count; k++) {
       const RegOp& op = ops[reverse ? count - 1 - k : k];
       if (op.block > 16 || op.q != 0) __builtin_trap();
-      for (int w = 0; w < kUnitWords; w++)
+      for (const std::uint64_t word_mask : op.mask)
         for (int lane = 0; lane < 4; lane++)
-          if (((op.mask[w] >> (16 * lane)) & 0xFFFF) != (op.mask[0] & 0xFFFF)) __builtin_trap();
+          if (((word_mask >> (16 * lane)) & 0xFFFF) != (op.mask[0] & 0xFFFF)) __builtin_trap();
       v ^= (v >> op.r) & static_cast<std::uint32_t>(op.mask[0] & 0xFFFF);
     }
     col[i] = v;
