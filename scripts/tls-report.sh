@@ -398,8 +398,12 @@ encapsulation and decapsulation 0.90, 0.81 and 0.85 x their time with the Karats
 hqc5 / MLKEM1024 from 1.089 to 1.054 (median of six runs each, the six of 2026-12-04 all between 1.046 and 1.06):
 closer, still above 1. Since then the client's key is prepared as it is generated
 (\`hqc_secret_key_generate_prepared\`: key generation keeps the transforms of h and y its product computes
-anyway, so decapsulation transforms only u and r2; \`hqc bench\` client_once 0.93 x): 1.032 over the six
-runs above, still above 1.
+anyway, so decapsulation transforms only u and r2; \`hqc bench\` client_once 0.93 x): 1.032 over six
+runs. Then the FAFFT's basis conversions got cheaper (its HQC-5 product 0.934 x the code before, side by
+side; docs/FAFFT.md) and the avx512 support expansion moved to 512-bit vectors (0.86 x at HQC-5): the six
+runs above give 1.011 (1.007 - 1.03), still above 1. The HQC-1 code did not change in between (its products
+are the tree's and its support expansion measured 1.00 x), so hqc1 / MLKEM512 going from 0.907 to the 0.866
+above is the spread between two sessions on this shared machine, not an improvement.
 
 ### The cipher suite: SHA-384 hashes every byte of the larger messages
 
@@ -416,8 +420,8 @@ negotiated suite):
 |---|---|---|---|---|
 $(md35_suite)
 
-Measured, the suite moves the ratios by about 1 % only (hqc5 / MLKEM1024 from 1.032 to 1.021 on
-2026-12-04): SHA-384 over 22.5 kB is some 20 us per side in a loop, but the handshake's critical path
+Measured, the suite moves the ratios by about 1 to 2 % only (hqc5 / MLKEM1024 from 1.032 to 1.021 in the
+first such run, from 1.011 to 0.994 in the one above): SHA-384 over 22.5 kB is some 20 us per side in a loop, but the handshake's critical path
 is not where that time is spent as much as the arithmetic estimate suggested. A SHA-256 suite first in a
 gateway's list (\`Ciphersuites = TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384\` with \`Options =
 ServerPreference\`) is a small gain for HQC key shares, not what closes the gap to ML-KEM; the targets
