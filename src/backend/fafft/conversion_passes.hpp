@@ -63,7 +63,7 @@ struct ConversionPasses {
     }();
     if constexpr (any != 0) {  // plan constants
       Vec s;
-      if constexpr (op.in_word) {
+      if constexpr (op.in_word()) {
         s = V::srli(x[U], op.r);
       } else {
         constexpr int W = V::kWords * U + static_cast<int>(op.q);
@@ -102,13 +102,13 @@ struct ConversionPasses {
   template <unsigned L, int First, int Count>
   static constexpr int kTail = [] {
     if constexpr (!kPairMaps) return 0;
-    const ConversionPlan& p = kConversionPlan<L>;
-    return tail16_count(p, Group{true, First, Count});
+    return tail16_count(kConversionPlan<L>, First, Count);
   }();
+  // The tail's matrices (instantiated only where the tail is not empty).
   template <unsigned L, bool Inverse, int First, int Count>
   alignas(64) static constexpr std::array<std::array<u64, 8>, 3> kPairMatrices = [] {
     constexpr int T = kTail<L, First, Count>;
-    const PairMap m = T == 0 ? PairMap{} : make_pair_map(kConversionPlan<L>.ops + First + Count - T, T, Inverse);
+    const PairMap m = make_pair_map(kConversionPlan<L>.ops + First + Count - T, T, Inverse);
     std::array<std::array<u64, 8>, 3> out{};  // each matrix eight times: one vector, loaded whole
     for (int i = 0; i < 8; i++) {
       out[0][i] = m.a;

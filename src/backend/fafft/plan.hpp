@@ -80,7 +80,8 @@ struct RegOp {
   std::uint64_t mask[kUnitWords];  // destination bits of the step in the unit
   std::uint32_t q, r;              // delta = src - dst = 64 q + r bits
   std::uint32_t block;             // the step's block size in bits
-  bool in_word;                    // blocks within words: the source bits are in the same word
+  // Blocks within words: the source bits are in the same word.
+  constexpr bool in_word() const { return block <= 64; }
 };
 
 struct Group {
@@ -124,7 +125,6 @@ constexpr RegOp make_regop(const Step& s) {
   op.q = delta / 64;
   op.r = delta % 64;
   op.block = s.block;
-  op.in_word = s.block <= 64;
   return op;
 }
 
@@ -192,10 +192,10 @@ constexpr PairMap make_pair_map(const RegOp* ops, int count, bool reverse) {
   return m;
 }
 
-// Number of ops at the end of group g (forward order) whose blocks are at most 16 bits.
-constexpr int tail16_count(const ConversionPlan& p, const Group& g) {
+// Number of ops at the end of ops[first .. first + count) whose blocks are at most 16 bits.
+constexpr int tail16_count(const ConversionPlan& p, int first, int count) {
   int t = 0;
-  while (t < g.count && p.ops[g.first + g.count - 1 - t].block <= 16) t++;
+  while (t < count && p.ops[first + count - 1 - t].block <= 16) t++;
   return t;
 }
 
