@@ -1,18 +1,10 @@
 // Support expansion (spec §4.4) as a GF(2) bit-matrix product with GFNI on 256-bit vectors:
 // the variant of the avx2 rows that require GFNI (backend.cpp); GFNI is enabled by the target
 // pragma below for this file's own functions only, so the file builds with the backend's plain
-// -mavx2 flags wherever it is compiled.
-//
-// The output is R2 = kNWordsPadded / 4 rows of 256 bits (row c = bits [256 c, 256 c + 256)).
-// Position p_k sets bit o_k = p_k mod 256 of row c_k = p_k / 256, so with R[c][k] = [c_k = c] and
-// S[k][o] = [o_k = o]: Out = R S over GF(2) (positions are distinct: no two terms meet). Blocks of
-// 8 rows (rb), 8 positions (kb) and one output byte (cb, bits j) are 8x8 products, and
-// gf2p8affineqb(x, A) gives, for every byte x of a lane, result bit j = parity(A.byte[7 - j] & x):
-// with x = byte i of the qword R[kb][rb] (bit t = R[8 rb + i][8 kb + t]) and the lane's
-// A = M[kb][cb] (byte 7 - j, bit t = S[8 kb + t][8 cb + j]), the result byte is what positions
-// 8 kb .. 8 kb + 7 put into byte cb of row 8 rb + i. One instruction does four cb (a different A
-// per lane, x broadcast); XOR over kb accumulates; a byte shuffle and an 8x8 transpose of 16-bit
-// words put every row's 32 bytes together.
+// -mavx2 flags wherever it is compiled. The layout of R and S: backend/support_matrix.hpp. One
+// instruction does four output bytes cb (a different matrix per lane, R's qword broadcast); XOR
+// over the position blocks accumulates; a byte shuffle and an 8x8 transpose of 16-bit words put
+// every row's 32 bytes together.
 //
 // Constant time: a position only ever meets public lane indices in compares (the masks select
 // what is ORed); every loop bound and address is a function of w and the parameter set.
@@ -24,6 +16,7 @@
 
 #include "backend/avx2/kernels.hpp"
 #include "backend/avx2/simd.hpp"
+#include "backend/support_matrix.hpp"
 #include "params/params.hpp"
 
 #if defined(__clang__)
@@ -78,9 +71,9 @@ inline void rows_from_products(__m256i* z) {
 
 template <class P>
 void support_to_vector_gfni(u64* out, const u32* pos, std::size_t w) {
-  constexpr std::size_t kRows = P::kNWordsPadded / 4;  // 256-bit rows: 70 / 142 / 226
-  constexpr std::size_t kRb = (kRows + 7) / 8;         // blocks of 8 rows
-  constexpr std::size_t kRv = (kRb + 3) / 4;           // ymm of R qwords per position block
+  constexpr std::size_t kRows = support_matrix::kRows<P>;
+  constexpr std::size_t kRb = support_matrix::kRowBlocks<P>;
+  constexpr std::size_t kRv = (kRb + 3) / 4;  // ymm of R qwords per position block
   static_assert(P::kNWordsPadded % 4 == 0);
   const std::size_t kb_count = (w + 7) / 8;
   alignas(32) u64 mat[kMaxKb<P>][32];
@@ -91,9 +84,9 @@ void support_to_vector_gfni(u64* out, const u32* pos, std::size_t w) {
     for (auto& a : macc) a = _mm256_setzero_si256();
     for (auto& a : racc) a = _mm256_setzero_si256();
     for (std::size_t t = 0; t < 8 && 8 * kb + t < w; t++) {  // public bound: padding adds nothing
-      const u64 p = pos[8 * kb + t];
-      const __m256i cb = bcast64((p >> 3) & 31), mb = bcast64(u64{1} << (8 * (7 - (p & 7)) + t));
-      const __m256i rb = bcast64(p >> 11), rv = bcast64(u64{1} << (8 * ((p >> 8) & 7) + t));
+      const auto c = support_matrix::coordinates(pos[8 * kb + t], t);
+      const __m256i cb = bcast64(c.byte), mb = bcast64(c.byte_bit);
+      const __m256i rb = bcast64(c.row_block), rv = bcast64(c.row_bit);
       for (std::size_t g = 0; g < 8; g++) {
         const __m256i hit = _mm256_cmpeq_epi64(_mm256_add_epi64(iota, bcast64(4 * g)), cb);
         macc[g] = _mm256_or_si256(macc[g], _mm256_and_si256(hit, mb));

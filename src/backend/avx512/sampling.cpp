@@ -9,6 +9,7 @@
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
+#include "backend/support_matrix.hpp"
 #include "common/ct.hpp"
 #if defined(HQC_AVX512_MSAN)
 #include <sanitizer/msan_interface.h>
@@ -29,16 +30,12 @@ inline std::uint32_t barrier32(std::uint32_t x) {
   return x;
 }
 
-// Support expansion as a GF(2) bit-matrix product (the avx2 backend's GFNI method, spec §4.4)
-// with every step on 512-bit vectors. Rows are 256 bits (row c = bits [256 c, 256 c + 256)):
-// position p sets bit o = p mod 256 of row c = p / 256, so Out = R S with R[c][k] = [c_k = c]
-// and S[k][o] = [o_k = o]. A block of 8 rows (rb) and 8 positions (kb) is the qword R[kb][rb]
-// (byte i, bit t = R[8 rb + i][8 kb + t]); S of block kb is 32 qwords M[kb][cb], one per output
-// byte cb (byte 7 - j, bit t = S[8 kb + t][8 cb + j]). gf2p8affineqb(x, A) gives each byte x of a
-// lane the parity bits (A.byte[7 - j] & x)_j, so with R[kb][rb] broadcast and M[kb][8 g .. 8 g + 8)
-// as the lanes' matrices, lane l, byte i of the result is what positions 8 kb .. 8 kb + 7 put into
-// byte 8 g + l of row 8 rb + i: four instructions per (rb, kb), XORed over kb. A byte transpose
-// (vpermb) and a qword interleave then give two whole rows per vector.
+// Support expansion as a GF(2) bit-matrix product with GFNI (spec §4.4; the layout of R and S:
+// backend/support_matrix.hpp) with every step on 512-bit vectors: with R's qword of (rb, kb)
+// broadcast and the matrices M[kb][8 g .. 8 g + 8) as the lanes' matrices, lane l, byte i of a
+// gf2p8affineqb is what positions 8 kb .. 8 kb + 7 put into byte 8 g + l of row 8 rb + i: four
+// instructions per (rb, kb), XORed over kb. A byte transpose (vpermb) and a qword interleave then
+// give two whole rows per vector.
 //
 // Constant time: a position meets only public lane indices, in compares whose masks select what
 // is ORed; every loop bound and address is a function of w and the parameter set.
@@ -69,9 +66,9 @@ inline void store_row_block(u64* out, const __m512i* acc) {
 
 template <class P>
 void support_to_vector(u64* out, const std::uint32_t* pos, std::size_t w) {
-  constexpr std::size_t kRows = P::kNWordsPadded / 4;  // 256-bit rows: 70 / 142 / 226
-  constexpr std::size_t kRb = (kRows + 7) / 8;         // blocks of 8 rows: 9 / 18 / 29
-  constexpr std::size_t kRv = (kRb + 7) / 8;           // vectors of R qwords per position block
+  constexpr std::size_t kRows = support_matrix::kRows<P>;
+  constexpr std::size_t kRb = support_matrix::kRowBlocks<P>;
+  constexpr std::size_t kRv = (kRb + 7) / 8;  // vectors of R qwords per position block
   constexpr std::size_t kMaxKb = (kMaxW + 7) / 8;
   static_assert(kRows % 2 == 0, "rows are stored in pairs");
   const std::size_t kb_count = (w + 7) / 8;
@@ -83,9 +80,9 @@ void support_to_vector(u64* out, const std::uint32_t* pos, std::size_t w) {
     for (auto& a : macc) a = _mm512_setzero_si512();
     for (auto& a : racc) a = _mm512_setzero_si512();
     for (std::size_t t = 0; t < 8 && 8 * kb + t < w; t++) {  // public bound: padding adds nothing
-      const u64 p = pos[8 * kb + t];
-      const __m512i cb = bcast64((p >> 3) & 31), mb = bcast64(u64{1} << (8 * (7 - (p & 7)) + t));
-      const __m512i rb = bcast64(p >> 11), rv = bcast64(u64{1} << (8 * ((p >> 8) & 7) + t));
+      const auto c = support_matrix::coordinates(pos[8 * kb + t], t);
+      const __m512i cb = bcast64(c.byte), mb = bcast64(c.byte_bit);
+      const __m512i rb = bcast64(c.row_block), rv = bcast64(c.row_bit);
       for (std::size_t g = 0; g < 4; g++) {
         const __mmask8 hit = _mm512_cmpeq_epu64_mask(_mm512_add_epi64(iota, bcast64(8 * g)), cb);
         macc[g] = _mm512_mask_or_epi64(macc[g], hit, macc[g], mb);
