@@ -1,28 +1,4 @@
-// Frobenius additive FFT multiplier, avx2 backend (see fafft_avx2.hpp, docs/FAFFT.md and
-// docs/AVX2.md): the algorithm of backend/avx512/fafft.cpp on 256-bit vectors, without any
-// AVX-512 instruction (no zmm, no mask registers, no EVEX-only forms).
-//
-// Field GF(2^128) = GF(2)[z]/(z^128 + z^7 + z^2 + z + 1), two elements per ymm (one per 128-bit
-// lane), multiplied with VPCLMULQDQ: four (pointwise products) or three (by a twiddle,
-// Karatsuba), reduced with two more by the fixed constant 0x87. Transform of f, deg f < 2^m,
-// K = m - 7: novel-basis conversion over GF(2) (compile-time plans), encoding of 128 bits per
-// field element (GFNI 8x8 bit-matrix products, the committed tables), additive FFT on
-// beta_127 + W_K. The product is the inverse transform of the pointwise product. Spec §2.2
-// (ring multiplication), §8 (constant time).
-//
-// Differences from the avx512 code: ternary logic -> XOR chains; masked loads/stores -> whole
-// vectors plus scalar tails at public offsets; two-source qword permutes -> VPERM2I128 / VPALIGNR /
-// unpacks with immediates; VPERMB / VPERMT2B byte transposes -> PUNPCK byte/word interleaves,
-// VPERMQ + PSHUFD and PSHUFB with constant patterns; gathers -> whole-vector row loads and 4x4
-// qword transposes. The conversion's register units are 16 ymm (4096 bits, as avx512's 8 zmm)
-// and their step programs are unrolled at compile time (every shift, offset and mask an
-// immediate or a constant; ymm whose mask is zero are skipped, which depends only on the plan).
-// The pointwise products are Karatsuba and fused with inverse layer 0 under lazy reduction.
-//
-// Constant time: no branch, loop bound or address depends on data (only on n, m, K and the
-// plans); scratch buffers holding data are wiped with avx2::wipe before returning.
-#include "backend/avx2/fafft_avx2.hpp"
-
+// PROTOTYPE (not wired): the GF(2^32) FAFFT of avx512 fafft.cpp on 256-bit vectors, AVX2 + GFNI.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -32,275 +8,280 @@
 
 #include "backend/avx2/simd.hpp"
 #include "backend/fafft/entry_points.hpp"
-#include "backend/fafft/tables.hpp"
+#include "backend/fafft/field32.hpp"
 #include "params/params.hpp"
 
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,pclmul,bmi2,vpclmulqdq,gfni"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx2,bmi2,gfni"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx2,pclmul,bmi2,vpclmulqdq,gfni")
+#pragma GCC target("avx2,bmi2,gfni")
 #endif
 
-// Included under the target options above, so that the passes' template functions get them too
-// and the traits' vector operations inline into them.
 #include "backend/fafft/conversion_passes.hpp"
 
-namespace hqc::backend::avx2::fafft {
+namespace hqc::backend::avx2::fafft32 {
 namespace {
 
 using u64 = std::uint64_t;
-namespace tables = ::hqc::backend::fafft::tables;
+using u32 = std::uint32_t;
+namespace field = ::hqc::backend::fafft::field32;
 
-inline __m256i ld(const u64* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void st(u64* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
-inline __m256i xor3(__m256i a, __m256i b, __m256i c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
-inline __m256i bcast128(const u64* p) {
-  return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-}
+[[gnu::always_inline]] inline __m256i ld(const void* p) { return _mm256_loadu_si256(static_cast<const __m256i*>(p)); }
+[[gnu::always_inline]] inline void st(void* p, __m256i v) { _mm256_storeu_si256(static_cast<__m256i*>(p), v); }
+[[gnu::always_inline]] inline __m256i vxor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
+[[gnu::always_inline]] inline __m256i xor3(__m256i a, __m256i b, __m256i c) { return vxor(vxor(a, b), c); }
+[[gnu::always_inline]] inline __m256i gmul(__m256i a, __m256i b) { return _mm256_gf2p8mul_epi8(a, b); }
+[[gnu::always_inline]] inline __m256i affine(__m256i x, __m256i a) { return _mm256_gf2p8affine_epi64_epi8(x, a, 0); }
+[[gnu::always_inline]] inline __m256i bcast32(u32 v) { return _mm256_set1_epi32(static_cast<int>(v)); }
+[[gnu::always_inline]] inline __m256i shuf(__m256i x, __m256i idx) { return _mm256_shuffle_epi8(x, idx); }
 
-// ---- GF(2^128) arithmetic, two elements per ymm -----------------------------------------------
-
-// Reduction of the 256-bit products (x = words 0, 1; y = words 2, 3 of each lane).
-inline __m256i gf_reduce(__m256i x, __m256i y) {
-  const __m256i r = _mm256_set1_epi64x(0x87);
-  const __m256i t = _mm256_clmulepi64_epi128(y, r, 0x01);            // w3 * (z^7 + z^2 + z + 1)
-  y = _mm256_xor_si256(y, _mm256_bsrli_epi128(t, 8));                // into w2
-  x = _mm256_xor_si256(x, _mm256_bslli_epi128(t, 8));                // into w1
-  return _mm256_xor_si256(x, _mm256_clmulepi64_epi128(y, r, 0x00));  // w2 * (...) into w0, w1
-}
-
-// b_lo ^ b_hi in the low word of each lane (Karatsuba fold).
-inline __m256i kara_fold(__m256i b) { return _mm256_xor_si256(b, _mm256_shuffle_epi32(b, 0x4E)); }
-// Product by a constant b with its fold bx (three VPCLMULQDQ).
-inline __m256i gf_mul_const(__m256i a, __m256i b, __m256i bx) {
-  const __m256i lo = _mm256_clmulepi64_epi128(a, b, 0x00);
-  const __m256i hi = _mm256_clmulepi64_epi128(a, b, 0x11);
-  const __m256i mid = xor3(_mm256_clmulepi64_epi128(kara_fold(a), bx, 0x00), lo, hi);
-  return gf_reduce(_mm256_xor_si256(lo, _mm256_bslli_epi128(mid, 8)),
-                   _mm256_xor_si256(hi, _mm256_bsrli_epi128(mid, 8)));
-}
-
-// Unreduced product by a constant: lo, mid, hi 128-bit parts per lane (true middle = mid ^ lo ^
-// hi). Sums of unreduced products need one split and one reduction (lazy reduction).
-struct Wide {
-  __m256i lo, mid, hi;
-};
-inline Wide gf_mul_const_wide(__m256i a, __m256i b, __m256i bx) {
-  return {_mm256_clmulepi64_epi128(a, b, 0x00), _mm256_clmulepi64_epi128(kara_fold(a), bx, 0x00),
-          _mm256_clmulepi64_epi128(a, b, 0x11)};
-}
-// Unreduced general product (Karatsuba, both operands folded), same convention as above.
-inline Wide gf_mul_wide(__m256i a, __m256i b) {
-  return {_mm256_clmulepi64_epi128(a, b, 0x00), _mm256_clmulepi64_epi128(kara_fold(a), kara_fold(b), 0x00),
-          _mm256_clmulepi64_epi128(a, b, 0x11)};
-}
-// Reduction of c + p + q (c reduced, p and q wide).
-inline __m256i gf_reduce_sum(__m256i c, const Wide& p, const Wide& q) {
-  const __m256i lo = xor3(c, p.lo, q.lo), hi = _mm256_xor_si256(p.hi, q.hi);
-  const __m256i mid = xor3(xor3(p.mid, q.mid, p.lo), q.lo, hi);
-  return gf_reduce(_mm256_xor_si256(lo, _mm256_bslli_epi128(mid, 8)),
-                   _mm256_xor_si256(hi, _mm256_bsrli_epi128(mid, 8)));
-}
-
-// ---- Additive FFT on beta_127 + W_K ------------------------------------------------------------
-
-// Twiddles of layer i (shared by K = 9 and 10): element 2^(9-i) - 1 of the table.
-inline const u64* twiddles(unsigned layer) { return tables::kTwiddle + 2 * ((std::size_t{1} << (9 - layer)) - 1); }
-
-struct Tw {
-  __m256i t, x;  // twiddle (both lanes) and its Karatsuba fold
-};
-inline Tw tw_at(const u64* p) {
-  const __m256i t = bcast128(p);
-  return {t, kara_fold(t)};
-}
-
-// Radix-4 butterflies (layers i and i - 1) on quarters a0..a3, as avx512 r4_fwd / r4_inv: three
-// reductions for the four products.
-inline void r4_fwd(__m256i& a0, __m256i& a1, __m256i& a2, __m256i& a3, const Tw& t, const Tw& t0, const Tw& t1) {
-  const Wide p02 = gf_mul_const_wide(a2, t.t, t.x);
-  const __m256i b1 = _mm256_xor_si256(a1, gf_mul_const(a3, t.t, t.x));
-  const __m256i b3 = _mm256_xor_si256(a3, b1);
-  const __m256i c0 = gf_reduce_sum(a0, p02, gf_mul_const_wide(b1, t0.t, t0.x));
-  const __m256i c2 = gf_reduce_sum(_mm256_xor_si256(a2, a0), p02, gf_mul_const_wide(b3, t1.t, t1.x));
-  a0 = c0;
-  a1 = _mm256_xor_si256(b1, c0);
-  a2 = c2;
-  a3 = _mm256_xor_si256(b3, c2);
-}
-inline void r4_inv(__m256i& a0, __m256i& a1, __m256i& a2, __m256i& a3, const Tw& t, const Tw& t0, const Tw& t1) {
-  const __m256i b1 = _mm256_xor_si256(a1, a0);
-  const __m256i b3 = _mm256_xor_si256(a3, a2);
-  const Wide p0 = gf_mul_const_wide(b1, t0.t, t0.x);
-  const Wide p2 = gf_mul_const_wide(b3, t1.t, t1.x);
-  const __m256i c2 = gf_reduce_sum(_mm256_xor_si256(a2, a0), p0, p2);
-  const __m256i c3 = _mm256_xor_si256(b3, b1);
-  a0 = gf_reduce_sum(a0, p0, gf_mul_const_wide(c2, t.t, t.x));
-  a1 = _mm256_xor_si256(b1, gf_mul_const(c3, t.t, t.x));
-  a2 = c2;
-  a3 = c3;
-}
-
-// Layers i and i - 1 (i >= 3) in one pass over memory.
-template <bool Inverse>
-void fft_layer2(u64* g, unsigned K, unsigned i) {
-  const std::size_t qw = std::size_t{1} << i;  // words of a quarter (2^(i-1) elements)
-  const u64* tw = twiddles(i);
-  const u64* twl = twiddles(i - 1);
-  for (std::size_t b = 0; b < (std::size_t{1} << (K - 1 - i)); b++) {
-    const Tw t = tw_at(tw + 2 * b), t0 = tw_at(twl + 4 * b), t1 = tw_at(twl + 4 * b + 2);
-    u64* q = g + 4 * qw * b;
-    for (std::size_t x = 0; x < qw; x += 4) {
-      __m256i a0 = ld(q + x), a1 = ld(q + qw + x), a2 = ld(q + 2 * qw + x), a3 = ld(q + 3 * qw + x);
-      if constexpr (Inverse) r4_inv(a0, a1, a2, a3, t, t0, t1);
-      else r4_fwd(a0, a1, a2, a3, t, t0, t1);
-      st(q + x, a0);
-      st(q + qw + x, a1);
-      st(q + 2 * qw + x, a2);
-      st(q + 3 * qw + x, a3);
-    }
+template <std::size_t N, class Fn>
+[[gnu::always_inline]] inline void static_for(Fn&& f) {
+  [&]<std::size_t... k>(std::index_sequence<k...>) __attribute__((always_inline)) {
+    (f(std::integral_constant<std::size_t, k>{}), ...);
   }
+  (std::make_index_sequence<N>{});
 }
 
-// One layer i >= 2 in one pass over memory.
+// pshufb patterns (the same in both 128-bit lanes).
+struct Patterns {
+  alignas(32) std::uint8_t rot[3][32];    // rotl of each dword by 8, 16, 24 bits
+  alignas(32) std::uint8_t byte[4][32];   // byte k of each dword over the dword
+  alignas(32) std::uint8_t plane[32];     // dwords c0..c3 -> per byte p: c3 c2 c1 c0
+  alignas(32) std::uint8_t unit[32];      // byte q = 1 << (q mod 8)
+  alignas(32) std::uint8_t high[32];      // 0x80 in the high byte of every word
+};
+constexpr Patterns make_patterns() {
+  Patterns p{};
+  for (unsigned q = 0; q < 32; q++) {
+    const unsigned d = q & ~3u, k = q & 3u, lane = q & 16u, in_lane = q & 15u;
+    for (unsigned r = 0; r < 3; r++) p.rot[r][q] = static_cast<std::uint8_t>((d + ((k + 3 - r) & 3)) & 15);
+    for (unsigned b = 0; b < 4; b++) p.byte[b][q] = static_cast<std::uint8_t>((d & 15) + b);
+    const unsigned pl = in_lane / 4, i = in_lane & 3;
+    p.plane[q] = static_cast<std::uint8_t>(4 * (3 - i) + pl);
+    p.unit[q] = static_cast<std::uint8_t>(1u << (q % 8));
+    p.high[q] = (q & 1) ? 0x80 : 0;
+    (void)lane;
+  }
+  return p;
+}
+alignas(32) inline constexpr Patterns kPat = make_patterns();
+
+template <int R>  // R = 1, 2, 3: rotl by 8 R bits
+[[gnu::always_inline]] inline __m256i rotl_bytes(__m256i x) {
+  return shuf(x, ld(kPat.rot[R - 1]));
+}
+
+struct Twiddle {
+  __m256i d[4];
+};
+
+// General products of eight pairs (avx512 fafft.cpp, mul).
+[[gnu::always_inline]] inline __m256i mul(__m256i a, __m256i b) {
+  constexpr u32 kFix = (1u ^ field::kModulus[0]) | (u32{field::kModulus[1]} << 8) | (u32{field::kModulus[2]} << 16) |
+                       (u32{field::kModulus[3]} << 24);
+  const __m256i q = bcast32(kFix);
+  const __m256i s3 = ld(kPat.byte[3]);
+  const __m256i b1 = vxor(rotl_bytes<1>(b), gmul(shuf(b, s3), q));
+  const __m256i b2 = vxor(rotl_bytes<1>(b1), gmul(shuf(b1, s3), q));
+  const __m256i b3 = vxor(rotl_bytes<1>(b2), gmul(shuf(b2, s3), q));
+  return xor3(vxor(gmul(shuf(a, ld(kPat.byte[0])), b), gmul(shuf(a, ld(kPat.byte[1])), b1)),
+              gmul(shuf(a, ld(kPat.byte[2])), b2), gmul(shuf(a, s3), b3));
+}
+
+inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
+
+[[gnu::always_inline]] inline Twiddle twiddle(unsigned layer, std::size_t block) {
+  const field::Diagonals& t = kTwiddles.t[field::twiddle_index(layer, block)];
+  return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
+}
+
+[[gnu::always_inline]] inline __m256i add_product(__m256i u, __m256i v, const Twiddle& t) {
+  const __m256i p0 = gmul(v, t.d[0]);
+  const __m256i p1 = gmul(rotl_bytes<1>(v), t.d[1]);
+  const __m256i p2 = gmul(rotl_bytes<2>(v), t.d[2]);
+  const __m256i p3 = gmul(rotl_bytes<3>(v), t.d[3]);
+  return vxor(xor3(u, p0, p1), vxor(p2, p3));
+}
+[[gnu::always_inline]] inline void butterfly(__m256i& u, __m256i& v, const Twiddle& t) {
+  u = add_product(u, v, t);
+  v = vxor(v, u);
+}
+[[gnu::always_inline]] inline void butterfly_inv(__m256i& u, __m256i& v, const Twiddle& t) {
+  v = vxor(v, u);
+  u = add_product(u, v, t);
+}
+
+// Layers Hi .. Lo (Lo >= 6) in one pass over layout A: groups of 2^(Hi-Lo+1) ymm, 2^Lo elements apart.
+template <unsigned K, unsigned Hi, unsigned Lo, bool Inverse>
+void fft_pass(u32* g) {
+  static_assert(Lo >= 3 && Hi < K && Hi - Lo < 3);
+  constexpr unsigned R = Hi - Lo + 1;
+  constexpr std::size_t n = std::size_t{1} << R, stride = std::size_t{1} << Lo;
+  for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++)
+    for (std::size_t low = 0; low < stride; low += 8) {
+      const std::size_t base = (high << (Hi + 1)) | low;
+      __m256i z[n];
+      static_for<n>([&](auto k) __attribute__((always_inline)) { z[k] = ld(g + base + k * stride); });
+      static_for<R>([&](auto step) __attribute__((always_inline)) {
+        constexpr unsigned i = Inverse ? Lo + unsigned{step} : Hi - unsigned{step};
+        constexpr std::size_t h = std::size_t{1} << (i - Lo);
+        static_for<n>([&](auto k) __attribute__((always_inline)) {
+          if constexpr ((k & h) == 0) {
+            const Twiddle t = twiddle(i, (base + k * stride) >> (i + 1));
+            if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
+            else butterfly(z[k], z[k + h], t);
+          }
+        });
+      });
+      static_for<n>([&](auto k) __attribute__((always_inline)) { st(g + base + k * stride, z[k]); });
+    }
+}
+
+// 8 x 8 dword transpose (z[l] lane r <- z[r] lane l).
+[[gnu::always_inline]] inline void transpose8x8(__m256i* z) {
+  __m256i t[8], u[8];
+  static_for<4>([&](auto k) __attribute__((always_inline)) {
+    t[2 * k] = _mm256_unpacklo_epi32(z[2 * k], z[2 * k + 1]);
+    t[2 * k + 1] = _mm256_unpackhi_epi32(z[2 * k], z[2 * k + 1]);
+  });
+  static_for<2>([&](auto k) __attribute__((always_inline)) {
+    u[4 * k] = _mm256_unpacklo_epi64(t[4 * k], t[4 * k + 2]);
+    u[4 * k + 1] = _mm256_unpackhi_epi64(t[4 * k], t[4 * k + 2]);
+    u[4 * k + 2] = _mm256_unpacklo_epi64(t[4 * k + 1], t[4 * k + 3]);
+    u[4 * k + 3] = _mm256_unpackhi_epi64(t[4 * k + 1], t[4 * k + 3]);
+  });
+  static_for<4>([&](auto m) __attribute__((always_inline)) {
+    z[m] = _mm256_permute2x128_si256(u[m], u[4 + m], 0x20);
+    z[4 + m] = _mm256_permute2x128_si256(u[m], u[4 + m], 0x31);
+  });
+}
+
+struct LaneTwiddles {
+  alignas(32) u32 v[3][4][8];  // [layer][diagonal][lane]
+};
+constexpr LaneTwiddles make_lane_twiddles() {
+  LaneTwiddles t{};
+  for (unsigned i = 0; i < 3; i++)
+    for (unsigned r = 0; r < 8; r++) {
+      u32 c = 0;
+      for (unsigned q = 0; q < 3; q++)
+        if ((r >> q) & 1) c ^= field::kBeta[3 - i + q];
+      const field::Diagonals d = field::diagonals(c);
+      for (unsigned k = 0; k < 4; k++) t.v[i][k][r] = d.d[k];
+    }
+  return t;
+}
+alignas(32) inline constexpr LaneTwiddles kLaneTwiddles = make_lane_twiddles();
+[[gnu::always_inline]] inline Twiddle twiddle_lanes(unsigned layer, std::size_t block0) {
+  const Twiddle u = twiddle(layer, block0);
+  const auto& v = kLaneTwiddles.v[layer];
+  return {{vxor(u.d[0], ld(v[0])), vxor(u.d[1], ld(v[1])), vxor(u.d[2], ld(v[2])), vxor(u.d[3], ld(v[3]))}};
+}
+
 template <bool Inverse>
-void fft_layer(u64* g, unsigned K, unsigned i) {
-  const std::size_t half = std::size_t{1} << i;
-  const u64* tw = twiddles(i);
-  for (std::size_t b = 0; b < (std::size_t{1} << (K - 1 - i)); b++) {
-    const Tw t = tw_at(tw + 2 * b);
-    u64* u = g + 4 * half * b;
-    u64* v = u + 2 * half;
-    for (std::size_t x = 0; x < 2 * half; x += 4) {
-      __m256i uu = ld(u + x), vv = ld(v + x);
-      if constexpr (Inverse) {
-        vv = _mm256_xor_si256(vv, uu);
-        uu = _mm256_xor_si256(uu, gf_mul_const(vv, t.t, t.x));
-      } else {
-        uu = _mm256_xor_si256(uu, gf_mul_const(vv, t.t, t.x));
-        vv = _mm256_xor_si256(vv, uu);
+[[gnu::always_inline]] inline void middle_layers(__m256i* z, std::size_t grp) {
+  static_for<3>([&](auto step) __attribute__((always_inline)) {
+    constexpr unsigned i = Inverse ? 3 + unsigned{step} : 5 - unsigned{step};
+    constexpr std::size_t h = std::size_t{1} << (i - 3);
+    static_for<8>([&](auto k) __attribute__((always_inline)) {
+      if constexpr ((k & h) == 0) {
+        const Twiddle t = twiddle(i, ((grp << 6) + 8 * k) >> (i + 1));
+        if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
+        else butterfly(z[k], z[k + h], t);
       }
-      st(u + x, uu);
-      st(v + x, vv);
-    }
-  }
+    });
+  });
 }
 
-// Layers 1 and 0 on the four elements (e0 e1 | e2 e3) = (z0 | z1) of unit c: layer 1 block c
-// (u = z0, v = z1), then layer 0 blocks 2c, 2c + 1 (u = (e0, e2), v = (e1, e3)).
-inline void bf10_fwd(__m256i& z0, __m256i& z1, std::size_t c) {
-  const __m256i t1 = bcast128(twiddles(1) + 2 * c);
-  z0 = _mm256_xor_si256(z0, gf_mul_const(z1, t1, kara_fold(t1)));
-  z1 = _mm256_xor_si256(z1, z0);
-  const __m256i t0 = ld(twiddles(0) + 4 * c);
-  __m256i u = _mm256_permute2x128_si256(z0, z1, 0x20), v = _mm256_permute2x128_si256(z0, z1, 0x31);
-  u = _mm256_xor_si256(u, gf_mul_const(v, t0, kara_fold(t0)));
-  v = _mm256_xor_si256(v, u);
-  z0 = _mm256_permute2x128_si256(u, v, 0x20);
-  z1 = _mm256_permute2x128_si256(u, v, 0x31);
-}
-// Layer 1 undone on unit c (layer 0 is fused with the pointwise products in ifft_product).
-inline void bf1_inv(__m256i& z0, __m256i& z1, std::size_t c) {
-  const __m256i t1 = bcast128(twiddles(1) + 2 * c);
-  z1 = _mm256_xor_si256(z1, z0);
-  z0 = _mm256_xor_si256(z0, gf_mul_const(z1, t1, kara_fold(t1)));
+template <bool Inverse>
+[[gnu::always_inline]] inline void low_layers(__m256i* z, std::size_t grp) {
+  static_for<3>([&](auto step) __attribute__((always_inline)) {
+    constexpr unsigned i = Inverse ? unsigned{step} : 2 - unsigned{step};
+    constexpr std::size_t h = std::size_t{1} << i;
+    static_for<8>([&](auto l) __attribute__((always_inline)) {
+      if constexpr ((l & h) == 0) {
+        const Twiddle t = twiddle_lanes(i, (grp << (5 - i)) + (l >> (i + 1)));
+        if constexpr (Inverse) butterfly_inv(z[l], z[l + h], t);
+        else butterfly(z[l], z[l + h], t);
+      }
+    });
+  });
 }
 
-// Layers K-1 .. 2 in radix-4 passes (plus one single layer 2 for odd K), layers 1 and 0 in a
-// last pass inside registers: the same layer schedule as avx512.
 template <unsigned K>
-void fft(u64* g) {
-  static_assert(K >= 4 && K <= 10);
-  unsigned i = K - 1;
-  for (; i >= 3; i -= 2) fft_layer2<false>(g, K, i);
-  if (i == 2) fft_layer<false>(g, K, 2);
-  for (std::size_t c = 0; c < (std::size_t{1} << (K - 2)); c++) {
-    __m256i z0 = ld(g + 8 * c), z1 = ld(g + 8 * c + 4);
-    bf10_fwd(z0, z1, c);
-    st(g + 8 * c, z0);
-    st(g + 8 * c + 4, z1);
+void fft(u32* g) {
+  static_assert(K == 11 || K == 12);
+  fft_pass<K, K - 1, K - 3, false>(g);
+  fft_pass<K, K - 4, 6, false>(g);
+  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 6)); grp++) {
+    u32* p = g + 64 * grp;
+    __m256i z[8];
+    static_for<8>([&](auto k) __attribute__((always_inline)) { z[k] = ld(p + 8 * k); });
+    middle_layers<false>(z, grp);
+    transpose8x8(z);
+    low_layers<false>(z, grp);
+    static_for<8>([&](auto k) __attribute__((always_inline)) { st(p + 8 * k, z[k]); });
   }
 }
 
-// g = inverse FFT of the pointwise product x * y (g may be x or y); the products are computed
-// in the first pass.
 template <unsigned K>
-void ifft_product(u64* g, const u64* x, const u64* y) {
-  static_assert(K >= 4 && K <= 10);
-  for (std::size_t c = 0; c < (std::size_t{1} << (K - 2)); c++) {
-    // Unit c = elements e0..e3; layer 0 on u = (e0, e2), v = (e1, e3) with lazy reduction:
-    // v = xu*yu + xv*yv and u = xu*yu + t0 v, each reduced once (Karatsuba products).
-    const std::size_t o = 8 * c;
-    const __m256i x0 = ld(x + o), x1 = ld(x + o + 4), y0 = ld(y + o), y1 = ld(y + o + 4);
-    const Wide pu = gf_mul_wide(_mm256_permute2x128_si256(x0, x1, 0x20), _mm256_permute2x128_si256(y0, y1, 0x20));
-    const Wide pv = gf_mul_wide(_mm256_permute2x128_si256(x0, x1, 0x31), _mm256_permute2x128_si256(y0, y1, 0x31));
-    const __m256i t0 = ld(twiddles(0) + 4 * c);
-    const __m256i v = gf_reduce_sum(_mm256_setzero_si256(), pu, pv);
-    const __m256i u = gf_reduce_sum(_mm256_setzero_si256(), pu, gf_mul_const_wide(v, t0, kara_fold(t0)));
-    __m256i z0 = _mm256_permute2x128_si256(u, v, 0x20), z1 = _mm256_permute2x128_si256(u, v, 0x31);
-    bf1_inv(z0, z1, c);
-    st(g + o, z0);
-    st(g + o + 4, z1);
+void ifft_product(u32* g, const u32* x, const u32* y) {
+  static_assert(K == 11 || K == 12);
+  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 6)); grp++) {
+    const std::size_t o = 64 * grp;
+    __m256i z[8];
+    static_for<8>([&](auto k) __attribute__((always_inline)) { z[k] = mul(ld(x + o + 8 * k), ld(y + o + 8 * k)); });
+    low_layers<true>(z, grp);
+    transpose8x8(z);
+    middle_layers<true>(z, grp);
+    static_for<8>([&](auto k) __attribute__((always_inline)) { st(g + o + 8 * k, z[k]); });
   }
-  unsigned i = K - 1;
-  while (i >= 3) i -= 2;  // the bottom of the forward radix-4 passes
-  if (i == 2) fft_layer<true>(g, K, 2);
-  for (i += 2; i <= K - 1; i += 2) fft_layer2<true>(g, K, i);
+  fft_pass<K, K - 4, 6, true>(g);
+  fft_pass<K, K - 1, K - 3, true>(g);
 }
 
-// ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
-//
-// The steps (convert(L, G), the Taylor expansions at s_T), their plan of register and memory
-// passes (backend/fafft/plan.hpp) and the passes' code (backend/fafft/conversion_passes.hpp) are
-// shared with avx512 fafft.cpp. Every step leaves its source range unchanged and moves bits
-// downwards (src > dst), so the inverse is the same steps in reverse order and bits above a zero
-// bound stay zero. Here are the ymm forms of the passes' vector operations.
-
-// w[dst .. dst+len) ^= w[src .. src+len) (bit ranges, src > dst, disjoint), four destination
-// words at a time; w has readable padding words past the source range. All arguments public.
+// ---- Conversion (copy of fafft_avx2.cpp's for the prototype) ----
 void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
-  if ((dst | src | len) % 64 == 0) {  // whole words
+  if ((dst | src | len) % 64 == 0) {
     u64* d = w + dst / 64;
     const u64* sp = w + src / 64;
     const std::size_t nw = len / 64;
     std::size_t i = 0;
-    for (; i + 4 <= nw; i += 4) st(d + i, _mm256_xor_si256(ld(d + i), ld(sp + i)));
+    for (; i + 4 <= nw; i += 4) st(d + i, vxor(ld(d + i), ld(sp + i)));
     for (; i < nw; i++) d[i] ^= sp[i];
     return;
   }
+  // Shifted: the first and last destination words (partial) one by one, the whole words between
+  // them four at a time.
   const std::size_t delta = src - dst, q = delta / 64;
   const unsigned r = static_cast<unsigned>(delta % 64);
-  const __m128i rc = _mm_cvtsi32_si128(static_cast<int>(r));
-  const __m128i rc2 = _mm_cvtsi32_si128(static_cast<int>(64 - r));
   const std::size_t end = dst + len;
   const std::size_t dw0 = dst / 64, dw1 = (end - 1) / 64;
   const u64 head_mask = ~u64{0} << (dst % 64);
   const u64 tail_mask = (end % 64) ? ((u64{1} << (end % 64)) - 1) : ~u64{0};
-  auto mask_of = [&](std::size_t dw) {
-    u64 m = ~u64{0};
-    if (dw == dw0) m &= head_mask;
-    if (dw == dw1) m &= tail_mask;
-    return m;
-  };
-  std::size_t dw = dw0;
-  for (; dw + 3 <= dw1; dw += 4) {
-    const __m256i m =
-        _mm256_set_epi64x(static_cast<long long>(mask_of(dw + 3)), static_cast<long long>(mask_of(dw + 2)),
-                          static_cast<long long>(mask_of(dw + 1)), static_cast<long long>(mask_of(dw)));
-    __m256i v = ld(w + dw + q);
-    if (r != 0) v = _mm256_or_si256(_mm256_srl_epi64(v, rc), _mm256_sll_epi64(ld(w + dw + q + 1), rc2));
-    st(w + dw, _mm256_xor_si256(ld(w + dw), _mm256_and_si256(v, m)));
+  const auto src_word = [&](std::size_t dw) { return r == 0 ? w[dw + q] : (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r)); };
+  if (dw0 == dw1) {
+    w[dw0] ^= src_word(dw0) & head_mask & tail_mask;
+    return;
   }
-  for (; dw <= dw1; dw++) {
-    u64 v = w[dw + q];
-    if (r != 0) v = (v >> r) | (w[dw + q + 1] << (64 - r));
-    w[dw] ^= v & mask_of(dw);
+  w[dw0] ^= src_word(dw0) & head_mask;
+  std::size_t dw = dw0 + 1;
+  if (r == 0) {
+    for (; dw + 4 <= dw1; dw += 4) st(w + dw, vxor(ld(w + dw), ld(w + dw + q)));
+  } else {
+    const __m128i rc = _mm_cvtsi32_si128(static_cast<int>(r));
+    const __m128i rc2 = _mm_cvtsi32_si128(static_cast<int>(64 - r));
+    for (; dw + 4 <= dw1; dw += 4) {
+      const __m256i v = _mm256_or_si256(_mm256_srl_epi64(ld(w + dw + q), rc), _mm256_sll_epi64(ld(w + dw + q + 1), rc2));
+      st(w + dw, vxor(ld(w + dw), v));
+    }
   }
+  for (; dw < dw1; dw++) w[dw] ^= src_word(dw);
+  w[dw1] ^= src_word(dw1) & tail_mask;
 }
 
-// The ymm traits of the shared conversion passes (backend/fafft/conversion_passes.hpp). A register
-// unit is sixteen ymm (the same 4096 bits as avx512's eight zmm).
 struct YmmPasses {
   using Vec = __m256i;
   static constexpr int kWords = 4;
@@ -309,207 +290,135 @@ struct YmmPasses {
   static void store(u64* p, Vec v) { st(p, v); }
   static Vec loadu(const u64* p) { return ld(p); }
   static void storeu(u64* p, Vec v) { st(p, v); }
-  static Vec bxor(Vec a, Vec b) { return _mm256_xor_si256(a, b); }
+  static Vec bxor(Vec a, Vec b) { return vxor(a, b); }
   static Vec bor(Vec a, Vec b) { return _mm256_or_si256(a, b); }
-  // Shifts by a constant count (an immediate once inlined).
   static Vec srli(Vec x, unsigned r) { return _mm256_srli_epi64(x, static_cast<int>(r)); }
   static Vec slli(Vec x, unsigned r) { return _mm256_slli_epi64(x, static_cast<int>(r)); }
-  static Vec xor_and(Vec x, Vec s, Vec m) { return _mm256_xor_si256(x, _mm256_and_si256(s, m)); }
+  static Vec xor_and(Vec x, Vec s, Vec m) { return vxor(x, _mm256_and_si256(s, m)); }
   static Vec set(const u64* m) {
     return _mm256_set_epi64x(static_cast<long long>(m[3]), static_cast<long long>(m[2]), static_cast<long long>(m[1]),
                              static_cast<long long>(m[0]));
   }
   template <int O>
   static Vec words_from(Vec lo, Vec hi) {
-    const Vec mid = _mm256_permute2x128_si256(lo, hi, 0x21);  // words 2 .. 5 of lo:hi
+    const Vec mid = _mm256_permute2x128_si256(lo, hi, 0x21);
     if constexpr (O == 2) return mid;
     else if constexpr (O == 1) return _mm256_alignr_epi8(mid, lo, 8);
     else return _mm256_alignr_epi8(hi, mid, 8);
   }
   static void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
-    fafft::xor_range(w, dst, src, len);
+    fafft32::xor_range(w, dst, src, len);
+  }
+  static Vec pair_map(Vec x, Vec a, Vec b, Vec d) {
+    const Vec lo_hi = _mm256_blendv_epi8(affine(x, a), affine(x, d), ld(kPat.high));
+    return vxor(lo_hi, affine(_mm256_srli_epi16(x, 8), b));
   }
 };
 using Conversion = backend::fafft::ConversionPasses<YmmPasses>;
 
-// ---- Encoding / decoding: 128 rows of 2^K bits <-> 2^K field elements -------------------------
-//
-// The bit-matrix products of avx512 fafft.cpp (docs/FAFFT.md) with the same tables, four GFNI
-// lanes per ymm. The 8x8 byte transposes (VPERMB there) are PUNPCKLBW/HBW + PUNPCKLWD/HWD, then
-// VPERMQ + PSHUFD to put each column's two dwords together, and a PSHUFB where the byte order
-// must change.
-
-constexpr u64 kRevBytes = 0x0102040810204080ull;  // matrix R as X operand
-constexpr u64 kIdBytes = 0x8040201008040201ull;   // identity as X operand
-
-// Rows g0..g3 in A's qwords, g4..g7 in B's. Returns columns k = 0..3 (lo) and 4..7 (hi): qword
-// k holds byte k of the rows in the order g0 g4 g1 g5 g2 g6 g3 g7.
-struct Cols {
-  __m256i lo, hi;
+// ---- Encoding / decoding ----
+template <unsigned K>
+struct CodingMatrices {
+  alignas(32) u64 enc[2][4][4];
+  alignas(32) u64 dec[4][4][4];
 };
-inline __m256i gather_cols(__m256i v) {  // dwords (k, 4 + k) -> qword k
-  return _mm256_shuffle_epi32(_mm256_permute4x64_epi64(v, 0xD8), 0xD8);
-}
-inline Cols transpose8(__m256i a, __m256i b) {
-  const __m256i p = _mm256_unpacklo_epi8(a, b), q = _mm256_unpackhi_epi8(a, b);
-  return {gather_cols(_mm256_unpacklo_epi16(p, q)), gather_cols(_mm256_unpackhi_epi16(p, q))};
-}
-// PSHUFB patterns (per qword): the output byte i takes input byte pat[i].
-inline __m256i qword_pattern(const std::uint8_t (&pat)[8]) {
-  alignas(32) std::uint8_t b[32];
-  for (int i = 0; i < 32; i++) b[i] = static_cast<std::uint8_t>(pat[i % 8] + 8 * (i / 8 % 2));
-  return _mm256_load_si256(reinterpret_cast<const __m256i*>(b));
-}
-// (e0 e4 e2 e6 e1 e5 e3 e7) -> e7 e6 .. e0.
-constexpr std::uint8_t kPatDec[8] = {7, 3, 5, 1, 6, 2, 4, 0};
-
-// The encoding constants (the first 128 words of tables::kEnc*: C_(t8,p) at 16 t8 + p, t8 < 8)
-// with each t8's 16 qwords reordered as p = 0 2 4 6 | 1 3 5 7 | 8 10 12 14 | 9 11 13 15, so that
-// the accumulators (A, B) = (p 0 2 4 6, p 1 3 5 7) are the row order for which transpose8 gives
-// bytes p0 .. p7 in order (no byte shuffle after it). Compile-time copy of public constants.
-struct EncPerm {
-  alignas(32) u64 w[128];
-};
-constexpr EncPerm make_enc_perm(const u64* enc) {
-  constexpr int kOrder[16] = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
-  EncPerm e{};
-  for (int t8 = 0; t8 < 8; t8++)
-    for (int i = 0; i < 16; i++) e.w[16 * t8 + i] = enc[16 * t8 + kOrder[i]];
-  return e;
-}
 template <unsigned K>
-inline constexpr EncPerm kEncPerm = make_enc_perm(K == 9 ? tables::kEnc9 : tables::kEnc10);
-template <unsigned K>
-const u64* enc_table() {
-  return kEncPerm<K>.w;
-}
-template <unsigned K>
-const u64* dec_table() {
-  if constexpr (K == 9) return tables::kDec9;
-  else return tables::kDec10;
-}
-
-// 4x4 qword transpose: row i of (a, b, c, d) -> column i.
-inline void transpose4(__m256i& a, __m256i& b, __m256i& c, __m256i& d) {
-  const __m256i t0 = _mm256_unpacklo_epi64(a, b), t1 = _mm256_unpackhi_epi64(a, b);
-  const __m256i t2 = _mm256_unpacklo_epi64(c, d), t3 = _mm256_unpackhi_epi64(c, d);
-  a = _mm256_permute2x128_si256(t0, t2, 0x20);
-  b = _mm256_permute2x128_si256(t1, t3, 0x20);
-  c = _mm256_permute2x128_si256(t0, t2, 0x31);
-  d = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
-// Rows 0..7 (at a public stride) of four consecutive words: a[i] = rows 0, 2, 4, 6 and b[i] =
-// rows 1, 3, 5, 7 of word i (the order for which transpose8 gives sorted bytes).
-inline void load_rows4(const u64* p, std::size_t stride, __m256i (&a)[4], __m256i (&b)[4]) {
-  for (std::size_t i = 0; i < 4; i++) {
-    a[i] = ld(p + 2 * i * stride);
-    b[i] = ld(p + (2 * i + 1) * stride);
-  }
-  transpose4(a[0], a[1], a[2], a[3]);
-  transpose4(b[0], b[1], b[2], b[3]);
-}
-
-// t = encoding of rows 0..63 of `bits` (rows 64..127 are zero).
-template <unsigned K>
-void encode_half(u64* t, const u64* bits) {
-  constexpr std::size_t RW = (std::size_t{1} << K) / 64;  // words per row
-  const u64* enc = enc_table<K>();
-  const __m256i rev = _mm256_set1_epi64x(static_cast<long long>(kRevBytes));
-  alignas(32) u64 t1s[4 * 64];  // R D^T R of the 64 blocks of words w0..w0+3, broadcast from memory
-  static_assert(RW % 4 == 0);
-  for (std::size_t w0 = 0; w0 < RW; w0 += 4) {
-    for (std::size_t t8 = 0; t8 < 8; t8++) {
-      __m256i a[4], b[4];
-      load_rows4(bits + 8 * t8 * RW + w0, RW, a, b);
-      for (std::size_t i = 0; i < 4; i++) {
-        const Cols d = transpose8(a[i], b[i]);  // qword b = D_(t8, 8(w0+i)+b)
-        st(t1s + 64 * i + 8 * t8, _mm256_gf2p8affine_epi64_epi8(rev, d.lo, 0));
-        st(t1s + 64 * i + 8 * t8 + 4, _mm256_gf2p8affine_epi64_epi8(rev, d.hi, 0));
+constexpr CodingMatrices<K> make_coding_matrices() {
+  const auto e = field::make_encoding<K>();
+  const auto d = field::make_decoding<K>();
+  CodingMatrices<K> m{};
+  for (unsigned p = 0; p < 4; p++)
+    for (unsigned s = 0; s < 8; s++) {
+      for (unsigned a = 0; a < 2; a++) {
+        unsigned byte = 0;
+        for (unsigned i = 0; i < 8; i++) byte |= ((e[8 * a + 7 - i] >> (8 * p + s)) & 1u) << i;
+        for (unsigned c = 0; c < 4; c++) m.enc[a][p][c] |= u64{byte} << (8 * (7 - s));
+      }
+      for (unsigned a = 0; a < 4; a++) {
+        unsigned byte = 0;
+        for (unsigned i = 0; i < 8; i++) byte |= ((d[8 * a + s] >> (8 * p + i)) & 1u) << i;
+        for (unsigned c = 0; c < 4; c++) m.dec[a][p][c] |= u64{byte} << (8 * (7 - s));
       }
     }
-    for (std::size_t wb = 0; wb < 32; wb++) {
-      const std::size_t w = w0 + wb / 8, b = wb % 8;
-      __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-      for (std::size_t t8 = 0; t8 < 8; t8++) {
-        const __m256i x = _mm256_set1_epi64x(static_cast<long long>(t1s[64 * (wb / 8) + 8 * t8 + b]));
-        for (int k = 0; k < 4; k++)
-          acc[k] = _mm256_xor_si256(acc[k], _mm256_gf2p8affine_epi64_epi8(x, ld(enc + 16 * t8 + 4 * k), 0));
-      }
-      // acc qword p, byte 7 - jl = byte p of element 8J + jl: transpose back.
-      const Cols c1 = transpose8(acc[0], acc[1]), c2 = transpose8(acc[2], acc[3]);  // columns k = 7 - jl
-      const __m256i l1 = c1.lo, h1 = c1.hi, l2 = c2.lo, h2 = c2.hi;
-      // h = (jl3 jl2 | jl1 jl0), l = (jl7 jl6 | jl5 jl4); halves p 0..7 (1) and 8..15 (2).
-      const __m256i hl = _mm256_unpacklo_epi64(h1, h2), hh = _mm256_unpackhi_epi64(h1, h2);  // (3|1), (2|0)
-      const __m256i ll = _mm256_unpacklo_epi64(l1, l2), lh = _mm256_unpackhi_epi64(l1, l2);  // (7|5), (6|4)
-      u64* o = t + 16 * (8 * w + b);
-      st(o, _mm256_permute2x128_si256(hh, hl, 0x31));
-      st(o + 4, _mm256_permute2x128_si256(hh, hl, 0x20));
-      st(o + 8, _mm256_permute2x128_si256(lh, ll, 0x31));
-      st(o + 12, _mm256_permute2x128_si256(lh, ll, 0x20));
-    }
-  }
-  wipe(t1s, sizeof(t1s));
+  return m;
 }
-
-// In place: t (2^K field elements) -> 128 rows of 2^K bits (the novel-basis coefficients in
-// index order). tmp: 2^(K+1) words of scratch.
 template <unsigned K>
-void decode_full(u64* t, u64* tmp) {
-  constexpr std::size_t RW = (std::size_t{1} << K) / 64;
-  const u64* dec = dec_table<K>();
-  const __m256i id = _mm256_set1_epi64x(static_cast<long long>(kIdBytes));
-  const __m256i pdec = qword_pattern(kPatDec);
-  // R*In_p for every J: qword p of tmp[16 J ..] has byte qq = byte p of element 8J + 7 - qq.
-  for (std::size_t J = 0; J < (std::size_t{1} << K) / 8; J++) {
-    const u64* e = t + 16 * J;
-    const __m256i e0 = ld(e), e1 = ld(e + 4), e2 = ld(e + 8), e3 = ld(e + 12);
-    const Cols lo = transpose8(_mm256_unpacklo_epi64(e0, e1), _mm256_unpacklo_epi64(e2, e3));
-    const Cols hi = transpose8(_mm256_unpackhi_epi64(e0, e1), _mm256_unpackhi_epi64(e2, e3));
-    st(tmp + 16 * J, _mm256_shuffle_epi8(lo.lo, pdec));
-    st(tmp + 16 * J + 4, _mm256_shuffle_epi8(lo.hi, pdec));
-    st(tmp + 16 * J + 8, _mm256_shuffle_epi8(hi.lo, pdec));
-    st(tmp + 16 * J + 12, _mm256_shuffle_epi8(hi.hi, pdec));
-  }
-  for (std::size_t J = 0; J < (std::size_t{1} << K) / 8; J++) {
-    const u64* rin = tmp + 16 * J;
-    __m256i y[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-    for (std::size_t p = 0; p < 16; p++) {
-      const __m256i x = _mm256_set1_epi64x(static_cast<long long>(rin[p]));
-      for (int k = 0; k < 4; k++)
-        y[k] = _mm256_xor_si256(y[k], _mm256_gf2p8affine_epi64_epi8(x, ld(dec + 16 * p + 4 * k), 0));
-    }
-    for (int k = 0; k < 4; k++) st(t + 16 * J + 4 * k, _mm256_gf2p8affine_epi64_epi8(id, y[k], 0));  // D_(t8, J)
-  }
-  // Second pass: D_(t8, 8w+b) for b = 0..7 (stride 16 words), bytes transposed so that qword r
-  // = word w of row 8*t8 + r, stored to tmp[t8][w][r].
-  for (std::size_t w = 0; w < RW; w++)
-    for (std::size_t g = 0; g < 16; g += 4) {
-      __m256i a[4], b[4];
-      load_rows4(t + 16 * 8 * w + g, 16, a, b);  // a[i], b[i]: t8 = g + i
-      for (std::size_t i = 0; i < 4; i++) {
-        const Cols c = transpose8(a[i], b[i]);
-        st(tmp + 8 * ((g + i) * RW + w), c.lo);
-        st(tmp + 8 * ((g + i) * RW + w) + 4, c.hi);
-      }
-    }
-  // Third pass: 4x4 qword transposes tmp[t8][4c .. 4c+3][r] -> row 8*t8 + r, words 4c .. 4c+3.
-  for (std::size_t t8 = 0; t8 < 16; t8++)
-    for (std::size_t c = 0; c < RW / 4; c++) {
-      const u64* s = tmp + 8 * (t8 * RW + 4 * c);
-      for (std::size_t h = 0; h < 2; h++) {
-        __m256i z0 = ld(s + 4 * h), z1 = ld(s + 8 + 4 * h), z2 = ld(s + 16 + 4 * h), z3 = ld(s + 24 + 4 * h);
-        transpose4(z0, z1, z2, z3);
-        u64* o = t + (8 * t8 + 4 * h) * RW + 4 * c;
-        st(o, z0);
-        st(o + RW, z1);
-        st(o + 2 * RW, z2);
-        st(o + 3 * RW, z3);
-      }
-    }
+alignas(32) inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
+
+// One round of the byte transposes: registers idx and idx + 4 interleaved bytewise.
+[[gnu::always_inline]] inline void byte_round(__m256i* r) {
+  __m256i n[8];
+  static_for<4>([&](auto i) __attribute__((always_inline)) {
+    n[2 * i] = _mm256_unpacklo_epi8(r[i], r[i + 4]);
+    n[2 * i + 1] = _mm256_unpackhi_epi8(r[i], r[i + 4]);
+  });
+  static_for<8>([&](auto i) __attribute__((always_inline)) { r[i] = n[i]; });
 }
 
-// ---- Whole transforms --------------------------------------------------------------------------
+template <unsigned K>
+void encode_half(u32* t, const u64* bits) {
+  constexpr std::size_t row_words = (std::size_t{1} << K) / 64;
+  const __m256i unit = ld(kPat.unit);
+  for (std::size_t c = 0; c < row_words / 4; c++) {  // 256 columns
+    __m256i cols[2][8];
+    for (unsigned a = 0; a < 2; a++) {
+      __m256i r[8];
+      for (unsigned i = 0; i < 8; i++) r[i] = ld(bits + (8 * a + i) * row_words + 4 * c);
+      byte_round(r);
+      byte_round(r);
+      byte_round(r);
+      for (unsigned m = 0; m < 8; m++) cols[a][m] = affine(unit, r[m]);
+    }
+    u32* out = t + 256 * c;
+    for (unsigned m = 0; m < 8; m++) {
+      __m256i o[4];
+      for (unsigned p = 0; p < 4; p++)
+        o[p] = vxor(affine(cols[0][m], ld(kCoding<K>.enc[0][p])), affine(cols[1][m], ld(kCoding<K>.enc[1][p])));
+      const __m256i w01l = _mm256_unpacklo_epi8(o[0], o[1]), w01h = _mm256_unpackhi_epi8(o[0], o[1]);
+      const __m256i w23l = _mm256_unpacklo_epi8(o[2], o[3]), w23h = _mm256_unpackhi_epi8(o[2], o[3]);
+      const __m256i d0 = _mm256_unpacklo_epi16(w01l, w23l), d1 = _mm256_unpackhi_epi16(w01l, w23l);
+      const __m256i d2 = _mm256_unpacklo_epi16(w01h, w23h), d3 = _mm256_unpackhi_epi16(w01h, w23h);
+      st(out + 16 * m, _mm256_permute2x128_si256(d0, d1, 0x20));
+      st(out + 16 * m + 8, _mm256_permute2x128_si256(d2, d3, 0x20));
+      st(out + 128 + 16 * m, _mm256_permute2x128_si256(d0, d1, 0x31));
+      st(out + 128 + 16 * m + 8, _mm256_permute2x128_si256(d2, d3, 0x31));
+    }
+  }
+}
+
+template <unsigned K>
+void decode_full(u64* rows, const u32* t) {
+  constexpr std::size_t row_words = (std::size_t{1} << K) / 64;
+  const __m256i unit = ld(kPat.unit), pl = ld(kPat.plane);
+  for (std::size_t c = 0; c < row_words / 4; c++) {
+    __m256i seg[4][8];
+    const u32* in = t + 256 * c;
+    for (unsigned m = 0; m < 8; m++) {
+      const __m256i e0 = ld(in + 16 * m), e1 = ld(in + 16 * m + 8);
+      const __m256i e2 = ld(in + 128 + 16 * m), e3 = ld(in + 128 + 16 * m + 8);
+      const __m256i s0 = shuf(_mm256_permute2x128_si256(e0, e2, 0x20), pl);
+      const __m256i s1 = shuf(_mm256_permute2x128_si256(e0, e2, 0x31), pl);
+      const __m256i s2 = shuf(_mm256_permute2x128_si256(e1, e3, 0x20), pl);
+      const __m256i s3 = shuf(_mm256_permute2x128_si256(e1, e3, 0x31), pl);
+      const __m256i x01l = _mm256_unpacklo_epi32(s1, s0), x01h = _mm256_unpackhi_epi32(s1, s0);
+      const __m256i x23l = _mm256_unpacklo_epi32(s3, s2), x23h = _mm256_unpackhi_epi32(s3, s2);
+      const __m256i plane[4] = {_mm256_unpacklo_epi64(x01l, x23l), _mm256_unpackhi_epi64(x01l, x23l),
+                                _mm256_unpacklo_epi64(x01h, x23h), _mm256_unpackhi_epi64(x01h, x23h)};
+      for (unsigned a = 0; a < 4; a++) {
+        const __m256i x = vxor(vxor(affine(plane[0], ld(kCoding<K>.dec[a][0])), affine(plane[1], ld(kCoding<K>.dec[a][1]))),
+                               vxor(affine(plane[2], ld(kCoding<K>.dec[a][2])), affine(plane[3], ld(kCoding<K>.dec[a][3]))));
+        seg[a][m] = affine(unit, x);
+      }
+    }
+    for (unsigned a = 0; a < 4; a++) {
+      byte_round(seg[a]);
+      byte_round(seg[a]);
+      byte_round(seg[a]);
+      byte_round(seg[a]);
+      for (unsigned r = 0; r < 8; r++) st(rows + (8 * a + r) * row_words + 4 * c, seg[a][r]);
+    }
+  }
+}
 
 template <class P>
 void reduce_out(u64* out, const u64* c) {
@@ -520,16 +429,15 @@ void reduce_out(u64* out, const u64* c) {
   for (; i + 4 <= P::kNWords; i += 4) {
     const __m256i hi = _mm256_or_si256(_mm256_srli_epi64(ld(c + i + q), static_cast<int>(r)),
                                        _mm256_slli_epi64(ld(c + i + q + 1), static_cast<int>(64 - r)));
-    st(out + i, _mm256_xor_si256(ld(c + i), hi));
+    st(out + i, vxor(ld(c + i), hi));
   }
   for (; i < P::kNWords; i++) out[i] = c[i] ^ (c[i + q] >> r) ^ (c[i + q + 1] << (64 - r));
   out[P::kNWords - 1] &= P::kLastWordMask;
   for (i = P::kNWords; i < P::kNWordsPadded; i++) out[i] = 0;
 }
 
-// The parts of the shared composition of the entry points (backend/fafft/entry_points.hpp).
 struct Parts {
-  static constexpr unsigned kLogElementBits = 7;  // GF(2^128)
+  static constexpr unsigned kLogElementBits = 5;
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
     Conversion::to_novel<L>(w, limit);
@@ -540,25 +448,24 @@ struct Parts {
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {
-    fafft::encode_half<K>(t, bits);
+    fafft32::encode_half<K>(reinterpret_cast<u32*>(t), bits);
   }
-  // In place (tmp is scratch).
   template <unsigned K>
-  static u64* decode_full(u64* t, u64* tmp) {
-    fafft::decode_full<K>(t, tmp);
-    return t;
+  static u64* decode_full(const u64* t, u64* tmp) {
+    fafft32::decode_full<K>(tmp, reinterpret_cast<const u32*>(t));
+    return tmp;
   }
   template <unsigned K>
   static void fft(u64* g) {
-    fafft::fft<K>(g);
+    fafft32::fft<K>(reinterpret_cast<u32*>(g));
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y) {
-    fafft::ifft_product<K>(g, x, y);
+    fafft32::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
-    fafft::reduce_out<P>(out, c);
+    fafft32::reduce_out<P>(out, c);
   }
   static void wipe(void* p, std::size_t len) { ::hqc::backend::avx2::wipe(p, len); }
 };
@@ -607,7 +514,7 @@ HQC_FAFFT_INSTANTIATE(Hqc3)
 HQC_FAFFT_INSTANTIATE(Hqc5)
 #undef HQC_FAFFT_INSTANTIATE
 
-}  // namespace hqc::backend::avx2::fafft
+}  // namespace hqc::backend::avx2::fafft32
 
 #if defined(__clang__)
 #pragma clang attribute pop

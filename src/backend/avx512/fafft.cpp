@@ -116,10 +116,8 @@ struct Twiddle {
 // group, dword 16 l + r holds point 16 r + l), which the pointwise products do not mind and the
 // inverse transform undoes.
 
-inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
-
 [[gnu::always_inline]] inline Twiddle twiddle(unsigned layer, std::size_t block) {
-  const field::Diagonals& t = kTwiddles.t[field::twiddle_index(layer, block)];
+  const field::Diagonals& t = field::kTwiddles.t[field::twiddle_index(layer, block)];
   return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
 }
 
@@ -449,40 +447,8 @@ constexpr CodingShuffles make_coding_shuffles() {
 }
 alignas(64) inline constexpr CodingShuffles kMoves = make_coding_shuffles();
 
-// C_(a,p): byte 7-s, bit i = bit 8p+s of E_(8a+7-i). Q_(a,p): byte 7-s, bit i = bit 8p+i of
-// row 8a+s of the inverse matrix. Each matrix is stored eight times, a whole zmm, and loaded as
-// such: clang 14 folds a broadcast of it into gf2p8affineqb's m64bcst operand and then encodes
-// a nonzero displacement with the wrong scale (disp8 not divided by 8), so the instruction reads
-// the wrong matrix (found by the vector tests of the asan build).
-template <unsigned K>
-struct CodingMatrices {
-  alignas(64) u64 enc[2][4][8];
-  alignas(64) u64 dec[4][4][8];
-};
-template <unsigned K>
-constexpr CodingMatrices<K> make_coding_matrices() {
-  const auto e = field::make_encoding<K>();
-  const auto d = field::make_decoding<K>();
-  CodingMatrices<K> m{};
-  for (unsigned p = 0; p < 4; p++)
-    for (unsigned s = 0; s < 8; s++) {
-      for (unsigned a = 0; a < 2; a++) {
-        unsigned byte = 0;
-        for (unsigned i = 0; i < 8; i++) byte |= ((e[8 * a + 7 - i] >> (8 * p + s)) & 1u) << i;
-        for (unsigned c = 0; c < 8; c++) m.enc[a][p][c] |= u64{byte} << (8 * (7 - s));
-      }
-      for (unsigned a = 0; a < 4; a++) {
-        unsigned byte = 0;
-        for (unsigned i = 0; i < 8; i++) byte |= ((d[8 * a + s] >> (8 * p + i)) & 1u) << i;
-        for (unsigned c = 0; c < 8; c++) m.dec[a][p][c] |= u64{byte} << (8 * (7 - s));
-      }
-    }
-  return m;
-}
-template <unsigned K>
-alignas(64) inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
-static_assert(field::make_decoding<11>()[0] != 0 && field::make_decoding<12>()[0] != 0,
-              "the encoding matrices must be invertible");
+// The matrices C_(a,p) and Q_(a,p): field::kCoding<K> (backend/fafft/field32.hpp).
+using field::kCoding;
 
 // t (2^K elements, layout A) = encoding of rows 0..15 of bits.
 template <unsigned K>

@@ -1,4 +1,5 @@
-// The constants of the FAFFT over GF(2^32) (avx512/fafft32.cpp; the algorithm: docs/FAFFT.md),
+// The constants of the FAFFT over GF(2^32) (both ports: avx512/fafft.cpp on zmm, avx2/fafft_avx2.cpp
+// on ymm; the algorithm: docs/FAFFT.md),
 // computed by the compiler from the field's definition: no generated table, no run-time setup.
 //
 // Field. GF(2^8) is the field of GFNI's gf2p8mulb (x^8 + x^4 + x^3 + x + 1), and
@@ -9,7 +10,7 @@
 //
 // Cantor basis beta_0 = 1, beta_i^2 + beta_i = beta_(i-1) (i = 1..31; Tr(1) = 0 in GF(2^32), so
 // the chain exists), subspace polynomials s_i with s_i(beta_j) = beta_(j-i), novel basis
-// X_j = prod_(bit i of j) s_i, as for the GF(2^128) FAFFT (docs/FAFFT.md). A transform of a
+// X_j = prod_(bit i of j) s_i (docs/FAFFT.md). A transform of a
 // binary polynomial of degree < 2^m has 2^K points, K = m - 5, the coset beta_31 + W_K: for
 // 0 < t < 32, sigma^t(beta_31) - beta_31 has a nonzero beta_(31 - lowbit(t)) component with
 // 31 - lowbit(t) >= 27 >= K (sigma = squaring), so the Frobenius orbits of the points are disjoint,
@@ -198,5 +199,47 @@ constexpr std::array<std::uint32_t, 32> make_decoding() {
   for (unsigned t = 0; t < 32; t++) inv[t] = static_cast<std::uint32_t>(rows[t] >> 32);
   return inv;
 }
+
+// The twiddles of every layer and block (64 KiB), one copy for both ports.
+inline constexpr TwiddleTable kTwiddles = make_twiddles();
+
+// The GFNI bit matrices of encoding and decoding (both ports): gf2p8affineqb(X, A) sets bit s of
+// each byte x to parity(byte 7-s of A & x). Encoding takes the columns of rows 8a .. 8a+7 as bytes
+// with bit s = row 8a+7-s; C_(a,p) = enc[a][p]: byte 7-s, bit i = bit 8p+s of E_(8a+7-i), so that
+// the sum over a of affine(., C_(a,p)) is byte p of G_j. Decoding: Q_(a,p) = dec[a][p]: byte 7-s,
+// bit i = bit 8p+i of row 8a+s of the inverse matrix, so that the sum over p of
+// affine(byte p of G_j, Q_(a,p)) has bit s = coefficient 8a+s. Each matrix is stored eight times,
+// a whole zmm (the ymm port loads the first four): clang 14 folds a broadcast of one qword into
+// gf2p8affineqb's m64bcst operand and then encodes a nonzero displacement with the wrong scale
+// (disp8 not divided by 8), so the instruction reads the wrong matrix (found by the vector tests
+// of the asan build); full loads avoid that form.
+template <unsigned K>
+struct CodingMatrices {
+  alignas(64) std::uint64_t enc[2][4][8];
+  alignas(64) std::uint64_t dec[4][4][8];
+};
+template <unsigned K>
+constexpr CodingMatrices<K> make_coding_matrices() {
+  const auto e = make_encoding<K>();
+  const auto d = make_decoding<K>();
+  CodingMatrices<K> m{};
+  for (unsigned p = 0; p < 4; p++)
+    for (unsigned s = 0; s < 8; s++) {
+      for (unsigned a = 0; a < 2; a++) {
+        unsigned byte = 0;
+        for (unsigned i = 0; i < 8; i++) byte |= ((e[8 * a + 7 - i] >> (8 * p + s)) & 1u) << i;
+        for (unsigned c = 0; c < 8; c++) m.enc[a][p][c] |= std::uint64_t{byte} << (8 * (7 - s));
+      }
+      for (unsigned a = 0; a < 4; a++) {
+        unsigned byte = 0;
+        for (unsigned i = 0; i < 8; i++) byte |= ((d[8 * a + s] >> (8 * p + i)) & 1u) << i;
+        for (unsigned c = 0; c < 8; c++) m.dec[a][p][c] |= std::uint64_t{byte} << (8 * (7 - s));
+      }
+    }
+  return m;
+}
+template <unsigned K>
+alignas(64) inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
+static_assert(make_decoding<11>()[0] != 0 && make_decoding<12>()[0] != 0, "the encoding matrices must be invertible");
 
 }  // namespace hqc::backend::fafft::field32
