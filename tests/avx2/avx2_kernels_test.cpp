@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/avx2/fafft_avx2.hpp"
 #include "backend/avx2/kernels.hpp"
 #include "backend/cpu.hpp"
 #include "backend/registry.hpp"
@@ -79,8 +80,21 @@ TYPED_TEST(Avx2Kernels, BackendRowsUseTheseKernels) {
     const backend::Backend* be = backend::find_backend(r.name);
     ASSERT_NE(be, nullptr) << r.name;
     const auto& k = be->kernels<P>();
-    EXPECT_EQ(k.mul, r.vpclmul ? &av::mul_vpclmul<P> : &av::mul_pclmul<P>) << r.name;
-    EXPECT_EQ(k.mul2, r.vpclmul ? &av::mul2_vpclmul<P> : &av::mul2_pclmul<P>) << r.name;
+    // HQC-5 with GFNI: every product and the transforms are the FAFFT's.
+    const bool fafft = r.gfni && P::kLevel == 5;
+    EXPECT_EQ(k.mul, fafft       ? &backend::avx2::fafft::mul<P>
+                     : r.vpclmul ? &av::mul_vpclmul<P>
+                                 : &av::mul_pclmul<P>)
+        << r.name;
+    EXPECT_EQ(k.mul2, fafft       ? &backend::avx2::fafft::mul2<P>
+                      : r.vpclmul ? &av::mul2_vpclmul<P>
+                                  : &av::mul2_pclmul<P>)
+        << r.name;
+    EXPECT_EQ(k.transforms != nullptr, fafft) << r.name;
+    if (fafft) {
+      EXPECT_EQ(k.transforms->transform, &backend::avx2::fafft::forward<P>) << r.name;
+      EXPECT_TRUE(k.transforms->mul_is_transform_product) << r.name;
+    }
     EXPECT_EQ(k.rs_decode, r.gfni ? &av::rs_decode_gfni<P> : &av::rs_decode_avx2<P>) << r.name;
     EXPECT_EQ(k.rs_encode, r.gfni ? &av::rs_encode_gfni<P> : &av::rs_encode_avx2<P>) << r.name;
     EXPECT_EQ(k.rm_decode, &av::rm_decode<P>) << r.name;

@@ -9,9 +9,9 @@
 // avx2-base) and resolves the name "avx2" to the first of them that the CPU supports; no kernel
 // here looks at the CPU. All four give the portable kernels' bytes.
 //
-// The row with both VPCLMULQDQ and GFNI also has the FAFFT multiplier (fafft_avx2.cpp) as the
-// transform multiplier of HQC-5: prepared key objects keep the transforms of h, s and y
-// (docs/AVX2.md, docs/FAFFT.md). Every other row and level has no transforms.
+// The rows with GFNI multiply with the FAFFT over GF(2^32) (fafft_avx2.cpp) at HQC-5, where it
+// measured faster than either Karatsuba: every product, and prepared key objects keep the
+// transforms of h, s and y (docs/AVX2.md, docs/FAFFT.md). Every other level has no transforms.
 #include "backend/avx2/fafft_avx2.hpp"
 #include "backend/avx2/kernels.hpp"
 #include "backend/cpu.hpp"
@@ -32,40 +32,42 @@ inline constexpr const char* kMulName[2] = {
                         : "karatsuba over 256-bit blocks (VPCLMULQDQ)",
 };
 
-// The avx2 FAFFT as a transform multiplier (needs VPCLMULQDQ and GFNI).
+// The avx2 FAFFT (GF(2^32), needs GFNI) as a transform multiplier. The one-shot product is the
+// FAFFT's too, so key generation's h*y computes h's and y's transforms anyway, and a key
+// generated prepared keeps them.
 template <class P>
 constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,
     .mul_transforms = &fafft::mul_transformed<P>,
     .mul_transform_plain = &fafft::mul_transformed_plain<P>,
-    .mul_is_transform_product = false,  // one-shot products stay on the VPCLMULQDQ trees (below)
+    .mul_is_transform_product = true,
 };
 
-// Where the FAFFT is used: prepared keys at HQC-5 on the VPCLMULQDQ + GFNI row. Measured side by
-// side in one process (AMD Zen 4, core 1, TSC cycles, medians of 1001 rounds, rotating order, two
-// runs; docs/AVX2.md): HQC-5 encryption with kept h, s transforms (forward + 2 products,
-// mul2_transformed_plain) 129-130k against 171-173k for Karatsuba mul2_vpclmul; decryption with
-// kept y (mul_transformed_plain) 82-83k against 85-86k for mul_vpclmul. hqc bench: encaps_cached
-// 307-348k -> 207-216k, decaps_cached 541-621k -> 427-438k. Fresh products stay Karatsuba: FAFFT
-// mul 117-119k against 85-86k, mul2 198-207k against 171-173k (and encaps 375-378k against
-// 366-367k with the FAFFT mul2 in the KEM, hqc bench; with the other vCPU busy the FAFFT mul2
-// is about even: 216-238k against 221-248k). HQC-1 and HQC-3 lose everywhere (2^16-
-// and 2^17-bit transforms for 35k- and 72k-bit products): no transforms there.
+// Where the FAFFT is used: every product at HQC-5 on the rows with GFNI. Measured side by side in
+// one process (avx2_bench, AMD Zen 4, core 1, TSC cycles, medians of 301 interleaved rounds;
+// docs/AVX2.md): HQC-5 mul 69.5k against 78.8k (VPCLMULQDQ Karatsuba) and 110.0k (PCLMULQDQ),
+// mul2 120.7k against 155.0k and 219.0k; with kept transforms, encryption's two products 82.2k and
+// decryption's 50.8k. HQC-1 and HQC-3 lose everywhere (2^16- and 2^17-bit transforms for 35k- and
+// 72k-bit products): mul 39.4k against 20.2k (VPCLMULQDQ) at HQC-1, 84.4k against 59.1k at
+// HQC-3, and even with kept transforms encryption takes 44.9k and 99.2k against the trees' mul2
+// of 39.2k and 117.9k, decryption 27.5k and 60.0k against mul 20.2k and 59.1k: no transforms there.
 template <class P>
-constexpr bool fafft_keys(bool vpclmul, bool gfni) {
-  return vpclmul && gfni && P::kLevel == 5;
+constexpr bool fafft_level(bool gfni) {
+  return gfni && P::kLevel == 5;
 }
 
 template <class P>
 constexpr KernelTable<P> table(bool vpclmul, bool gfni) {
-  const bool keys = fafft_keys<P>(vpclmul, gfni);
+  const bool fafft = fafft_level<P>(gfni);
   return KernelTable<P>{
-      .mul = vpclmul ? &mul_vpclmul<P> : &mul_pclmul<P>,
-      .mul2 = vpclmul ? &mul2_vpclmul<P> : &mul2_pclmul<P>,
-      .transforms = keys ? &kFafftTransforms<P> : nullptr,
-      .mul_name = keys ? "karatsuba over 256-bit blocks (VPCLMULQDQ); prepared keys: fafft (GF(2^128), 2^17-bit "
-                         "product, AVX2 + GFNI)"
-                       : kMulName<P>[vpclmul ? 1 : 0],
+      .mul = fafft     ? &fafft::mul<P>
+             : vpclmul ? &mul_vpclmul<P>
+                       : &mul_pclmul<P>,
+      .mul2 = fafft     ? &fafft::mul2<P>
+              : vpclmul ? &mul2_vpclmul<P>
+                        : &mul2_pclmul<P>,
+      .transforms = fafft ? &kFafftTransforms<P> : nullptr,
+      .mul_name = fafft ? "fafft (GF(2^32), 2^17-bit product, AVX2 + GFNI)" : kMulName<P>[vpclmul ? 1 : 0],
       .support_to_vector = gfni ? &support_to_vector_gfni<P> : &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,
@@ -98,14 +100,16 @@ constexpr Backend row(const char* name, const char* description, bool vpclmul, b
 extern const Backend kAvx2VpclmulGfniBackend, kAvx2VpclmulBackend, kAvx2GfniBackend, kAvx2BaseBackend;
 constinit const Backend kAvx2VpclmulGfniBackend = avx2::row(
     "avx2-vpclmul-gfni",
-    "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks (FAFFT for prepared keys at HQC-5), GFNI Reed-Solomon "
-    "and support expansion",
+    "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks (GFNI FAFFT at HQC-5), GFNI Reed-Solomon and support "
+    "expansion",
     true, true);
 constinit const Backend kAvx2VpclmulBackend =
     avx2::row("avx2-vpclmul", "AVX2 + BMI2; VPCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", true, false);
-constinit const Backend kAvx2GfniBackend = avx2::row(
-    "avx2-gfni", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, GFNI Reed-Solomon and support expansion", false,
-    true);
+constinit const Backend kAvx2GfniBackend =
+    avx2::row("avx2-gfni",
+              "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks (GFNI FAFFT at HQC-5), GFNI Reed-Solomon and support "
+              "expansion",
+              false, true);
 constinit const Backend kAvx2BaseBackend =
     avx2::row("avx2-base", "AVX2 + BMI2; PCLMULQDQ Karatsuba on 256-bit blocks, PSHUFB Reed-Solomon", false, false);
 

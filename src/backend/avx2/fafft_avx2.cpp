@@ -1,4 +1,28 @@
-// PROTOTYPE (not wired): the GF(2^32) FAFFT of avx512 fafft.cpp on 256-bit vectors, AVX2 + GFNI.
+// Frobenius additive FFT multiplier, avx2 backend (see fafft_avx2.hpp, docs/FAFFT.md and
+// docs/AVX2.md): the GF(2^32) algorithm of backend/avx512/fafft.cpp on 256-bit vectors, without
+// any AVX-512 instruction (no zmm, no mask registers, no EVEX-only forms), with the same constants
+// (backend/fafft/field32.hpp) and the same conversion plans (backend/fafft/plan.hpp,
+// conversion_passes.hpp).
+//
+// Field GF(2^32) = GF(2^8)[y]/(y^4 + y^3 + y^2 + 6) over the field of GFNI's gf2p8mulb, one element
+// per dword, eight per ymm. Transform of f, deg f < 2^m, K = m - 5: novel-basis conversion over
+// GF(2), encoding of 32 bits per element (GFNI bit-matrix products), additive FFT on
+// beta_31 + W_K; the product is the inverse transform of the pointwise product. Spec §2.2 (ring
+// multiplication), §8 (constant time).
+//
+// Differences from the avx512 code: the dword rotations (VPROLD there) are PSHUFB byte moves;
+// ternary logic is XOR chains; the FFT's groups are 64 elements in eight ymm (an 8 x 8 dword
+// transpose between layers 3 and 2, layout B below) and layers K-1 .. 6 run in two passes over
+// memory of radix 8 (radix 4 for the second at HQC-1), with sixteen registers; the 8 x 8 bit
+// blocks of the encoding and decoding are gathered by rounds of PUNPCKLBW / PUNPCKHBW (VPERMB and
+// two-source byte permutes there); the conversion's pair map blends with PBLENDVB (a byte mask
+// there).
+//
+// Constant time: no branch, loop bound or address depends on data (only on n, m, K and the
+// plans); the field arithmetic is gf2p8mulb and fixed shuffles; scratch buffers holding data are
+// wiped with avx2::wipe before returning.
+#include "backend/avx2/fafft_avx2.hpp"
+
 #include <immintrin.h>
 
 #include <cstddef>
@@ -20,7 +44,7 @@
 
 #include "backend/fafft/conversion_passes.hpp"
 
-namespace hqc::backend::avx2::fafft32 {
+namespace hqc::backend::avx2::fafft {
 namespace {
 
 using u64 = std::uint64_t;
@@ -44,40 +68,46 @@ template <std::size_t N, class Fn>
   (std::make_index_sequence<N>{});
 }
 
-// pshufb patterns (the same in both 128-bit lanes).
+// ---- GF(2^32) arithmetic, eight elements per ymm --------------------------------------------
+
+// PSHUFB patterns (the same in both 128-bit lanes).
 struct Patterns {
-  alignas(32) std::uint8_t rot[3][32];    // rotl of each dword by 8, 16, 24 bits
-  alignas(32) std::uint8_t byte[4][32];   // byte k of each dword over the dword
-  alignas(32) std::uint8_t plane[32];     // dwords c0..c3 -> per byte p: c3 c2 c1 c0
-  alignas(32) std::uint8_t unit[32];      // byte q = 1 << (q mod 8)
-  alignas(32) std::uint8_t high[32];      // 0x80 in the high byte of every word
+  alignas(32) std::uint8_t rot[3][32];   // rotl of each dword by 8, 16, 24 bits
+  alignas(32) std::uint8_t byte[4][32];  // byte k of each dword over the dword
+  alignas(32) std::uint8_t plane[32];    // dwords c0..c3 -> per byte p: c3 c2 c1 c0
+  alignas(32) std::uint8_t unit[32];     // byte q = 1 << (q mod 8)
+  alignas(32) std::uint8_t high[32];     // 0x80 in the high byte of every word
 };
 constexpr Patterns make_patterns() {
   Patterns p{};
   for (unsigned q = 0; q < 32; q++) {
-    const unsigned d = q & ~3u, k = q & 3u, lane = q & 16u, in_lane = q & 15u;
+    const unsigned d = q & ~3u, k = q & 3u, in_lane = q & 15u;
     for (unsigned r = 0; r < 3; r++) p.rot[r][q] = static_cast<std::uint8_t>((d + ((k + 3 - r) & 3)) & 15);
     for (unsigned b = 0; b < 4; b++) p.byte[b][q] = static_cast<std::uint8_t>((d & 15) + b);
     const unsigned pl = in_lane / 4, i = in_lane & 3;
     p.plane[q] = static_cast<std::uint8_t>(4 * (3 - i) + pl);
     p.unit[q] = static_cast<std::uint8_t>(1u << (q % 8));
-    p.high[q] = (q & 1) ? 0x80 : 0;
-    (void)lane;
+    p.high[q] = static_cast<std::uint8_t>((q & 1) ? 0x80 : 0);
   }
   return p;
 }
 alignas(32) inline constexpr Patterns kPat = make_patterns();
 
-template <int R>  // R = 1, 2, 3: rotl by 8 R bits
+// Each dword rotated left by 8 R bits (R = 1, 2, 3).
+template <int R>
 [[gnu::always_inline]] inline __m256i rotl_bytes(__m256i x) {
   return shuf(x, ld(kPat.rot[R - 1]));
 }
 
+// A constant of the products below (a twiddle), given by its four diagonals (field::Diagonals):
+// c * a = sum_d D_d (*) rotl(a, 8 d), one broadcast ymm per diagonal.
 struct Twiddle {
   __m256i d[4];
 };
 
-// General products of eight pairs (avx512 fafft.cpp, mul).
+// General products of eight pairs: a * b = sum_k a_k (b y^k), where b y is b rotated by 8 bits plus
+// b's top byte times (1 + q0, q1, q2, q3) (y^4 = q3 y^3 + q2 y^2 + q1 y + q0; the 1 removes the
+// top byte that the rotation moved to byte 0).
 [[gnu::always_inline]] inline __m256i mul(__m256i a, __m256i b) {
   constexpr u32 kFix = (1u ^ field::kModulus[0]) | (u32{field::kModulus[1]} << 8) | (u32{field::kModulus[2]} << 16) |
                        (u32{field::kModulus[3]} << 24);
@@ -90,13 +120,12 @@ struct Twiddle {
               gmul(shuf(a, ld(kPat.byte[2])), b2), gmul(shuf(a, s3), b3));
 }
 
-inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
-
 [[gnu::always_inline]] inline Twiddle twiddle(unsigned layer, std::size_t block) {
-  const field::Diagonals& t = kTwiddles.t[field::twiddle_index(layer, block)];
+  const field::Diagonals& t = field::kTwiddles.t[field::twiddle_index(layer, block)];
   return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
 }
 
+// u += tau v: four gf2p8mulb by the diagonals of v rotated by 0, 8, 16, 24 bits.
 [[gnu::always_inline]] inline __m256i add_product(__m256i u, __m256i v, const Twiddle& t) {
   const __m256i p0 = gmul(v, t.d[0]);
   const __m256i p1 = gmul(rotl_bytes<1>(v), t.d[1]);
@@ -113,10 +142,23 @@ inline constexpr field::TwiddleTable kTwiddles = field::make_twiddles();
   u = add_product(u, v, t);
 }
 
-// Layers Hi .. Lo (Lo >= 6) in one pass over layout A: groups of 2^(Hi-Lo+1) ymm, 2^Lo elements apart.
+// ---- Additive FFT on beta_31 + W_K -------------------------------------------------------------
+//
+// Layer i, block b (elements [b 2^(i+1), (b+1) 2^(i+1)), u the first half, v the second):
+// u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field32.hpp), undone by
+// v += u, u += tau v. Layers K-1 .. 6 pair elements 64 or more apart: two passes over memory on
+// groups of eight (HQC-1's second: four) ymm. Then each group of 64 consecutive elements in eight
+// ymm: layers 5 .. 3 pair registers (register k holds elements 8k .. 8k + 7); an 8 x 8 dword
+// transpose makes layers 2 .. 0 pair registers too (lane r of register l holds element 8r + l),
+// with twiddles that differ per lane. The transform stays in that order (layout B: within each
+// 64-element group, dword 8l + r holds point 8r + l, fafft_avx2.hpp's point_dword), which the
+// pointwise products do not mind and the inverse transform undoes.
+
+// Layers Hi .. Lo (Lo >= 6) in one pass over layout A (element j at dword j): groups of
+// 2^(Hi-Lo+1) ymm, 2^Lo elements apart.
 template <unsigned K, unsigned Hi, unsigned Lo, bool Inverse>
 void fft_pass(u32* g) {
-  static_assert(Lo >= 3 && Hi < K && Hi - Lo < 3);
+  static_assert(Lo >= 6 && Hi < K && Hi - Lo < 3);
   constexpr unsigned R = Hi - Lo + 1;
   constexpr std::size_t n = std::size_t{1} << R, stride = std::size_t{1} << Lo;
   for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++)
@@ -158,6 +200,10 @@ void fft_pass(u32* g) {
   });
 }
 
+// Twiddles of layers 0..2 after the transpose: lane r of register l holds element 8 r + l of
+// group g, in block b = g 2^(5-i) + r 2^(2-i) + (l >> (i+1)) of layer i. Since tau is GF(2)-linear
+// in b's bits and so are the diagonals in tau, lane r adds the diagonals of
+// sum_q r_q beta_(3-i+q) to those of lane 0's block.
 struct LaneTwiddles {
   alignas(32) u32 v[3][4][8];  // [layer][diagonal][lane]
 };
@@ -180,6 +226,8 @@ alignas(32) inline constexpr LaneTwiddles kLaneTwiddles = make_lane_twiddles();
   return {{vxor(u.d[0], ld(v[0])), vxor(u.d[1], ld(v[1])), vxor(u.d[2], ld(v[2])), vxor(u.d[3], ld(v[3]))}};
 }
 
+// Layers 5..3 of group grp (registers z in layout A: register k holds elements 8 k .. 8 k + 7 of
+// the group), with one twiddle per register pair.
 template <bool Inverse>
 [[gnu::always_inline]] inline void middle_layers(__m256i* z, std::size_t grp) {
   static_for<3>([&](auto step) __attribute__((always_inline)) {
@@ -195,6 +243,7 @@ template <bool Inverse>
   });
 }
 
+// Layers 2..0 of group grp (registers z in layout B).
 template <bool Inverse>
 [[gnu::always_inline]] inline void low_layers(__m256i* z, std::size_t grp) {
   static_for<3>([&](auto step) __attribute__((always_inline)) {
@@ -210,6 +259,8 @@ template <bool Inverse>
   });
 }
 
+// Layers K-1 .. 6 in two passes over memory, then layers 5 .. 0 of each group of 64 elements in a
+// third one (the transpose between layers 3 and 2 inside registers).
 template <unsigned K>
 void fft(u32* g) {
   static_assert(K == 11 || K == 12);
@@ -226,6 +277,8 @@ void fft(u32* g) {
   }
 }
 
+// g = inverse FFT of the pointwise products x * y (g may be x or y; layout B in, layout A out);
+// the products are computed in the first pass.
 template <unsigned K>
 void ifft_product(u32* g, const u32* x, const u32* y) {
   static_assert(K == 11 || K == 12);
@@ -242,7 +295,16 @@ void ifft_product(u32* g, const u32* x, const u32* y) {
   fft_pass<K, K - 1, K - 3, true>(g);
 }
 
-// ---- Conversion (copy of fafft_avx2.cpp's for the prototype) ----
+// ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
+//
+// The steps, their plan of register and memory passes (backend/fafft/plan.hpp) and the passes'
+// code (backend/fafft/conversion_passes.hpp) are shared with avx512 fafft.cpp. Every step leaves
+// its source range unchanged and moves bits downwards (src > dst), so the inverse is the same
+// steps in reverse order and bits above a zero bound stay zero. Here are the ymm forms of the
+// passes' vector operations.
+
+// w[dst .. dst+len) ^= w[src .. src+len) (bit ranges, src > dst, disjoint); w has readable padding
+// words past the source range. All arguments public.
 void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   if ((dst | src | len) % 64 == 0) {
     u64* d = w + dst / 64;
@@ -261,7 +323,9 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   const std::size_t dw0 = dst / 64, dw1 = (end - 1) / 64;
   const u64 head_mask = ~u64{0} << (dst % 64);
   const u64 tail_mask = (end % 64) ? ((u64{1} << (end % 64)) - 1) : ~u64{0};
-  const auto src_word = [&](std::size_t dw) { return r == 0 ? w[dw + q] : (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r)); };
+  const auto src_word = [&](std::size_t dw) {
+    return r == 0 ? w[dw + q] : (w[dw + q] >> r) | (w[dw + q + 1] << (64 - r));
+  };
   if (dw0 == dw1) {
     w[dw0] ^= src_word(dw0) & head_mask & tail_mask;
     return;
@@ -274,7 +338,8 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
     const __m128i rc = _mm_cvtsi32_si128(static_cast<int>(r));
     const __m128i rc2 = _mm_cvtsi32_si128(static_cast<int>(64 - r));
     for (; dw + 4 <= dw1; dw += 4) {
-      const __m256i v = _mm256_or_si256(_mm256_srl_epi64(ld(w + dw + q), rc), _mm256_sll_epi64(ld(w + dw + q + 1), rc2));
+      const __m256i v =
+          _mm256_or_si256(_mm256_srl_epi64(ld(w + dw + q), rc), _mm256_sll_epi64(ld(w + dw + q + 1), rc2));
       st(w + dw, vxor(ld(w + dw), v));
     }
   }
@@ -282,6 +347,8 @@ void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
   w[dw1] ^= src_word(dw1) & tail_mask;
 }
 
+// The ymm traits of the shared conversion passes. A register unit is sixteen ymm (the same 4096
+// bits as avx512's eight zmm).
 struct YmmPasses {
   using Vec = __m256i;
   static constexpr int kWords = 4;
@@ -292,6 +359,7 @@ struct YmmPasses {
   static void storeu(u64* p, Vec v) { st(p, v); }
   static Vec bxor(Vec a, Vec b) { return vxor(a, b); }
   static Vec bor(Vec a, Vec b) { return _mm256_or_si256(a, b); }
+  // Shifts by a constant count (an immediate once inlined).
   static Vec srli(Vec x, unsigned r) { return _mm256_srli_epi64(x, static_cast<int>(r)); }
   static Vec slli(Vec x, unsigned r) { return _mm256_slli_epi64(x, static_cast<int>(r)); }
   static Vec xor_and(Vec x, Vec s, Vec m) { return vxor(x, _mm256_and_si256(s, m)); }
@@ -307,8 +375,10 @@ struct YmmPasses {
     else return _mm256_alignr_epi8(hi, mid, 8);
   }
   static void xor_range(u64* w, std::size_t dst, std::size_t src, std::size_t len) {
-    fafft32::xor_range(w, dst, src, len);
+    fafft::xor_range(w, dst, src, len);
   }
+  // plan.hpp's PairMap on every 16-bit lane: A on the low bytes, D on the high ones (a byte blend),
+  // plus B on the high byte moved down (VPSRLW leaves zero high bytes, which B maps to zero).
   static Vec pair_map(Vec x, Vec a, Vec b, Vec d) {
     const Vec lo_hi = _mm256_blendv_epi8(affine(x, a), affine(x, d), ld(kPat.high));
     return vxor(lo_hi, affine(_mm256_srli_epi16(x, 8), b));
@@ -316,36 +386,25 @@ struct YmmPasses {
 };
 using Conversion = backend::fafft::ConversionPasses<YmmPasses>;
 
-// ---- Encoding / decoding ----
-template <unsigned K>
-struct CodingMatrices {
-  alignas(32) u64 enc[2][4][4];
-  alignas(32) u64 dec[4][4][4];
-};
-template <unsigned K>
-constexpr CodingMatrices<K> make_coding_matrices() {
-  const auto e = field::make_encoding<K>();
-  const auto d = field::make_decoding<K>();
-  CodingMatrices<K> m{};
-  for (unsigned p = 0; p < 4; p++)
-    for (unsigned s = 0; s < 8; s++) {
-      for (unsigned a = 0; a < 2; a++) {
-        unsigned byte = 0;
-        for (unsigned i = 0; i < 8; i++) byte |= ((e[8 * a + 7 - i] >> (8 * p + s)) & 1u) << i;
-        for (unsigned c = 0; c < 4; c++) m.enc[a][p][c] |= u64{byte} << (8 * (7 - s));
-      }
-      for (unsigned a = 0; a < 4; a++) {
-        unsigned byte = 0;
-        for (unsigned i = 0; i < 8; i++) byte |= ((d[8 * a + s] >> (8 * p + i)) & 1u) << i;
-        for (unsigned c = 0; c < 4; c++) m.dec[a][p][c] |= u64{byte} << (8 * (7 - s));
-      }
-    }
-  return m;
-}
-template <unsigned K>
-alignas(32) inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>();
+// ---- Encoding / decoding: 32 rows of 2^K bits <-> 2^K field elements --------------------------
+//
+// Row t holds bits t 2^K .. (t+1) 2^K - 1 of the converted polynomial, so column j of the rows is
+// the 32-bit vector (c_(t 2^K + j))_t of point j. Per 256 columns and eight rows (one ymm a row):
+// rounds of byte interleaves (byte_round) gather each 8 x 8 bit block (byte J of the eight rows)
+// into a qword; gf2p8affineqb(unit bytes, block) transposes it (byte b = column 8J + b, bit s =
+// row 8a+7-s); the sum over the two row blocks of affine(., C_(a,p)) is byte p of G_j; byte and
+// word interleaves put the four bytes of each element together. Decoding mirrors it: element
+// bytes to four planes (columns reversed within each qword), the sum over the planes of
+// affine(., Q_(a,p)) is bits 8a .. 8a+7 of the coefficients, affine(unit bytes, .) makes them row
+// bytes, and four byte rounds give whole row segments.
+using field::kCoding;  // C_(a,p), Q_(a,p) (field32.hpp); the first four of each eight copies
 
-// One round of the byte transposes: registers idx and idx + 4 interleaved bytewise.
+// One round of the byte transposes: registers i and i + 4 interleaved bytewise (the low halves of
+// each lane to register 2i, the high ones to 2i + 1). Writing a byte's position as its register
+// index (bits i2 i1 i0) and its index in the lane (bits b3 b2 b1 b0), a round takes
+// (i2 i1 i0, b3 b2 b1 b0) to (i1 i0 b3, b2 b1 b0 i2). So three rounds take row r's byte j
+// (r, j) to (j >> 1, (j & 1) << 3 | r), the encoding's gather of each byte J of eight rows into a
+// qword, and four rounds take that back to (r, j), the decoding's.
 [[gnu::always_inline]] inline void byte_round(__m256i* r) {
   __m256i n[8];
   static_for<4>([&](auto i) __attribute__((always_inline)) {
@@ -355,6 +414,7 @@ alignas(32) inline constexpr CodingMatrices<K> kCoding = make_coding_matrices<K>
   static_for<8>([&](auto i) __attribute__((always_inline)) { r[i] = n[i]; });
 }
 
+// t (2^K elements, layout A) = encoding of rows 0..15 of bits (the input has 2^(m-1) bits).
 template <unsigned K>
 void encode_half(u32* t, const u64* bits) {
   constexpr std::size_t row_words = (std::size_t{1} << K) / 64;
@@ -386,6 +446,7 @@ void encode_half(u32* t, const u64* bits) {
   }
 }
 
+// rows (32 rows of 2^K bits) = decoding of t (layout A).
 template <unsigned K>
 void decode_full(u64* rows, const u32* t) {
   constexpr std::size_t row_words = (std::size_t{1} << K) / 64;
@@ -405,8 +466,9 @@ void decode_full(u64* rows, const u32* t) {
       const __m256i plane[4] = {_mm256_unpacklo_epi64(x01l, x23l), _mm256_unpackhi_epi64(x01l, x23l),
                                 _mm256_unpacklo_epi64(x01h, x23h), _mm256_unpackhi_epi64(x01h, x23h)};
       for (unsigned a = 0; a < 4; a++) {
-        const __m256i x = vxor(vxor(affine(plane[0], ld(kCoding<K>.dec[a][0])), affine(plane[1], ld(kCoding<K>.dec[a][1]))),
-                               vxor(affine(plane[2], ld(kCoding<K>.dec[a][2])), affine(plane[3], ld(kCoding<K>.dec[a][3]))));
+        const __m256i x =
+            vxor(vxor(affine(plane[0], ld(kCoding<K>.dec[a][0])), affine(plane[1], ld(kCoding<K>.dec[a][1]))),
+                 vxor(affine(plane[2], ld(kCoding<K>.dec[a][2])), affine(plane[3], ld(kCoding<K>.dec[a][3]))));
         seg[a][m] = affine(unit, x);
       }
     }
@@ -420,6 +482,9 @@ void decode_full(u64* rows, const u32* t) {
   }
 }
 
+// ---- Whole transforms --------------------------------------------------------------------------
+
+// out = c mod x^n - 1 (c: the 2n - 1 coefficients of a product), padding words zeroed.
 template <class P>
 void reduce_out(u64* out, const u64* c) {
   constexpr std::size_t q = P::kN / 64;
@@ -436,8 +501,10 @@ void reduce_out(u64* out, const u64* c) {
   for (i = P::kNWords; i < P::kNWordsPadded; i++) out[i] = 0;
 }
 
+// The parts of the shared composition of the entry points (backend/fafft/entry_points.hpp). A
+// transform is 2^K dwords in the caller's uint64 buffers (vector loads and stores only).
 struct Parts {
-  static constexpr unsigned kLogElementBits = 5;
+  static constexpr unsigned kLogElementBits = 5;  // GF(2^32)
   template <unsigned L>
   static void to_novel(u64* w, std::size_t limit) {
     Conversion::to_novel<L>(w, limit);
@@ -448,24 +515,25 @@ struct Parts {
   }
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {
-    fafft32::encode_half<K>(reinterpret_cast<u32*>(t), bits);
+    fafft::encode_half<K>(reinterpret_cast<u32*>(t), bits);
   }
+  // The rows go to tmp.
   template <unsigned K>
   static u64* decode_full(const u64* t, u64* tmp) {
-    fafft32::decode_full<K>(tmp, reinterpret_cast<const u32*>(t));
+    fafft::decode_full<K>(tmp, reinterpret_cast<const u32*>(t));
     return tmp;
   }
   template <unsigned K>
   static void fft(u64* g) {
-    fafft32::fft<K>(reinterpret_cast<u32*>(g));
+    fafft::fft<K>(reinterpret_cast<u32*>(g));
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y) {
-    fafft32::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
+    fafft::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
-    fafft32::reduce_out<P>(out, c);
+    fafft::reduce_out<P>(out, c);
   }
   static void wipe(void* p, std::size_t len) { ::hqc::backend::avx2::wipe(p, len); }
 };
@@ -514,7 +582,7 @@ HQC_FAFFT_INSTANTIATE(Hqc3)
 HQC_FAFFT_INSTANTIATE(Hqc5)
 #undef HQC_FAFFT_INSTANTIATE
 
-}  // namespace hqc::backend::avx2::fafft32
+}  // namespace hqc::backend::avx2::fafft
 
 #if defined(__clang__)
 #pragma clang attribute pop

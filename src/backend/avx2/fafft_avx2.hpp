@@ -1,14 +1,14 @@
-// Frobenius additive FFT (FAFFT) multiplier for GF(2)[x]/(x^n - 1) over GF(2^128), avx2 backend:
-// the port of the avx512 backend's first FAFFT to CPUs with AVX2 + VPCLMULQDQ (256-bit) + GFNI
-// (VEX, 256-bit) + BMI2 and no AVX-512 (docs/AVX2.md, docs/FAFFT.md), with the tables of
-// backend/fafft/tables.hpp. (The avx512 FAFFT now works over GF(2^32); the two transforms are
-// different words of the same size, each used only by its own kernel table.)
+// Frobenius additive FFT (FAFFT) multiplier for GF(2)[x]/(x^n - 1) over GF(2^32), avx2 backend:
+// the algorithm of the avx512 backend's FAFFT (backend/avx512/fafft.hpp, docs/FAFFT.md) on 256-bit
+// vectors, for CPUs with AVX2 + GFNI (VEX, 256-bit) + BMI2 and no AVX-512 (docs/AVX2.md).
 //
-// Layout of a transform: 2^(m-7) GF(2^128) elements (m = kLogProduct<P>), each two little-endian
-// 64-bit words, point index order (docs/FAFFT.md). Constant time: loop bounds and addresses depend
-// only on the parameter set. Defined in fafft_avx2.cpp (instructions enabled there by a target
-// pragma); nothing here is inline code. A caller must check that the CPU has AVX2, VPCLMULQDQ,
-// GFNI and BMI2 (e.g. backend::is_supported() on the avx2-vpclmul-gfni row).
+// Layout of a transform: 2^(m-5) GF(2^32) elements (m = kLogProduct<P>), one dword each, point j
+// at dword point_dword(j). The same values as the avx512 transform in another order, so a key
+// prepared by one kernel table is only ever multiplied by that table (pke/kept_transforms.hpp).
+// Constant time: loop bounds and addresses depend only on the parameter set. Defined in
+// fafft_avx2.cpp (instructions enabled there by a target pragma); nothing here is inline code. A
+// caller must check that the CPU has AVX2, GFNI and BMI2 (e.g. backend::is_supported() on a row
+// that uses it).
 #pragma once
 
 #include <cstddef>
@@ -18,15 +18,16 @@
 
 namespace hqc::backend::avx2::fafft {
 
-// The sizes of backend/fafft/plan.hpp (shared with the other implementation), with points of
-// 128 bits.
+// The sizes of backend/fafft/plan.hpp (shared with the avx512 port), with points of 32 bits.
 using backend::fafft::kLogProduct;
 using backend::fafft::kTransformWords;
 using backend::fafft::log_product_bits;
 template <class P>
-inline constexpr unsigned kLogPoints = kLogProduct<P> - 7;
-static_assert(kTransformWords<Hqc5> == std::size_t{2} << kLogPoints<Hqc5>,
-              "two words per point must make the contract's transform size");
+inline constexpr unsigned kLogPoints = kLogProduct<P> - 5;
+static_assert(kTransformWords<Hqc5> * 64 == (std::size_t{32} << kLogPoints<Hqc5>));
+// The dword of a transform that holds point j: within each group of 64 points, point 8 r + l is
+// at dword 8 l + r (the FFT's last pass works on the transposed group; fafft_avx2.cpp).
+constexpr std::size_t point_dword(std::size_t j) { return (j & ~std::size_t{63}) | ((j & 7) << 3) | ((j >> 3) & 7); }
 
 // t = transform of the ring element a (kNWordsPadded words, bits >= n zero).
 template <class P>
