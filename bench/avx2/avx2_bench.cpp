@@ -1,6 +1,7 @@
-// avx2 backend benchmark: (1) the ring-multiplication decompositions compared per level (the
-// numbers behind the choice recorded in docs/AVX2.md), (2) every kernel, avx2 vs portable, and
-// (3) the KEM operations through the internal API (parsing included, as the C API does).
+// avx2 backend benchmark: (1) the ring-multiplication decompositions compared per level, and the
+// GFNI FAFFT against the Karatsuba trees for each use (the numbers behind the choices recorded in
+// docs/AVX2.md and backend/avx2/backend.cpp), (2) every kernel, avx2 vs portable, and (3) the KEM
+// operations through the internal API (parsing included, as the C API does).
 // Method: rdtsc between lfences, warm-up, median of the runs; pin it: taskset -c 1 ./avx2_bench.
 #include <x86intrin.h>
 
@@ -8,10 +9,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "backend/avx2/fafft_avx2.hpp"
 #include "backend/avx2/kernels.hpp"
 #include "backend/registry.hpp"
 #include "kem/kem.hpp"
@@ -68,6 +71,55 @@ void random_support(std::uint32_t* pos, std::size_t w) {
   std::copy(all.begin(), all.end(), pos);
 }
 
+// The GFNI FAFFT (fafft_avx2.hpp) against the VPCLMULQDQ and PCLMULQDQ Karatsuba trees, per use:
+// one-shot mul and mul2, encryption with kept transforms of h and s (mul2_transformed_plain
+// against the trees' mul2), decryption with a kept transform of y (mul_transformed_plain against
+// mul), and the preparation of one transform. Every contender runs once per round, in turn.
+template <class P>
+void bench_fafft(std::uint64_t* a, std::uint64_t* b, std::uint64_t* c, std::uint64_t* d) {
+  const auto f = backend::effective_cpu_features();
+  if (!(f & backend::kCpuGfni)) return;
+  const bool vpclmul = (f & backend::kCpuVpclmul) != 0;
+  namespace ff = backend::avx2::fafft;
+  alignas(64) static std::uint64_t ta[backend::fafft::kTransformWords<Hqc5>], tc[backend::fafft::kTransformWords<Hqc5>],
+      tt[backend::fafft::kTransformWords<Hqc5>];
+  ff::forward<P>(ta, a);
+  ff::forward<P>(tc, c);
+  alignas(64) std::uint64_t e[P::kNWordsPadded];
+  struct Contender {
+    const char* name;
+    bool runs;
+    std::function<void()> run;
+    std::vector<std::uint64_t> t;
+  };
+  std::vector<Contender> cs = {
+      {"mul: fafft", true, [&] { ff::mul<P>(d, a, b); }, {}},
+      {"mul: karatsuba vpclmulqdq", vpclmul, [&] { backend::avx2::mul_vpclmul<P>(d, a, b); }, {}},
+      {"mul: karatsuba pclmulqdq", true, [&] { backend::avx2::mul_pclmul<P>(d, a, b); }, {}},
+      {"mul2: fafft", true, [&] { ff::mul2<P>(d, e, a, c, b); }, {}},
+      {"mul2: karatsuba vpclmulqdq", vpclmul, [&] { backend::avx2::mul2_vpclmul<P>(d, e, a, c, b); }, {}},
+      {"mul2: karatsuba pclmulqdq", true, [&] { backend::avx2::mul2_pclmul<P>(d, e, a, c, b); }, {}},
+      {"kept h, s: fafft mul2_transformed_plain", true, [&] { ff::mul2_transformed_plain<P>(d, e, ta, tc, b); }, {}},
+      {"kept y: fafft mul_transformed_plain", true, [&] { ff::mul_transformed_plain<P>(d, ta, b); }, {}},
+      {"prepare one transform: fafft forward", true, [&] { ff::forward<P>(tt, a); }, {}},
+  };
+  for (std::size_t r = 0; r < g_runs + g_runs / 10; r++)
+    for (auto& k : cs) {
+      if (!k.runs) continue;
+      const std::uint64_t t0 = tsc_begin();
+      k.run();
+      const std::uint64_t t1 = tsc_end();
+      if (r >= g_runs / 10) k.t.push_back(t1 - t0);
+    }
+  std::printf("-- GFNI FAFFT against the Karatsuba trees (cycles, interleaved runs)   median        min\n");
+  for (auto& k : cs) {
+    if (k.t.empty()) continue;
+    std::sort(k.t.begin(), k.t.end());
+    std::printf("  %-58s %10llu %10llu\n", k.name, static_cast<unsigned long long>(k.t[k.t.size() / 2]),
+                static_cast<unsigned long long>(k.t[0]));
+  }
+}
+
 template <class P>
 void bench_level(bool decomp_only) {
   alignas(64) std::uint64_t a[P::kNWordsPadded], b[P::kNWordsPadded], c[P::kNWordsPadded], d[P::kNWordsPadded];
@@ -100,6 +152,7 @@ void bench_level(bool decomp_only) {
   }
   std::printf("  %-58s %10.0f\n", "production mul2 (shared b), median",
               median_cycles([&] { avx2_row()->kernels<P>().mul2(d, c, a, c, b); }));
+  bench_fafft<P>(a, b, c, d);
   if (decomp_only) return;
 
   const backend::Backend* bes[2] = {&backend::portable(), avx2_row()};
