@@ -161,7 +161,19 @@ void fft_pass(u32* g) {
   static_assert(Lo >= 6 && Hi < K && Hi - Lo < 3);
   constexpr unsigned R = Hi - Lo + 1;
   constexpr std::size_t n = std::size_t{1} << R, stride = std::size_t{1} << Lo;
-  for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++)
+  for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++) {
+    // The twiddles of the pass's butterflies depend on high only (the offset low < 2^Lo is below
+    // every layer's block size): broadcast once per high, then loaded as whole registers.
+    Twiddle tw[R][n / 2];
+    static_for<R>([&](auto step) __attribute__((always_inline)) {
+      constexpr unsigned i = Inverse ? Lo + unsigned{step} : Hi - unsigned{step};
+      constexpr std::size_t h = std::size_t{1} << (i - Lo);
+      static_for<n>([&](auto k) __attribute__((always_inline)) {
+        if constexpr ((k & h) == 0)
+          tw[step][((k >> (i - Lo + 1)) << (i - Lo)) | (k & (h - 1))] =
+              twiddle(i, ((high << (Hi + 1)) | (k * stride)) >> (i + 1));
+      });
+    });
     for (std::size_t low = 0; low < stride; low += 8) {
       const std::size_t base = (high << (Hi + 1)) | low;
       __m256i z[n];
@@ -171,7 +183,7 @@ void fft_pass(u32* g) {
         constexpr std::size_t h = std::size_t{1} << (i - Lo);
         static_for<n>([&](auto k) __attribute__((always_inline)) {
           if constexpr ((k & h) == 0) {
-            const Twiddle t = twiddle(i, (base + k * stride) >> (i + 1));
+            const Twiddle& t = tw[step][((k >> (i - Lo + 1)) << (i - Lo)) | (k & (h - 1))];
             if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
             else butterfly(z[k], z[k + h], t);
           }
@@ -179,6 +191,7 @@ void fft_pass(u32* g) {
       });
       static_for<n>([&](auto k) __attribute__((always_inline)) { st(g + base + k * stride, z[k]); });
     }
+  }
 }
 
 // 8 x 8 dword transpose (z[l] lane r <- z[r] lane l).
