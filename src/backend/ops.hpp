@@ -36,7 +36,7 @@ using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, co
 
 // 64-bit words of one operand transform of a transform multiplier (the FAFFTs): 2^m bits, where
 // 2^m is the smallest power of two above the 2n - 1 product coefficients, as 2^(m-5) points in
-// GF(2^32) on avx512 or 2^(m-7) points in GF(2^128) on avx2: the same words (docs/FAFFT.md).
+// GF(2^32) on avx512 and avx2 (each in its own order, docs/FAFFT.md).
 constexpr std::size_t transform_words(std::size_t n) {
   std::size_t m = 0;
   while ((std::size_t{1} << m) < 2 * n - 1) m++;

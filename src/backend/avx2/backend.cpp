@@ -44,13 +44,13 @@ constexpr TransformMultiplier<P> kFafftTransforms = {
 };
 
 // Where the FAFFT is used: every product at HQC-5 on the rows with GFNI. Measured side by side in
-// one process (avx2_bench, AMD Zen 4, core 1, TSC cycles, medians of 301 interleaved rounds;
-// docs/AVX2.md): HQC-5 mul 69.5k against 78.8k (VPCLMULQDQ Karatsuba) and 110.0k (PCLMULQDQ),
-// mul2 120.7k against 155.0k and 219.0k; with kept transforms, encryption's two products 82.2k and
-// decryption's 50.8k. HQC-1 and HQC-3 lose everywhere (2^16- and 2^17-bit transforms for 35k- and
-// 72k-bit products): mul 39.4k against 20.2k (VPCLMULQDQ) at HQC-1, 84.4k against 59.1k at
-// HQC-3, and even with kept transforms encryption takes 44.9k and 99.2k against the trees' mul2
-// of 39.2k and 117.9k, decryption 27.5k and 60.0k against mul 20.2k and 59.1k: no transforms there.
+// one process (avx2_bench, AMD Zen 4, core 1, TSC cycles, medians of 301 interleaved rounds, a
+// quiet run; docs/AVX2.md): HQC-5 mul 68.8k against 78.8k (VPCLMULQDQ Karatsuba) and 109.5k
+// (PCLMULQDQ), mul2 119.8k against 156.7k and 218.8k; with kept transforms, encryption's two
+// products 81.4k and decryption's 50.3k. At HQC-1 the FAFFT loses in every use (2^16-bit
+// transforms for 35k-bit products: mul 28.0k against 12.6k), and at HQC-3 it is mixed even with
+// kept transforms (encryption 68.6k against the VPCLMULQDQ tree's mul2 of 71.1k, decryption 42.5k
+// against its mul of 36.6k; one-shot mul 58.2k): no transforms there.
 template <class P>
 constexpr bool fafft_level(bool gfni) {
   return gfni && P::kLevel == 5;

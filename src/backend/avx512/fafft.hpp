@@ -19,7 +19,7 @@
 namespace hqc::backend::avx512::fafft {
 
 // The sizes of backend/fafft/plan.hpp (the transform has the contract's size, as in the avx2
-// port over GF(2^128)), with points of 32 bits.
+// port), with points of 32 bits.
 using backend::fafft::kLogProduct;
 using backend::fafft::kTransformWords;
 using backend::fafft::log_product_bits;

@@ -7,7 +7,7 @@
 //                                                 t or tmp: where the decoded rows are)
 //   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
 //   reduce_out<P>(out, c)                        c mod x^n - 1, padding words zeroed
-// and wipe(p, len); Parts::kLogElementBits is log2 of the field's bits (7: GF(2^128), 5: GF(2^32)),
+// and wipe(p, len); Parts::kLogElementBits is log2 of the field's bits (5 for GF(2^32), both ports),
 // so that a transform has 2^K points, K = m - kLogElementBits, in the same 2^m bits. Buffers are
 // 64-byte aligned (what the widest part needs). Every size is a function of the parameter set;
 // secrets in the scratch buffers are wiped before returning, the caller's transforms (ta, tb, t)

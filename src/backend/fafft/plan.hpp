@@ -1,5 +1,5 @@
 // What both FAFFT implementations (avx512/fafft.cpp over GF(2^32) on 512-bit vectors,
-// avx2/fafft_avx2.cpp over GF(2^128) on 256-bit vectors) share: the size of a product and of a
+// avx2/fafft_avx2.cpp over GF(2^32) on 256-bit vectors) share: the size of a product and of a
 // transform, the step list of the novel-basis conversion and its plan of register and memory
 // passes. Plain constexpr C++, no instructions: each backend turns the plan into its own vector
 // code. The algorithm: docs/FAFFT.md.
@@ -22,7 +22,7 @@ constexpr unsigned log_product_bits(std::size_t n) {
 template <class P>
 inline constexpr unsigned kLogProduct = log_product_bits(P::kN);
 // uint64 words of one transform: the contract's size (backend/ops.hpp; buffers 64-byte aligned),
-// 2^m bits whatever the field (2^(m-7) elements of GF(2^128) or 2^(m-5) of GF(2^32)).
+// 2^m bits (2^(m-5) elements of GF(2^32); the contract allows any field of 2^k bits).
 template <class P>
 inline constexpr std::size_t kTransformWords = backend::kTransformWords<P>;
 static_assert(kTransformWords<Hqc1> * 64 == std::size_t{1} << kLogProduct<Hqc1> &&
