@@ -43,6 +43,7 @@
 #endif
 
 #include "backend/fafft/conversion_passes.hpp"
+#include "backend/fafft/fft_passes.hpp"
 
 namespace hqc::backend::avx2::fafft {
 namespace {
@@ -60,13 +61,7 @@ namespace field = ::hqc::backend::fafft::field32;
 [[gnu::always_inline]] inline __m256i bcast32(u32 v) { return _mm256_set1_epi32(static_cast<int>(v)); }
 [[gnu::always_inline]] inline __m256i shuf(__m256i x, __m256i idx) { return _mm256_shuffle_epi8(x, idx); }
 
-template <std::size_t N, class Fn>
-[[gnu::always_inline]] inline void static_for(Fn&& f) {
-  [&]<std::size_t... k>(std::index_sequence<k...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<std::size_t, k>{}), ...);
-  }
-  (std::make_index_sequence<N>{});
-}
+using backend::fafft::static_for;
 
 // ---- GF(2^32) arithmetic, eight elements per ymm --------------------------------------------
 
@@ -99,16 +94,10 @@ template <int R>
   return shuf(x, ld(kPat.rot[R - 1]));
 }
 
-// A constant of the products below (a twiddle), given by its four diagonals (field::Diagonals):
-// c * a = sum_d D_d (*) rotl(a, 8 d), one broadcast ymm per diagonal.
-struct Twiddle {
-  __m256i d[4];
-};
-
 // General products of eight pairs: a * b = sum_k a_k (b y^k), where b y is b rotated by 8 bits plus
 // b's top byte times (1 + q0, q1, q2, q3) (y^4 = q3 y^3 + q2 y^2 + q1 y + q0; the 1 removes the
 // top byte that the rotation moved to byte 0).
-[[gnu::always_inline]] inline __m256i mul(__m256i a, __m256i b) {
+[[gnu::always_inline]] inline __m256i field_mul(__m256i a, __m256i b) {
   constexpr u32 kFix = (1u ^ field::kModulus[0]) | (u32{field::kModulus[1]} << 8) | (u32{field::kModulus[2]} << 16) |
                        (u32{field::kModulus[3]} << 24);
   const __m256i q = bcast32(kFix);
@@ -120,79 +109,11 @@ struct Twiddle {
               gmul(shuf(a, ld(kPat.byte[2])), b2), gmul(shuf(a, s3), b3));
 }
 
-[[gnu::always_inline]] inline Twiddle twiddle(unsigned layer, std::size_t block) {
-  const field::Diagonals& t = field::kTwiddles.t[field::twiddle_index(layer, block)];
-  return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
-}
-
-// u += tau v: four gf2p8mulb by the diagonals of v rotated by 0, 8, 16, 24 bits.
-[[gnu::always_inline]] inline __m256i add_product(__m256i u, __m256i v, const Twiddle& t) {
-  const __m256i p0 = gmul(v, t.d[0]);
-  const __m256i p1 = gmul(rotl_bytes<1>(v), t.d[1]);
-  const __m256i p2 = gmul(rotl_bytes<2>(v), t.d[2]);
-  const __m256i p3 = gmul(rotl_bytes<3>(v), t.d[3]);
-  return vxor(xor3(u, p0, p1), vxor(p2, p3));
-}
-[[gnu::always_inline]] inline void butterfly(__m256i& u, __m256i& v, const Twiddle& t) {
-  u = add_product(u, v, t);
-  v = vxor(v, u);
-}
-[[gnu::always_inline]] inline void butterfly_inv(__m256i& u, __m256i& v, const Twiddle& t) {
-  v = vxor(v, u);
-  u = add_product(u, v, t);
-}
-
-// ---- Additive FFT on beta_31 + W_K -------------------------------------------------------------
+// ---- Additive FFT on beta_31 + W_K (backend/fafft/fft_passes.hpp) ------------------------------
 //
-// Layer i, block b (elements [b 2^(i+1), (b+1) 2^(i+1)), u the first half, v the second):
-// u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field32.hpp), undone by
-// v += u, u += tau v. Layers K-1 .. 6 pair elements 64 or more apart: two passes over memory on
-// groups of eight (HQC-1's second: four) ymm. Then each group of 64 consecutive elements in eight
-// ymm: layers 5 .. 3 pair registers (register k holds elements 8k .. 8k + 7); an 8 x 8 dword
-// transpose makes layers 2 .. 0 pair registers too (lane r of register l holds element 8r + l),
-// with twiddles that differ per lane. The transform stays in that order (layout B: within each
-// 64-element group, dword 8l + r holds point 8r + l, fafft_avx2.hpp's point_dword), which the
-// pointwise products do not mind and the inverse transform undoes.
-
-// Layers Hi .. Lo (Lo >= 6) in one pass over layout A (element j at dword j): groups of
-// 2^(Hi-Lo+1) ymm, 2^Lo elements apart.
-template <unsigned K, unsigned Hi, unsigned Lo, bool Inverse>
-void fft_pass(u32* g) {
-  static_assert(Lo >= 6 && Hi < K && Hi - Lo < 3);
-  constexpr unsigned R = Hi - Lo + 1;
-  constexpr std::size_t n = std::size_t{1} << R, stride = std::size_t{1} << Lo;
-  for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++) {
-    // The twiddles of the pass's butterflies depend on high only (the offset low < 2^Lo is below
-    // every layer's block size): broadcast once per high, then loaded as whole registers.
-    Twiddle tw[R][n / 2];
-    static_for<R>([&](auto step) __attribute__((always_inline)) {
-      constexpr unsigned i = Inverse ? Lo + unsigned{step} : Hi - unsigned{step};
-      constexpr std::size_t h = std::size_t{1} << (i - Lo);
-      static_for<n>([&](auto k) __attribute__((always_inline)) {
-        if constexpr ((k & h) == 0)
-          tw[step][((k >> (i - Lo + 1)) << (i - Lo)) | (k & (h - 1))] =
-              twiddle(i, ((high << (Hi + 1)) | (k * stride)) >> (i + 1));
-      });
-    });
-    for (std::size_t low = 0; low < stride; low += 8) {
-      const std::size_t base = (high << (Hi + 1)) | low;
-      __m256i z[n];
-      static_for<n>([&](auto k) __attribute__((always_inline)) { z[k] = ld(g + base + k * stride); });
-      static_for<R>([&](auto step) __attribute__((always_inline)) {
-        constexpr unsigned i = Inverse ? Lo + unsigned{step} : Hi - unsigned{step};
-        constexpr std::size_t h = std::size_t{1} << (i - Lo);
-        static_for<n>([&](auto k) __attribute__((always_inline)) {
-          if constexpr ((k & h) == 0) {
-            const Twiddle& t = tw[step][((k >> (i - Lo + 1)) << (i - Lo)) | (k & (h - 1))];
-            if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
-            else butterfly(z[k], z[k + h], t);
-          }
-        });
-      });
-      static_for<n>([&](auto k) __attribute__((always_inline)) { st(g + base + k * stride, z[k]); });
-    }
-  }
-}
+// Eight elements per ymm, so groups of 64 elements: layers K-1 .. 6 in two passes over memory on
+// groups of eight (HQC-1's second: four) ymm, then layers 5 .. 0 of each group in eight ymm with
+// an 8 x 8 dword transpose between layers 3 and 2 (point_dword in fafft_avx2.hpp).
 
 // 8 x 8 dword transpose (z[l] lane r <- z[r] lane l).
 [[gnu::always_inline]] inline void transpose8x8(__m256i* z) {
@@ -213,100 +134,27 @@ void fft_pass(u32* g) {
   });
 }
 
-// Twiddles of layers 0..2 after the transpose: lane r of register l holds element 8 r + l of
-// group g, in block b = g 2^(5-i) + r 2^(2-i) + (l >> (i+1)) of layer i. Since tau is GF(2)-linear
-// in b's bits and so are the diagonals in tau, lane r adds the diagonals of
-// sum_q r_q beta_(3-i+q) to those of lane 0's block.
-struct LaneTwiddles {
-  alignas(32) u32 v[3][4][8];  // [layer][diagonal][lane]
+// The ymm operations of the shared FFT.
+struct YmmField {
+  using Vec = __m256i;
+  static constexpr unsigned kLogLanes = 3;
+  static constexpr unsigned kMaxPassLayers = 3;  // eight data registers of sixteen
+  [[gnu::always_inline]] static Vec load(const u32* p) { return ld(p); }
+  [[gnu::always_inline]] static void store(u32* p, Vec v) { st(p, v); }
+  [[gnu::always_inline]] static Vec bxor(Vec a, Vec b) { return vxor(a, b); }
+  // a ^ (b ^ c): in add_product's (u ^ p0 ^ p1) ^ p2 ^ p3 the products pair up first, so that
+  // u waits for two XORs, not four (no ternary logic here).
+  [[gnu::always_inline]] static Vec bxor3(Vec a, Vec b, Vec c) { return vxor(a, vxor(b, c)); }
+  [[gnu::always_inline]] static Vec gmul(Vec a, Vec b) { return fafft::gmul(a, b); }
+  template <int R>
+  [[gnu::always_inline]] static Vec rotl_bytes(Vec x) {
+    return fafft::rotl_bytes<R>(x);
+  }
+  [[gnu::always_inline]] static Vec bcast(u32 v) { return bcast32(v); }
+  [[gnu::always_inline]] static Vec mul(Vec a, Vec b) { return field_mul(a, b); }
+  [[gnu::always_inline]] static void transpose(Vec* z) { transpose8x8(z); }
 };
-constexpr LaneTwiddles make_lane_twiddles() {
-  LaneTwiddles t{};
-  for (unsigned i = 0; i < 3; i++)
-    for (unsigned r = 0; r < 8; r++) {
-      u32 c = 0;
-      for (unsigned q = 0; q < 3; q++)
-        if ((r >> q) & 1) c ^= field::kBeta[3 - i + q];
-      const field::Diagonals d = field::diagonals(c);
-      for (unsigned k = 0; k < 4; k++) t.v[i][k][r] = d.d[k];
-    }
-  return t;
-}
-alignas(32) inline constexpr LaneTwiddles kLaneTwiddles = make_lane_twiddles();
-[[gnu::always_inline]] inline Twiddle twiddle_lanes(unsigned layer, std::size_t block0) {
-  const Twiddle u = twiddle(layer, block0);
-  const auto& v = kLaneTwiddles.v[layer];
-  return {{vxor(u.d[0], ld(v[0])), vxor(u.d[1], ld(v[1])), vxor(u.d[2], ld(v[2])), vxor(u.d[3], ld(v[3]))}};
-}
-
-// Layers 5..3 of group grp (registers z in layout A: register k holds elements 8 k .. 8 k + 7 of
-// the group), with one twiddle per register pair.
-template <bool Inverse>
-[[gnu::always_inline]] inline void middle_layers(__m256i* z, std::size_t grp) {
-  static_for<3>([&](auto step) __attribute__((always_inline)) {
-    constexpr unsigned i = Inverse ? 3 + unsigned{step} : 5 - unsigned{step};
-    constexpr std::size_t h = std::size_t{1} << (i - 3);
-    static_for<8>([&](auto k) __attribute__((always_inline)) {
-      if constexpr ((k & h) == 0) {
-        const Twiddle t = twiddle(i, ((grp << 6) + 8 * k) >> (i + 1));
-        if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
-        else butterfly(z[k], z[k + h], t);
-      }
-    });
-  });
-}
-
-// Layers 2..0 of group grp (registers z in layout B).
-template <bool Inverse>
-[[gnu::always_inline]] inline void low_layers(__m256i* z, std::size_t grp) {
-  static_for<3>([&](auto step) __attribute__((always_inline)) {
-    constexpr unsigned i = Inverse ? unsigned{step} : 2 - unsigned{step};
-    constexpr std::size_t h = std::size_t{1} << i;
-    static_for<8>([&](auto l) __attribute__((always_inline)) {
-      if constexpr ((l & h) == 0) {
-        const Twiddle t = twiddle_lanes(i, (grp << (5 - i)) + (l >> (i + 1)));
-        if constexpr (Inverse) butterfly_inv(z[l], z[l + h], t);
-        else butterfly(z[l], z[l + h], t);
-      }
-    });
-  });
-}
-
-// Layers K-1 .. 6 in two passes over memory, then layers 5 .. 0 of each group of 64 elements in a
-// third one (the transpose between layers 3 and 2 inside registers).
-template <unsigned K>
-void fft(u32* g) {
-  static_assert(K == 11 || K == 12);
-  fft_pass<K, K - 1, K - 3, false>(g);
-  fft_pass<K, K - 4, 6, false>(g);
-  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 6)); grp++) {
-    u32* p = g + 64 * grp;
-    __m256i z[8];
-    static_for<8>([&](auto k) __attribute__((always_inline)) { z[k] = ld(p + 8 * k); });
-    middle_layers<false>(z, grp);
-    transpose8x8(z);
-    low_layers<false>(z, grp);
-    static_for<8>([&](auto k) __attribute__((always_inline)) { st(p + 8 * k, z[k]); });
-  }
-}
-
-// g = inverse FFT of the pointwise products x * y (g may be x or y; layout B in, layout A out);
-// the products are computed in the first pass.
-template <unsigned K>
-void ifft_product(u32* g, const u32* x, const u32* y) {
-  static_assert(K == 11 || K == 12);
-  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 6)); grp++) {
-    const std::size_t o = 64 * grp;
-    __m256i z[8];
-    static_for<8>([&](auto k) __attribute__((always_inline)) { z[k] = mul(ld(x + o + 8 * k), ld(y + o + 8 * k)); });
-    low_layers<true>(z, grp);
-    transpose8x8(z);
-    middle_layers<true>(z, grp);
-    static_for<8>([&](auto k) __attribute__((always_inline)) { st(g + o + 8 * k, z[k]); });
-  }
-  fft_pass<K, K - 4, 6, true>(g);
-  fft_pass<K, K - 1, K - 3, true>(g);
-}
+using Fft = backend::fafft::FftPasses<YmmField>;
 
 // ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
 //
@@ -538,11 +386,11 @@ struct Parts {
   }
   template <unsigned K>
   static void fft(u64* g) {
-    fafft::fft<K>(reinterpret_cast<u32*>(g));
+    Fft::fft<K>(reinterpret_cast<u32*>(g));
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y) {
-    fafft::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
+    Fft::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {

@@ -31,6 +31,7 @@
 #include "backend/avx512/simd.hpp"
 #include "backend/fafft/conversion_passes.hpp"
 #include "backend/fafft/entry_points.hpp"
+#include "backend/fafft/fft_passes.hpp"
 #include "backend/fafft/field32.hpp"
 #include "params/params.hpp"
 
@@ -64,28 +65,14 @@ inline __m512i perm8(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_e
 [[gnu::always_inline]] inline __m512i affine(__m512i x, __m512i a) { return _mm512_gf2p8affine_epi64_epi8(x, a, 0); }
 [[gnu::always_inline]] inline __m512i bcast32(u32 v) { return _mm512_set1_epi32(static_cast<int>(v)); }
 
-// f(integral_constant<0>) .. f(integral_constant<N-1>), unrolled: the butterfly networks below
-// index registers and choose twiddles by these compile-time indices.
-template <std::size_t N, class Fn>
-[[gnu::always_inline]] inline void static_for(Fn&& f) {
-  [&]<std::size_t... k>(std::index_sequence<k...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<std::size_t, k>{}), ...);
-  }
-  (std::make_index_sequence<N>{});
-}
+using backend::fafft::static_for;
 
 // ---- GF(2^32) arithmetic, sixteen elements per zmm --------------------------------------------
-
-// A constant of the products below (a twiddle), given by its four diagonals (field::Diagonals):
-// c * a = sum_d D_d (*) rotl(a, 8 d), one broadcast zmm per diagonal.
-struct Twiddle {
-  __m512i d[4];
-};
 
 // General products of sixteen pairs: a * b = sum_k a_k (b y^k), where b y is b rotated by 8 bits plus
 // b's top byte times (1 + q0, q1, q2, q3) (y^4 = q3 y^3 + q2 y^2 + q1 y + q0; the 1 removes the
 // top byte that the rotation moved to byte 0).
-[[gnu::always_inline]] inline __m512i mul(__m512i a, __m512i b) {
+[[gnu::always_inline]] inline __m512i field_mul(__m512i a, __m512i b) {
   constexpr u32 kFix = (1u ^ field::kModulus[0]) | (u32{field::kModulus[1]} << 8) | (u32{field::kModulus[2]} << 16) |
                        (u32{field::kModulus[3]} << 24);
   // pshufb indices: byte k of each dword, repeated over the dword's four bytes.
@@ -103,67 +90,11 @@ struct Twiddle {
               gmul(_mm512_shuffle_epi8(a, s2), b2), gmul(_mm512_shuffle_epi8(a, s3), b3));
 }
 
-// ---- Additive FFT on beta_31 + W_K -------------------------------------------------------------
+// ---- Additive FFT on beta_31 + W_K (backend/fafft/fft_passes.hpp) ------------------------------
 //
-// Layer i, block b (elements [b 2^(i+1), (b+1) 2^(i+1)), u the first half, v the second):
-// u += tau v, v += u with tau = s_i(beta_31 + sum_l b_l beta_(i+1+l)) (field32.hpp), undone by
-// v += u, u += tau v. Two passes over memory: layers K-1 .. 8 on groups of 16 (HQC-1: 8) zmm
-// 256 elements apart, then layers 7 .. 0 on each group of 256 consecutive elements in 16 zmm.
-// Layers K-1 .. 4 pair elements 16 or more apart, in different zmm, with one twiddle per register
-// pair. Layers 3 .. 0 pair elements inside a zmm: the second pass transposes its group
-// (16 x 16 dwords) after layer 4, so that they pair registers again and lane r of register l
-// holds element 16 r + l; the transform stays in that order (layout B: within each 256-element
-// group, dword 16 l + r holds point 16 r + l), which the pointwise products do not mind and the
-// inverse transform undoes.
-
-[[gnu::always_inline]] inline Twiddle twiddle(unsigned layer, std::size_t block) {
-  const field::Diagonals& t = field::kTwiddles.t[field::twiddle_index(layer, block)];
-  return {{bcast32(t.d[0]), bcast32(t.d[1]), bcast32(t.d[2]), bcast32(t.d[3])}};
-}
-
-// u += tau v as two three-way XORs of u and the four partial products.
-[[gnu::always_inline]] inline __m512i add_product(__m512i u, __m512i v, const Twiddle& t) {
-  const __m512i p0 = gmul(v, t.d[0]);
-  const __m512i p1 = gmul(rotl_dwords<8>(v), t.d[1]);
-  const __m512i p2 = gmul(rotl_dwords<16>(v), t.d[2]);
-  const __m512i p3 = gmul(rotl_dwords<24>(v), t.d[3]);
-  return xor3(xor3(u, p0, p1), p2, p3);
-}
-[[gnu::always_inline]] inline void butterfly(__m512i& u, __m512i& v, const Twiddle& t) {
-  u = add_product(u, v, t);
-  v = _mm512_xor_si512(v, u);
-}
-[[gnu::always_inline]] inline void butterfly_inv(__m512i& u, __m512i& v, const Twiddle& t) {
-  v = _mm512_xor_si512(v, u);
-  u = add_product(u, v, t);
-}
-
-// Layers Hi .. Lo (Lo >= 4) in one pass over layout A (element j at dword j): groups of
-// 2^(Hi-Lo+1) zmm, 2^Lo elements apart.
-template <unsigned K, unsigned Hi, unsigned Lo, bool Inverse>
-void fft_pass(u32* g) {
-  static_assert(Lo >= 4 && Hi < K && Hi - Lo < 4);
-  constexpr unsigned R = Hi - Lo + 1;
-  constexpr std::size_t n = std::size_t{1} << R, stride = std::size_t{1} << Lo;
-  for (std::size_t high = 0; high < (std::size_t{1} << (K - 1 - Hi)); high++)
-    for (std::size_t low = 0; low < stride; low += 16) {
-      const std::size_t base = (high << (Hi + 1)) | low;
-      __m512i z[n];
-      static_for<n>([&](auto k) __attribute__((always_inline)) { z[k] = ld(g + base + k * stride); });
-      static_for<R>([&](auto step) __attribute__((always_inline)) {
-        constexpr unsigned i = Inverse ? Lo + unsigned{step} : Hi - unsigned{step};
-        constexpr std::size_t h = std::size_t{1} << (i - Lo);
-        static_for<n>([&](auto k) __attribute__((always_inline)) {
-          if constexpr ((k & h) == 0) {
-            const Twiddle t = twiddle(i, (base + k * stride) >> (i + 1));
-            if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
-            else butterfly(z[k], z[k + h], t);
-          }
-        });
-      });
-      static_for<n>([&](auto k) __attribute__((always_inline)) { st(g + base + k * stride, z[k]); });
-    }
-}
+// Sixteen elements per zmm, so groups of 256 elements: layers K-1 .. 8 in one pass over memory on
+// groups of 16 (HQC-1: 8) zmm 256 elements apart, then layers 7 .. 0 of each group in 16 zmm with
+// a 16 x 16 dword transpose between layers 4 and 3 (point_dword in fafft.hpp).
 
 // 16 x 16 dword transpose (z[l] lane r <- z[r] lane l): dword and qword unpacks make 4 x 4
 // blocks inside each 128-bit lane, two rounds of 128-bit lane shuffles move the blocks.
@@ -191,99 +122,25 @@ void fft_pass(u32* g) {
   });
 }
 
-// Twiddles of layers 0..3 after the transpose: lane r of register l holds element 16 r + l of
-// group g, in block b = g 2^(7-i) + r 2^(3-i) + (l >> (i+1)) of layer i. Since tau is GF(2)-linear
-// in b's bits and so are the diagonals in tau, lane r adds the diagonals of
-// sum_q r_q beta_(4-i+q) to those of lane 0's block.
-struct LaneTwiddles {
-  alignas(64) u32 v[4][4][16];  // [layer][diagonal][lane]
+// The zmm operations of the shared FFT.
+struct ZmmField {
+  using Vec = __m512i;
+  static constexpr unsigned kLogLanes = 4;
+  static constexpr unsigned kMaxPassLayers = 4;
+  [[gnu::always_inline]] static Vec load(const u32* p) { return ld(p); }
+  [[gnu::always_inline]] static void store(u32* p, Vec v) { st(p, v); }
+  [[gnu::always_inline]] static Vec bxor(Vec a, Vec b) { return _mm512_xor_si512(a, b); }
+  [[gnu::always_inline]] static Vec bxor3(Vec a, Vec b, Vec c) { return xor3(a, b, c); }
+  [[gnu::always_inline]] static Vec gmul(Vec a, Vec b) { return fafft::gmul(a, b); }
+  template <int R>
+  [[gnu::always_inline]] static Vec rotl_bytes(Vec x) {
+    return rotl_dwords<8 * R>(x);
+  }
+  [[gnu::always_inline]] static Vec bcast(u32 v) { return bcast32(v); }
+  [[gnu::always_inline]] static Vec mul(Vec a, Vec b) { return field_mul(a, b); }
+  [[gnu::always_inline]] static void transpose(Vec* z) { transpose16x16(z); }
 };
-constexpr LaneTwiddles make_lane_twiddles() {
-  LaneTwiddles t{};
-  for (unsigned i = 0; i < 4; i++)
-    for (unsigned r = 0; r < 16; r++) {
-      u32 c = 0;
-      for (unsigned q = 0; q < 4; q++)
-        if ((r >> q) & 1) c ^= field::kBeta[4 - i + q];
-      const field::Diagonals d = field::diagonals(c);
-      for (unsigned k = 0; k < 4; k++) t.v[i][k][r] = d.d[k];
-    }
-  return t;
-}
-alignas(64) inline constexpr LaneTwiddles kLaneTwiddles = make_lane_twiddles();
-[[gnu::always_inline]] inline Twiddle twiddle_lanes(unsigned layer, std::size_t block0) {
-  const Twiddle u = twiddle(layer, block0);
-  const auto& v = kLaneTwiddles.v[layer];
-  return {{_mm512_xor_si512(u.d[0], ld(v[0])), _mm512_xor_si512(u.d[1], ld(v[1])), _mm512_xor_si512(u.d[2], ld(v[2])),
-           _mm512_xor_si512(u.d[3], ld(v[3]))}};
-}
-
-// Layers 7..4 of group grp (registers z in layout A: register k holds elements 16 k .. 16 k + 15
-// of the group), with one twiddle per register pair.
-template <bool Inverse>
-[[gnu::always_inline]] inline void middle_layers(__m512i* z, std::size_t grp) {
-  static_for<4>([&](auto step) __attribute__((always_inline)) {
-    constexpr unsigned i = Inverse ? 4 + unsigned{step} : 7 - unsigned{step};
-    constexpr std::size_t h = std::size_t{1} << (i - 4);
-    static_for<16>([&](auto k) __attribute__((always_inline)) {
-      if constexpr ((k & h) == 0) {
-        const Twiddle t = twiddle(i, ((grp << 8) + 16 * k) >> (i + 1));
-        if constexpr (Inverse) butterfly_inv(z[k], z[k + h], t);
-        else butterfly(z[k], z[k + h], t);
-      }
-    });
-  });
-}
-
-// Layers 3..0 of group grp (registers z in layout B).
-template <bool Inverse>
-[[gnu::always_inline]] inline void low_layers(__m512i* z, std::size_t grp) {
-  static_for<4>([&](auto step) __attribute__((always_inline)) {
-    constexpr unsigned i = Inverse ? unsigned{step} : 3 - unsigned{step};
-    constexpr std::size_t h = std::size_t{1} << i;
-    static_for<16>([&](auto l) __attribute__((always_inline)) {
-      if constexpr ((l & h) == 0) {
-        const Twiddle t = twiddle_lanes(i, (grp << (7 - i)) + (l >> (i + 1)));
-        if constexpr (Inverse) butterfly_inv(z[l], z[l + h], t);
-        else butterfly(z[l], z[l + h], t);
-      }
-    });
-  });
-}
-
-// Layers K-1 .. 8 in one pass over memory, then layers 7 .. 0 of each group of 256 elements in a
-// second one (the transpose between layers 4 and 3 inside registers).
-template <unsigned K>
-void fft(u32* g) {
-  static_assert(K == 11 || K == 12);
-  fft_pass<K, K - 1, 8, false>(g);
-  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 8)); grp++) {
-    u32* p = g + 256 * grp;
-    __m512i z[16];
-    static_for<16>([&](auto k) __attribute__((always_inline)) { z[k] = ld(p + 16 * k); });
-    middle_layers<false>(z, grp);
-    transpose16x16(z);
-    low_layers<false>(z, grp);
-    static_for<16>([&](auto k) __attribute__((always_inline)) { st(p + 16 * k, z[k]); });
-  }
-}
-
-// g = inverse FFT of the pointwise products x * y (g may be x or y; layout B in, layout A out);
-// the products are computed in the first pass.
-template <unsigned K>
-void ifft_product(u32* g, const u32* x, const u32* y) {
-  static_assert(K == 11 || K == 12);
-  for (std::size_t grp = 0; grp < (std::size_t{1} << (K - 8)); grp++) {
-    const std::size_t o = 256 * grp;
-    __m512i z[16];
-    static_for<16>([&](auto k) __attribute__((always_inline)) { z[k] = mul(ld(x + o + 16 * k), ld(y + o + 16 * k)); });
-    low_layers<true>(z, grp);
-    transpose16x16(z);
-    middle_layers<true>(z, grp);
-    static_for<16>([&](auto k) __attribute__((always_inline)) { st(g + o + 16 * k, z[k]); });
-  }
-  fft_pass<K, K - 1, 8, true>(g);
-}
+using Fft = backend::fafft::FftPasses<ZmmField>;
 
 // ---- Novel-basis conversion over GF(2) ---------------------------------------------------------
 //
@@ -557,11 +414,11 @@ struct Parts {
   }
   template <unsigned K>
   static void fft(u64* g) {
-    fafft::fft<K>(reinterpret_cast<u32*>(g));
+    Fft::fft<K>(reinterpret_cast<u32*>(g));
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y) {
-    fafft::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
+    Fft::ifft_product<K>(reinterpret_cast<u32*>(g), reinterpret_cast<const u32*>(x), reinterpret_cast<const u32*>(y));
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
