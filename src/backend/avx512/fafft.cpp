@@ -67,6 +67,16 @@ inline __m512i perm8(__m512i idx, __m512i x) { return _mm512_maskz_permutexvar_e
 
 using backend::fafft::static_for;
 
+// pshufb indices that rotate each dword left by 8 R bits: byte j takes byte j - R of its dword.
+template <int R>
+[[gnu::always_inline]] inline __m512i rotl_bytes_index() {
+  constexpr u32 lo = static_cast<u32>((0 - R) & 3) | (static_cast<u32>((1 - R) & 3) << 8) |
+                     (static_cast<u32>((2 - R) & 3) << 16) | (static_cast<u32>((3 - R) & 3) << 24);
+  return _mm512_set_epi32(0x0C0C0C0C + lo, 0x08080808 + lo, 0x04040404 + lo, lo, 0x0C0C0C0C + lo, 0x08080808 + lo,
+                          0x04040404 + lo, lo, 0x0C0C0C0C + lo, 0x08080808 + lo, 0x04040404 + lo, lo, 0x0C0C0C0C + lo,
+                          0x08080808 + lo, 0x04040404 + lo, lo);
+}
+
 // ---- GF(2^32) arithmetic, sixteen elements per zmm --------------------------------------------
 
 // General products of sixteen pairs: a * b = sum_k a_k (b y^k), where b y is b rotated by 8 bits plus
@@ -132,9 +142,11 @@ struct ZmmField {
   [[gnu::always_inline]] static Vec bxor(Vec a, Vec b) { return _mm512_xor_si512(a, b); }
   [[gnu::always_inline]] static Vec bxor3(Vec a, Vec b, Vec c) { return xor3(a, b, c); }
   [[gnu::always_inline]] static Vec gmul(Vec a, Vec b) { return fafft::gmul(a, b); }
+  // A byte shuffle, not vprold: zmm vprold takes the pipe that vgf2p8mulb needs (measured on Zen 4),
+  // vpshufb issues beside it (docs/FAFFT.md, "Limits").
   template <int R>
   [[gnu::always_inline]] static Vec rotl_bytes(Vec x) {
-    return rotl_dwords<8 * R>(x);
+    return _mm512_shuffle_epi8(x, rotl_bytes_index<R>());
   }
   [[gnu::always_inline]] static Vec bcast(u32 v) { return bcast32(v); }
   [[gnu::always_inline]] static Vec mul(Vec a, Vec b) { return field_mul(a, b); }
