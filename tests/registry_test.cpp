@@ -107,6 +107,25 @@ TEST(Registry, Avx2RowPerOptionalInstructionSet) {
   EXPECT_NE(err.find(", avx2"), std::string::npos) << err;
 }
 
+// The avx512 row needs VBMI2 (the FAFFT's funnel shifts): without it the selection falls to the
+// best avx2 row, and forcing avx512 names the missing feature.
+TEST(Registry, Avx512NeedsVbmi2) {
+  const Backend* avx512 = find_backend("avx512", 0);
+  if (avx512 == nullptr || find_backend("avx2-base", 0) == nullptr) GTEST_SKIP() << "x86 backends not built";
+  EXPECT_NE(avx512->required & kCpuAvx512VBMI2, 0u);
+  std::string err;
+  EXPECT_EQ(select_backend(avx512->required, nullptr, &err), avx512) << err;
+  const CpuFeatures without = avx512->required & ~CpuFeatures{kCpuAvx512VBMI2};
+  const Backend* sel = select_backend(without, nullptr, &err);
+  ASSERT_NE(sel, nullptr) << err;
+  EXPECT_STREQ(sel->name, "avx2-vpclmul-gfni");
+  EXPECT_EQ(select_backend(without, "avx512", &err), nullptr);
+  EXPECT_NE(err.find("avx512_vbmi2"), std::string::npos) << err;
+  CpuFeatures parsed = 0;
+  EXPECT_TRUE(parse_feature_list("avx512_vbmi2", &parsed, &err)) << err;
+  EXPECT_EQ(parsed, CpuFeatures{kCpuAvx512VBMI2});
+}
+
 TEST(Registry, AliasesNameRowsFastestFirst) {
   for (const BackendAlias& a : backend_aliases()) {
     SCOPED_TRACE(a.name);

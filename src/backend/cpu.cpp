@@ -39,6 +39,7 @@ CpuFeatures probe() {
     if (b & (1u << 30)) f |= kCpuAvx512BW;
     if (b & (1u << 31)) f |= kCpuAvx512VL;
     if (c & (1u << 1)) f |= kCpuAvx512VBMI;
+    if (c & (1u << 6)) f |= kCpuAvx512VBMI2;
   }
   if (ymm_os && (c & (1u << 10))) f |= kCpuVpclmul;
   if (c & (1u << 8)) f |= kCpuGfni;

@@ -19,6 +19,7 @@ enum CpuFeature : std::uint32_t {
   kCpuVpclmul = 1u << 8,
   kCpuGfni = 1u << 9,
   kCpuAvx512DQ = 1u << 10,
+  kCpuAvx512VBMI2 = 1u << 11,
 };
 using CpuFeatures = std::uint32_t;
 
@@ -27,10 +28,18 @@ struct FeatureName {
   const char* name;  // as in /proc/cpuinfo and HQC_CPU_MASK
 };
 inline constexpr FeatureName kFeatureNames[] = {
-    {kCpuSse2, "sse2"},          {kCpuPclmul, "pclmulqdq"},  {kCpuAvx2, "avx2"},
-    {kCpuBmi2, "bmi2"},          {kCpuAvx512F, "avx512f"},   {kCpuAvx512BW, "avx512bw"},
-    {kCpuAvx512VL, "avx512vl"},  {kCpuAvx512DQ, "avx512dq"}, {kCpuAvx512VBMI, "avx512vbmi"},
-    {kCpuVpclmul, "vpclmulqdq"}, {kCpuGfni, "gfni"},
+    {kCpuSse2, "sse2"},
+    {kCpuPclmul, "pclmulqdq"},
+    {kCpuAvx2, "avx2"},
+    {kCpuBmi2, "bmi2"},
+    {kCpuAvx512F, "avx512f"},
+    {kCpuAvx512BW, "avx512bw"},
+    {kCpuAvx512VL, "avx512vl"},
+    {kCpuAvx512DQ, "avx512dq"},
+    {kCpuAvx512VBMI, "avx512vbmi"},
+    {kCpuAvx512VBMI2, "avx512_vbmi2"},
+    {kCpuVpclmul, "vpclmulqdq"},
+    {kCpuGfni, "gfni"},
 };
 
 }  // namespace hqc::backend

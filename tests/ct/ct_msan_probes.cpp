@@ -121,6 +121,10 @@ const Probe kProbes[] = {
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
        st256(o, _mm256_sign_epi16(ld256(p), ld256(s)));
      }},
+    {"vpshrdq512", kAvx512 | be::kCpuAvx512VBMI2,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st(o, _mm512_maskz_shrdi_epi64(0xFF, ld(s), ld(p), 13));
+     }},
     {"vprolvq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
        st(o, _mm512_maskz_rolv_epi64(0xFF, ld(s), _mm512_and_si512(ld(p), _mm512_set1_epi64(63))));

@@ -1,4 +1,4 @@
-// The avx512 backend tables (AVX-512 F/BW/VL/DQ/VBMI, VPCLMULQDQ, GFNI, PCLMULQDQ, AVX2).
+// The avx512 backend tables (AVX-512 F/BW/VL/DQ/VBMI/VBMI2, VPCLMULQDQ, GFNI, PCLMULQDQ, AVX2).
 //
 // Two ring multipliers exist: the Karatsuba/Toom tree on VPCLMULQDQ (gf2x.cpp, plans in
 // mul_plans.hpp) and the Frobenius additive FFT (fafft.cpp), which can also keep the transforms
@@ -52,7 +52,7 @@ constexpr KernelTable<P> table(Multiplier m) {
 }
 
 constexpr CpuFeatures kRequired = kCpuAvx512F | kCpuAvx512BW | kCpuAvx512VL | kCpuAvx512DQ | kCpuAvx512VBMI |
-                                  kCpuVpclmul | kCpuGfni | kCpuPclmul | kCpuAvx2 | kCpuBmi2;
+                                  kCpuAvx512VBMI2 | kCpuVpclmul | kCpuGfni | kCpuPclmul | kCpuAvx2 | kCpuBmi2;
 
 }  // namespace
 }  // namespace avx512
