@@ -181,6 +181,9 @@ TEST(Avx512, OneStateKeccakVariantsEqualPortable) {
     std::memcpy(t, s, sizeof(s));
     backend::avx512::keccak_f1600_lanes(t[1]);
     EXPECT_EQ(0, std::memcmp(t[1], r[1], 200)) << "lanes";
+    std::memcpy(t, s, sizeof(s));
+    backend::avx512::keccak_f1600_pairs(t[2]);
+    EXPECT_EQ(0, std::memcmp(t[2], r[2], 200)) << "pairs";
   }
 }
 

@@ -125,6 +125,20 @@ const Probe kProbes[] = {
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
        st(o, _mm512_maskz_shrdi_epi64(0xFF, ld(s), ld(p), 13));
      }},
+    {"vpblendmq128", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st128(o, _mm_mask_blend_epi64(0x2, ld128(s), ld128(p)));
+     }},
+    {"vpalignr128", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st128(o, _mm_alignr_epi8(ld128(p), ld128(s), 8));
+     }},
+    {"vpunpcklqdq128", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st128(o, _mm_unpacklo_epi64(ld128(s), ld128(p)));
+     }},
+    {"vpshufd128", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) { st128(o, _mm_shuffle_epi32(ld128(s), 0x4E)); }},
     {"vprolvq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
        st(o, _mm512_maskz_rolv_epi64(0xFF, ld(s), _mm512_and_si512(ld(p), _mm512_set1_epi64(63))));

@@ -1,6 +1,7 @@
 // Keccak-f[1600] (FIPS 202 §3) with every lane of the state in a register of its own: 64-bit
 // element k of lane register i is lane i of state k. One state on xmm registers
-// (keccak_f1600_lanes), four independent states on ymm registers (keccak_f1600_x4; the states are
+// (keccak_f1600_lanes, a variant: the backend permutes one state with keccak_pairs.cpp, two lanes
+// per register), four independent states on ymm registers (keccak_f1600_x4; the states are
 // transposed in and out with 4x4 64-bit transposes).
 //
 // The 25 lanes stay in 25 named registers for all 24 rounds, which are unrolled, and every step

@@ -98,6 +98,8 @@ void keccak_f1600(std::uint64_t state[25]);
 void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
 // One state with the lane-interleaved code on xmm registers (no transposes).
 void keccak_f1600_lanes(std::uint64_t state[25]);
+// One state, lanes p and -p paired in 13 xmm registers (keccak_pairs.cpp): the backend's keccak_f1600.
+void keccak_f1600_pairs(std::uint64_t state[25]);
 
 // ---- Sampling (sampling.cpp) --------------------------------------------------------------------
 template <class P>
