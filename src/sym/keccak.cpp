@@ -4,6 +4,7 @@
 
 #include "common/ct.hpp"
 #include "common/mem.hpp"
+#include "sym/keccak_constants.hpp"
 
 namespace hqc::sym {
 
@@ -11,24 +12,12 @@ static_assert(std::endian::native == std::endian::little, "hqckit assumes a litt
 
 namespace {
 
-constexpr std::uint64_t kRoundConstants[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL, 0x000000000000808bULL,
-    0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL, 0x0000000000000088ULL,
-    0x0000000080008009ULL, 0x000000008000000aULL, 0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
 inline std::uint64_t rotl(std::uint64_t x, unsigned r) { return r == 0 ? x : (x << r) | (x >> (64 - r)); }
-
-// rho offsets r[x][y] indexed by lane x + 5y (FIPS 202 §3.2.2).
-constexpr unsigned kRho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
-                               25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
 
 }  // namespace
 
 void keccak_f1600_portable(std::uint64_t a[25]) {
-  for (const std::uint64_t rc : kRoundConstants) {
+  for (const std::uint64_t rc : kKeccakRoundConstants) {
     // theta
     std::uint64_t c[5], d[5];
     for (int x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
@@ -37,7 +26,7 @@ void keccak_f1600_portable(std::uint64_t a[25]) {
     // rho and pi: B[y][2x+3y] = rot(A[x][y], r[x][y])
     std::uint64_t b[25];
     for (int x = 0; x < 5; x++)
-      for (int y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], kRho[x + 5 * y]);
+      for (int y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], kKeccakRho[x + 5 * y]);
     // chi
     for (int y = 0; y < 5; y++)
       for (int x = 0; x < 5; x++) a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);

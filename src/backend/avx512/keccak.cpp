@@ -7,22 +7,14 @@
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
+#include "sym/keccak_constants.hpp"
 
 namespace hqc::backend::avx512 {
 
 namespace {
 
-constexpr std::uint64_t kRoundConstants[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL, 0x000000000000808bULL,
-    0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL, 0x0000000000000088ULL,
-    0x0000000080008009ULL, 0x000000008000000aULL, 0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
-// rho offsets r[x][y] at lane x + 5y (FIPS 202 §3.2.2).
-constexpr unsigned kRho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
-                               25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
+constexpr const auto& kRoundConstants = sym::kKeccakRoundConstants;
+constexpr const auto& kRho = sym::kKeccakRho;
 
 // pi: B[y][2x+3y] = A[x][y]; output plane y', lane x' takes input plane x', lane (x' + 3y') mod 5.
 constexpr long long src_lane(int xo, int yo) { return (xo + 3 * yo) % 5; }
