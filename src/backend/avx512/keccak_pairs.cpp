@@ -23,6 +23,7 @@
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
+#include "common/static_for.hpp"
 #include "sym/keccak_constants.hpp"
 
 namespace hqc::backend::avx512 {
@@ -101,14 +102,6 @@ constexpr RhoCounts kRhoCounts = [] {
     }
   return t;
 }();
-
-template <std::size_t N, class Fn>
-[[gnu::always_inline]] inline void static_for(Fn&& f) {
-  [&]<std::size_t... k>(std::index_sequence<k...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<std::size_t, k>{}), ...);
-  }
-  (std::make_index_sequence<N>{});
-}
 
 [[gnu::always_inline]] inline __m128i vxor(__m128i a, __m128i b) { return _mm_xor_si128(a, b); }
 [[gnu::always_inline]] inline __m128i swap_halves(__m128i a) { return _mm_shuffle_epi32(a, 0x4E); }

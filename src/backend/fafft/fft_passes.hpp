@@ -30,18 +30,12 @@
 #include <utility>
 
 #include "backend/fafft/field32.hpp"
+#include "common/static_for.hpp"
 
 namespace hqc::backend::fafft {
 
-// f(integral_constant<0>) .. f(integral_constant<N-1>), unrolled: the butterfly networks index
-// registers and choose twiddles by these compile-time indices.
-template <std::size_t N, class Fn>
-[[gnu::always_inline]] inline void static_for(Fn&& f) {
-  [&]<std::size_t... k>(std::index_sequence<k...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<std::size_t, k>{}), ...);
-  }
-  (std::make_index_sequence<N>{});
-}
+// The butterfly networks index registers and choose twiddles by compile-time indices.
+using ::hqc::static_for;
 
 template <class V>
 struct FftPasses {
