@@ -202,8 +202,12 @@ int main(int argc, char** argv) {
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_lanes(s[0]); }, runs));
   std::printf("keccak avx512 pairs (single)  %8.0f\n",
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_pairs(s[0]); }, runs));
+  std::printf("keccak avx512 pairs x2 (ymm)  %8.0f\n",
+              median_cycles([&] { hqc::backend::avx512::keccak_f1600_pairs_x2(s[0], s[1]); }, runs));
   std::printf("keccak avx512 x4 (4 states)   %8.0f\n",
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], s[2], s[3]); }, runs));
+  std::printf("keccak avx512 x4 (3 states)   %8.0f\n",
+              median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], s[2], nullptr); }, runs));
   std::printf("keccak avx512 x4 (2 states)   %8.0f\n",
               median_cycles([&] { hqc::backend::avx512::keccak_f1600_x4(s[0], s[1], nullptr, nullptr); }, runs));
   if (const auto* a2 = hqc::backend::find_backend("avx2-vpclmul-gfni");

@@ -184,6 +184,11 @@ TEST(Avx512, OneStateKeccakVariantsEqualPortable) {
     std::memcpy(t, s, sizeof(s));
     backend::avx512::keccak_f1600_pairs(t[2]);
     EXPECT_EQ(0, std::memcmp(t[2], r[2], 200)) << "pairs";
+    std::memcpy(t, s, sizeof(s));
+    backend::avx512::keccak_f1600_pairs_x2(t[3], t[1]);  // two states, one per 128-bit lane
+    EXPECT_EQ(0, std::memcmp(t[3], r[3], 200)) << "pairs x2, first state";
+    EXPECT_EQ(0, std::memcmp(t[1], r[1], 200)) << "pairs x2, second state";
+    EXPECT_EQ(0, std::memcmp(t[0], s[0], 200)) << "pairs x2 touched a third state";
   }
 }
 

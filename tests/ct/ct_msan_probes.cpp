@@ -139,6 +139,26 @@ const Probe kProbes[] = {
      }},
     {"vpshufd128", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) { st128(o, _mm_shuffle_epi32(ld128(s), 0x4E)); }},
+    {"vpblendmq256", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st256(o, _mm256_mask_blend_epi64(0xA, ld256(s), ld256(p)));
+     }},
+    {"vpalignr256", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st256(o, _mm256_alignr_epi8(ld256(p), ld256(s), 8));
+     }},
+    {"vpunpckhqdq256", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st256(o, _mm256_unpackhi_epi64(ld256(s), ld256(p)));
+     }},
+    {"vpshufd256", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) {
+       st256(o, _mm256_shuffle_epi32(ld256(s), 0x4E));
+     }},
+    {"vbroadcasti128", kAvx512,
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) {
+       st256(o, _mm256_broadcastsi128_si256(ld128(s)));
+     }},
     {"vprolvq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
        st(o, _mm512_maskz_rolv_epi64(0xFF, ld(s), _mm512_and_si512(ld(p), _mm512_set1_epi64(63))));

@@ -1,8 +1,9 @@
 // Keccak-f[1600] (FIPS 202 §3) with every lane of the state in a register of its own: 64-bit
 // element k of lane register i is lane i of state k. One state on xmm registers
 // (keccak_f1600_lanes, a variant: the backend permutes one state with keccak_pairs.cpp, two lanes
-// per register), four independent states on ymm registers (keccak_f1600_x4; the states are
-// transposed in and out with 4x4 64-bit transposes).
+// per register), three or four independent states on ymm registers (keccak_f1600_x4, which gives
+// one or two states to the lane-pair code; the states are transposed in and out with 4x4 64-bit
+// transposes).
 //
 // The 25 lanes stay in 25 named registers for all 24 rounds, which are unrolled, and every step
 // works in place: theta's column sums C and D (ten registers) and chi's two saved inputs per plane
@@ -18,6 +19,8 @@
 // 0.79 x the replaced code and 0.66-0.91 x the avx2 backend's scalar BMI2 Keccak (which slows down
 // more than vector code when the host is busy), four states 0.81 x the replaced code.
 #include <immintrin.h>
+
+#include <initializer_list>
 
 #include "backend/avx512/kernels.hpp"
 #include "backend/avx512/simd.hpp"
@@ -264,8 +267,23 @@ void keccak_f1600_x4_ymm(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2
 
 }  // namespace
 
-// A missing (nullptr) state runs on scratch lanes; which states are present is public.
+// Which states are present (non-null) is public. One state: the lane-pair code on xmm; two: the
+// lane-pair code on ymm, a state per 128-bit lane (same instruction count as one state); three or
+// four: the one-lane code on ymm, a missing state on scratch lanes.
 void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3) {
+  std::uint64_t* given[4];
+  int count = 0;
+  for (std::uint64_t* s : {s0, s1, s2, s3})
+    if (s != nullptr) given[count++] = s;
+  if (count == 0) return;
+  if (count == 1) {
+    keccak_f1600_pairs(given[0]);
+    return;
+  }
+  if (count == 2) {
+    keccak_f1600_pairs_x2(given[0], given[1]);
+    return;
+  }
   alignas(32) std::uint64_t scratch[4][25];
   keccak_f1600_x4_ymm(s0 != nullptr ? s0 : scratch[0], s1 != nullptr ? s1 : scratch[1], s2 != nullptr ? s2 : scratch[2],
                       s3 != nullptr ? s3 : scratch[3]);

@@ -100,6 +100,9 @@ void keccak_f1600_x4(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, st
 void keccak_f1600_lanes(std::uint64_t state[25]);
 // One state, lanes p and -p paired in 13 xmm registers (keccak_pairs.cpp): the backend's keccak_f1600.
 void keccak_f1600_pairs(std::uint64_t state[25]);
+// Two states with the same rounds on ymm registers, one state per 128-bit lane (keccak_pairs.cpp):
+// what keccak_f1600_x4 runs when exactly two states are given.
+void keccak_f1600_pairs_x2(std::uint64_t* a, std::uint64_t* b);
 
 // ---- Sampling (sampling.cpp) --------------------------------------------------------------------
 template <class P>
