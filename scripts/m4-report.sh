@@ -327,6 +327,90 @@ w("Toom/Karatsuba multiplier is well ahead; at HQC-5 their FAFFT, whose product 
 w("at HQC-3 and HQC-5 (a 2^17-bit transform for both), stays closer to our Toom-4/Toom-3/Karatsuba")
 w("tree.")
 w("")
+w("### The targets of the m4 work and where they stand (estimates)")
+w("")
+w("The cycle targets set for the m4 backend, against the estimates above (-O3). \"needs\" is how much")
+w("faster the ring products of that operation would have to be for the target, with everything else")
+w("unchanged: the product's estimated cycles are the `ring mul` column.")
+w("")
+w("| target | level | operation | target | m4 (estimate) | status | needs |")
+w("|---|---|---|---:|---:|---|---:|")
+def ring(r):
+    return r["est_kernel_cycles"].get("ring_mul", 0)
+def needs(r, limit):
+    over = r["est_cycles"] - limit
+    return "-" if over <= 0 else f"products {100 * over / ring(r):.0f} % faster"
+for op, limit in (("keygen", 1.9e6), ("encaps", 3.3e6), ("decaps", 5.9e6)):
+    r = by.get((1, "m4", op))
+    if r:
+        ok = r["est_cycles"] <= limit
+        w(f"| cycles | HQC-1 | {op} | <= {limit / 1e6:.1f}M | ~{r['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(r, limit)} |")
+for level in (3, 5):
+    for op in ("keygen", "encaps", "decaps"):
+        r = by.get((level, "m4", op))
+        if r and (level, op) in PUB:
+            limit = 0.75 * PUB[(level, op)]
+            ok = r["est_cycles"] <= limit
+            w(f"| 25 % below published | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{r['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(r, limit)} |")
+for level in (1, 3, 5):
+    for op in ("keygen", "encaps", "decaps", "encaps_cached", "decaps_cached"):
+        m, p = by.get((level, "m4", op)), by.get((level, "portable", op))
+        if m and p:
+            limit = p["est_cycles"] / 5
+            ok = m["est_cycles"] <= limit
+            w(f"| 5 x portable | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{m['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(m, limit)} |")
+for level in (1, 3, 5):
+    for op, frac in (("encaps", 0.25), ("decaps", 0.15)):
+        u, c = by.get((level, "m4", op)), by.get((level, "m4", op + "_cached"))
+        if u and c:
+            limit = (1 - frac) * u["est_cycles"]
+            ok = c["est_cycles"] <= limit
+            w(f"| cached {int(100 * frac)} % below | HQC-{level} | {op}_cached | <= {limit / 1e6:.2f}M | ~{c['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(c, limit)} |")
+w("")
+w("What the missed targets need:")
+shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
+          if r["opt"] == "-O3" and r["backend"] == "m4"]
+if shares:
+    w(f"- **Faster products.** Every operation is {min(shares):.0f}-{max(shares):.0f} % ring product (table above). At HQC-1 the")
+w("  product is the Karatsuba tree over the 4-word leaf `mul128` (nine 32x32 products of 54")
+w("  single-cycle instructions each: 16 UMULL/UMLAL on the operands' four bit classes, 8 ANDs to")
+w("  split them, 8 to mask the class sums, the merges), which takes about 78 % of the product")
+w("  (`scripts/m4-mul-bench.py --functions --levels 1`). The split into bit classes is the known")
+w("  constant-time way to multiply binary polynomials with the M4's integer multiplier; wider")
+w("  classes need more multiplies than they save in masking. The dynamic programme already picks")
+w("  the cheapest tree for the leaves' estimated costs.")
+w("- **Cached keys.** A key object saves parsing and H(pk) only: the Karatsuba/Toom trees have no")
+w("  transform of h, s or y worth keeping (what one operand's evaluations would save is the linear")
+w("  passes on its side, a few % of the product, against RAM many times the vector's size). The")
+w("  cached targets need a multiplier with transforms, used for the key objects only: with a forward")
+w("  transform F and an inverse with the pointwise product IP, a cached encapsulation costs")
+w("  F(r2) + 2 IP instead of the tree's two products, a cached decapsulation F(u) + IP for u * y and")
+w("  F(r2) + 2 IP for the re-encryption.")
+enc_u, enc_c = by.get((1, "m4", "encaps")), by.get((1, "m4", "encaps_cached"))
+dec_u, dec_c = by.get((1, "m4", "decaps")), by.get((1, "m4", "decaps_cached"))
+if enc_u and enc_c and dec_u and dec_c:
+    # Room left for the products once the rest of the cached operation is paid, at the target.
+    room_enc = 0.75 * enc_u["est_cycles"] - (enc_c["est_cycles"] - ring(enc_c))
+    room_dec = 0.85 * dec_u["est_cycles"] - (dec_c["est_cycles"] - ring(dec_c))
+    # IP = 1.6 F: the ratio of the x86 FAFFT (docs/FAFFT.md: HQC-5 forward 14.5k, mul_transformed 23.7k).
+    f_enc, f_dec = room_enc / (1 + 2 * 1.6), room_dec / (2 + 3 * 1.6)
+    f_max = min(f_enc, f_dec)
+    w(f"  At HQC-1, with IP = 1.6 F (the ratio of the x86 FAFFT, docs/FAFFT.md), the encapsulation target")
+    w(f"  leaves {room_enc / 1e6:.2f}M estimated cycles for F + 2 IP, so F <= {f_enc / 1e6:.2f}M, and the")
+    w(f"  decapsulation target {room_dec / 1e6:.2f}M for 2 F + 3 IP, so F <= {f_dec / 1e6:.2f}M: a forward")
+    w(f"  transform of the 2^16-bit product of about {f_max / 1e6:.1f}M estimated cycles, whose one-shot product")
+    w(f"  (2 F + IP, about {3.6 * f_max / 1e6:.1f}M) may then be slower than the tree's "
+      f"({ring(by[(1, 'm4', 'keygen')]) / 1e6:.2f}M in keygen), which keeps the uncached operations.")
+    # Lee et al.'s HQC-3 keygen is mostly one 2^17-bit product (taken as 80 %, 2 F + IP = 3.6 F);
+    # a 2^16-bit transform has half the points.
+    lee16 = 0.8 * PUB[(3, "keygen")] / 3.6 / 2
+    w(f"  The published FAFFT of Lee et al. (HQC-3 keygen {PUB[(3, 'keygen')] / 1e6:.2f}M, taken as 80 % one 2^17-bit")
+    w(f"  product of 3.6 F) suggests about {2 * lee16 / 1e6:.1f}M per transform at 2^17 bits, {lee16 / 1e6:.1f}M at 2^16:")
+    w(f"  the target needs a transform about {lee16 / f_max:.1f} x faster than that scaled figure.")
+w("  Not built: an M4 FAFFT needs its own bit-sliced field")
+w("  arithmetic (the x86 one multiplies in GF(2^32) with GFNI), a basis conversion on 32-bit words")
+w("  and a register allocation for the M4's 13 core and 32 FPU registers.")
+w("")
 w("## The m4 backend and where its cycles go")
 w("")
 w("The `m4` row (src/backend/m4, device builds only) fills these slots; every other slot holds the")
