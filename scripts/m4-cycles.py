@@ -142,8 +142,12 @@ def cost(mnem, ops, prev):
 def analyse(elf, log):
     insns, order = disassemble(elf)
     index = {a: i for i, a in enumerate(order)}
+    # A function's entries: executions of blocks that start at its first instruction (a call, or a
+    # branch back to that instruction, which the project's routines do not take).
+    entry = {a for i, a in enumerate(order) if i == 0 or insns[order[i - 1]][2] != insns[a][2]}
     windows = defaultdict(lambda: {"insns": 0, "cycles": 0, "lo": 0, "hi": 0, "div": 0, "taken": 0,
-                                   "func": defaultdict(int), "kernel": defaultdict(int), "div_sites": defaultdict(int)})
+                                   "func": defaultdict(int), "kernel": defaultdict(int), "div_sites": defaultdict(int),
+                                   "entries": defaultdict(int)})
     block_cache = {}
     for line in open(log):
         f = line.split()
@@ -175,6 +179,8 @@ def analyse(elf, log):
             block_cache[key] = (body, saving)
         body, saving = block_cache[key]
         w = windows[win]
+        if start in entry:
+            w["entries"][body[0][3]] += execs
         w["insns"] += n * execs
         w["taken"] += taken
         for a, mnem, c, func, is_div in body:
@@ -206,7 +212,8 @@ def summary(w):
     return {"instructions": w["insns"], "est_cycles": w["cycles"], "est_cycles_range": [w["lo"], w["hi"]],
             "taken_exits": w["taken"], "div_executed": w["div"], "div_sites": dict(w["div_sites"]),
             "kernels": dict(sorted(w["kernel"].items(), key=lambda kv: -kv[1])),
-            "functions": dict(sorted(w["func"].items(), key=lambda kv: -kv[1])[:12])}
+            "functions": dict(sorted(w["func"].items(), key=lambda kv: -kv[1])[:12]),
+            "function_entries": {f: w["entries"].get(f, 0) for f, _ in sorted(w["func"].items(), key=lambda kv: -kv[1])[:12]}}
 
 
 def main(argv):

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Estimated Cortex-M4 cycles of the m4 ring multiplication alone (docs/M4.md's cycle model).
 
-    scripts/m4-mul-bench.py [--preset cortex-m4] [--sizes] [--levels 1,3,5]
+    scripts/m4-mul-bench.py [--preset cortex-m4] [--sizes] [--levels 1,3,5] [--functions]
 
 Builds tests/m4/m4_mulbench.elf of the preset, runs it in QEMU with the instruction-count plugin's
 profile (tests/m4/insn_count_plugin.c) and prints, per operation, the estimated cycles of
 scripts/m4-cycles.py, the exact instructions and the peak stack: mul and mul2 at each level, or
 with --sizes poly_mul of each size of the image's list (the plan's cost model, ring_mul_m4.hpp).
+--functions adds the ten functions with the most estimated cycles in each operation, with how often
+each was entered and its estimated cycles per entry.
 """
 import argparse
 import os
@@ -65,7 +67,9 @@ def main():
             print(f"{tag:6} {name:6} est_cycles {cyc:>10} insns {ins:>10} stack {stack:>7}")
             if a.functions:
                 for f, c in sorted(w["func"].items(), key=lambda kv: -kv[1])[:10]:
-                    print(f"         {c:>10}  {f}")
+                    calls = w["entries"].get(f, 0)
+                    per = f"{calls:>6} calls {c / calls:>9.1f} each" if calls else " " * 26
+                    print(f"         {c:>10}  {per}  {f}")
 
 
 if __name__ == "__main__":
