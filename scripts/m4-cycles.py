@@ -209,11 +209,11 @@ def analyse(elf, log):
 
 
 def summary(w):
+    top = sorted(w["func"].items(), key=lambda kv: -kv[1])[:12]
     return {"instructions": w["insns"], "est_cycles": w["cycles"], "est_cycles_range": [w["lo"], w["hi"]],
             "taken_exits": w["taken"], "div_executed": w["div"], "div_sites": dict(w["div_sites"]),
             "kernels": dict(sorted(w["kernel"].items(), key=lambda kv: -kv[1])),
-            "functions": dict(sorted(w["func"].items(), key=lambda kv: -kv[1])[:12]),
-            "function_entries": {f: w["entries"].get(f, 0) for f, _ in sorted(w["func"].items(), key=lambda kv: -kv[1])[:12]}}
+            "functions": dict(top), "function_entries": {f: w["entries"].get(f, 0) for f, _ in top}}
 
 
 def main(argv):
