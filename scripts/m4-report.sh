@@ -440,20 +440,30 @@ w("  flash, about 0.35M for the FFT layers with code per twiddle, but 3.9 MB of 
 w("  does not help: in GF(2^16), x -> x^256 maps every coset of a Cantor subspace of dimension 8 or")
 w("  more into itself (it adds an element of span(beta_0 .. beta_7)), so the transform's points are")
 w("  distinct under the Frobenius map only up to 2^7 points, 2^11 bits.")
+# The probe of a butterfly without bit slicing (built outside the tree, as the bit-sliced one):
+# 79 estimated cycles per butterfly; a pointwise product about 70 (counted); Paar's code 1.9 KB a
+# twiddle. The budget, the room and the tree's products are those computed above.
+BFLY, POINTWISE, TWIDDLE_CODE = 79, 70, 1900
+fft_layers = 11 * 1024 * BFLY
+pointwise = 2048 * POINTWISE
+lib1 = next(m["lib_flash"] for m in mem if m["opt"] == "-O3" and m["image"] == "single" and m["level"] == 1)
 w("  Without bit slicing, a butterfly can multiply by the twiddle the way the leaves multiply: UMULLs")
 w("  over four bit classes, the twiddle as data (its classes split once per block, no code per")
 w("  twiddle), then the reduction by z^32 = z^7 + z^3 + z^2 + 1 (eleven shifted EORs). Probed the")
-w("  same way (Thumb-2, checked against a reference product): 79 estimated cycles per butterfly over")
-w("  512 butterflies. A general product, the pointwise step, is the same 32x32 product and")
-w("  reduction, about 70 (counted). No twiddle is zero (the points are a coset off the subspace, so")
+w(f"  same way (Thumb-2, checked against a reference product): {BFLY} estimated cycles per butterfly over")
+w(f"  512 butterflies. A general product, the pointwise step, is the same 32x32 product and")
+w(f"  reduction, about {POINTWISE} (counted). No twiddle is zero (the points are a coset off the subspace, so")
 w("  that no two are Frobenius conjugates: tau = beta_(31-i) + ..., docs/FAFFT.md), so all 11 x 1,024")
-w("  butterflies of HQC-1 multiply: about 0.89M for the FFT layers of one transform, above the")
-w("  0.6M budget before any conversion or encoding, and a cached encapsulation's F + 2 IP at least")
-w("  3 x 0.89M + 2 x 0.14M = 2.95M, no better than the tree's two products (3.11M) and above the")
-w("  2.52M its target leaves.")
-w("  Code per twiddle is ruled out by the memory target too: a single-level library must fit in")
-w("  96 KB of flash and takes about 68 KiB (Flash and static RAM, below), room for the code of about")
-w("  14 of the 2,047 twiddles at 1.9 KB each. No form of the transform probed meets both the cached")
+w(f"  butterflies of HQC-1 multiply: about {fft_layers / 1e6:.2f}M for the FFT layers of one transform,")
+if enc_u and enc_c and dec_u and dec_c:
+    w(f"  above the {f_max / 1e6:.1f}M budget before any conversion or encoding, and a cached encapsulation's")
+    w(f"  F + 2 IP at least 3 x {fft_layers / 1e6:.2f}M + 2 x {pointwise / 1e6:.2f}M = "
+      f"{(3 * fft_layers + 2 * pointwise) / 1e6:.2f}M, against the tree's two products")
+    w(f"  ({ring(enc_c) / 1e6:.2f}M) and the {room_enc / 1e6:.2f}M its target leaves.")
+w(f"  Code per twiddle is ruled out by the memory target too: a single-level library must fit in")
+w(f"  96 KB of flash and takes {kib(lib1)} (Flash and static RAM, below), room for the code of about")
+w(f"  {(96000 - lib1) // TWIDDLE_CODE} of the 2,047 twiddles at {TWIDDLE_CODE / 1000:.1f} KB each. "
+  "No form of the transform probed meets both the cached")
 w("  targets and the flash target.")
 w("")
 w("## The m4 backend and where its cycles go")
