@@ -113,6 +113,9 @@ hqc_m4_route_last:
 @ p = 2^(t-1), .. , 1: q = 2^(t-1), r = 0, d = p; then repeatedly the comparators (i, i + d) for
 @ every i < n - d with i & p = r (runs of p indices starting at r, every 2p), and while q != p:
 @ d = q - p, q = q / 2, r = p. The loops depend on n only (IT selects a run's public end).
+@ Rounds with p <= 2 (more than half the comparators) have loops of their own, which step
+@ from comparator to comparator without a loop per run: about 16 estimated cycles a comparator
+@ over the whole sort instead of 21.5 (11 of them the compare-exchange).
 @ Registers: r0 v, r4 p, r5 q, r6 r, r7 d, r8 n - d, r9 run start, r10 run end (address), r11
 @ the comparator's address, r12 4 d; n and 2^(t-1) on the stack.
   .global hqc_m4_sort_merge_exchange
@@ -136,6 +139,8 @@ hqc_m4_sort_merge_exchange:
   sub r8, r8, r7                @ i < n - d
   lsl r12, r7, #2
   mov r9, r6                    @ the first run starts at r
+  cmp r4, #2
+  bls 8f                        @ runs of one or two comparators: the loops below
 3:
   cmp r9, r8
   bhs 6f
@@ -171,6 +176,34 @@ hqc_m4_sort_merge_exchange:
   bne 1b
   add sp, sp, #8
   pop {r4-r11, pc}
+8:                              @ p <= 2: the comparators from v + 4 r up to v + 4 (n - d)
+  add r11, r0, r6, lsl #2
+  add r10, r0, r8, lsl #2
+  cmp r4, #1
+  bne 10f
+  cmp r11, r10                  @ p = 1: every other index
+  bhs 6b
+9:
+  SORT_CE
+  adds r11, r11, #4
+  cmp r11, r10
+  blo 9b
+  b 6b
+10:                             @ p = 2: pairs, every other pair; the last may be cut to one
+  sub r9, r10, #4
+  cmp r11, r9
+  bhs 12f
+11:
+  SORT_CE
+  SORT_CE
+  adds r11, r11, #8
+  cmp r11, r9
+  blo 11b
+12:
+  cmp r11, r10
+  bhs 6b
+  SORT_CE
+  b 6b
   .size hqc_m4_sort_merge_exchange, . - hqc_m4_sort_merge_exchange
 
 @ void hqc_m4_route_keep(uint32_t* top, const uint32_t* bottom)
