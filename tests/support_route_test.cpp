@@ -30,7 +30,7 @@ void check(const Size& size, const std::vector<std::uint32_t>& pos) {
   while ((std::size_t{1} << levels) < nblocks) levels++;
   std::vector<std::uint32_t> want(size.words, 0), out(size.words + 1, 0xA5A5A5A5);
   for (std::uint32_t p : pos) want[p / 32] |= std::uint32_t{1} << (p % 32);
-  std::vector<std::uint32_t> slots(route::scratch_words(nblocks, pos.size()), 0x5A5A5A5A), sorted(pos.size());
+  std::vector<std::uint32_t> slots(route::scratch_words(nblocks, pos.size()), 0x5A5A5A5A), sorted(pos.size() + 1);
   route::support_to_vector<route::PortableOps>(out.data(), slots.data(), sorted.data(), pos.data(), pos.size(),
                                                size.words, nblocks, levels);
   ASSERT_EQ(out[size.words], 0xA5A5A5A5u) << "wrote past the vector, n " << size.n << " w " << pos.size();

@@ -39,6 +39,9 @@ extern "C" void hqc_m4_route_last(const std::uint32_t* top, const std::uint32_t*
 extern "C" void hqc_m4_route_keep(std::uint32_t* top, const std::uint32_t* bottom);
 // v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n >= 2).
 extern "C" void hqc_m4_sort_merge_exchange(std::uint32_t* v, std::uint32_t n);
+// route::items: the items of the sorted positions sorted[0 .. w) (sorted[w] = route::kSentinel,
+// w >= 1) in the slots below comp_top.
+extern "C" void hqc_m4_route_items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::uint32_t w);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 
@@ -107,14 +110,15 @@ struct RouteOps {
   }
   static void zero(std::uint32_t* p, std::size_t words) { hqc_m4_poly_mul_zero(p, words); }
   static void sort(std::uint32_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }
+  static void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::size_t w) {
+    hqc_m4_route_items(comp_top, sorted, static_cast<std::uint32_t>(w));
+  }
 };
 
-// Support expansion (spec §4.4) by the sorting and routing networks of support_route_m4.hpp.
-// Estimated cycles per vector (scripts/m4-cycles.py, -O3) against the ramps and second
-// differences this replaced (2.2 per position and word): HQC-1 78k / 87k at w = 66 and 85k / 103k
-// at w = 75; HQC-3 149k / 260k at w = 100 and 160k / 291k at w = 114; HQC-5 231k / 523k at
-// w = 131 and 247k / 596k at w = 149. A weight above the spec's (outside the slot's contract,
-// which the scratch is sized for) goes to the portable kernel. The choice depends on w (public).
+// Support expansion (spec §4.4) by the sorting and routing networks of support_route_m4.hpp
+// (estimated cycles per vector: docs/M4.md, "The m4 backend and where its cycles go"). A weight
+// above the spec's (outside the slot's contract, which the scratch is sized for) goes to the
+// portable kernel. The choice depends on w (public).
 template <class P>
 void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t w) {
   constexpr std::size_t kWords = 2 * P::kNWordsPadded;  // 32-bit words
@@ -126,7 +130,7 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
     sampling::support_to_vector_portable<P>(out, pos, w);
     return;
   }
-  std::uint32_t slots[route::scratch_words(kBlocks, kMaxWeight)], sorted[kMaxWeight];
+  std::uint32_t slots[route::scratch_words(kBlocks, kMaxWeight)], sorted[kMaxWeight + 1];
   route::support_to_vector<RouteOps>(reinterpret_cast<std::uint32_t*>(out), slots, sorted, pos, w, kWords, kBlocks,
                                      kLevels);
 }

@@ -94,6 +94,47 @@ inline void step(std::uint32_t* slot, const std::uint32_t* src) {
   slot[kBlockWords] = ((slot[kBlockWords] & ~go) | (src[kBlockWords] & come)) << 1;
 }
 
+// x with its 32 bits in reverse order.
+inline std::uint32_t reverse_bits(std::uint32_t x) {
+  x = ((x >> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F) | ((x & 0x0F0F0F0F) << 4);
+  x = ((x >> 8) & 0x00FF00FF) | ((x & 0x00FF00FF) << 8);
+  return (x >> 16) | (x << 16);
+}
+
+// The word after the sorted positions: its block (2^25 - 1) is no position's.
+inline constexpr std::uint32_t kSentinel = 0xFFFFFFFF;
+
+// Step 2 and the compaction's offsets: the w sorted positions sorted[0 .. w) (sorted[w] =
+// kSentinel) become items, item j in the slot of five words that ends at comp_top - 5 j (slot
+// w - 1 - j of the compaction). Item j's mask is its bit ORed with the masks carried from the
+// items below it in its block; where item j + 1 is in the same block, item j passes the mask on
+// and empties. Its offset word is (c_j bit-reversed) | B, zero if it is empty, c_j being the
+// number of empty items below j (the compaction moves item j down by c_j, lowest bit first).
+inline void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::size_t w) {
+  std::uint32_t carry[kBlockWords] = {};
+  std::uint32_t empties = 0;
+  for (std::size_t j = 0; j < w; j++) {
+    const std::uint32_t b = sorted[j] >> 7;
+    const std::uint32_t word = (sorted[j] >> 5) & 3;
+    const std::uint32_t bit = std::uint32_t{1} << (sorted[j] & 31);
+    const std::uint32_t same = ct::mask_eq32(b, sorted[j + 1] >> 7);
+    std::uint32_t* slot = comp_top - kSlotWords * (j + 1);
+    std::uint32_t any = 0;
+    for (std::uint32_t t = 0; t < kBlockWords; t++) {
+      const std::uint32_t m = carry[t] | (bit & ct::mask_eq32(t, word));
+      carry[t] = m & same;
+      slot[t] = m & ~same;
+      any |= slot[t];
+    }
+    const std::uint32_t full = ct::mask_nonzero32(any);
+    slot[kBlockWords] = (reverse_bits(empties) | b) & full;  // c_j < w <= 256: bits 24..31; B < 2^9
+    empties += ~full & 1;
+  }
+  ct::wipe(carry, sizeof(carry));
+}
+
 // What a device supplies to the networks (backend.cpp: Thumb-2; PortableOps: the same in C++).
 //   pass(slots, lo, hi, s): the steps of slots [lo, hi) from the top down, each from the slot s
 //     below; lo >= s, hi - lo a positive multiple of 2.
@@ -103,6 +144,7 @@ inline void step(std::uint32_t* slot, const std::uint32_t* src) {
 //   keep(slots, lo, hi): the steps of slots [lo, hi) that have no source (hi <= s), lo < hi.
 //   zero(p, words): p[0 .. words) = 0.
 //   sort(v, n): route::sort's comparators, in the same order.
+//   items(comp_top, sorted, w): route::items' slots, the same words.
 struct PortableOps {
   static void pass(std::uint32_t* slots, std::size_t lo, std::size_t hi, std::size_t s) {
     for (std::size_t j = hi; j-- > lo;) step(slots + kSlotWords * j, slots + kSlotWords * (j - s));
@@ -118,16 +160,10 @@ struct PortableOps {
   }
   static void zero(std::uint32_t* p, std::size_t words) { mem::zero(p, words * sizeof(std::uint32_t)); }
   static void sort(std::uint32_t* v, std::size_t n) { route::sort(v, n); }
+  static void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::size_t w) {
+    route::items(comp_top, sorted, w);
+  }
 };
-
-// x with its 32 bits in reverse order.
-inline std::uint32_t reverse_bits(std::uint32_t x) {
-  x = ((x >> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >> 4) & 0x0F0F0F0F) | ((x & 0x0F0F0F0F) << 4);
-  x = ((x >> 8) & 0x00FF00FF) | ((x & 0x00FF00FF) << 8);
-  return (x >> 16) | (x << 16);
-}
 
 // The steps of slots [start, end) of a level with distance s, from the top down: the part from
 // max(start, s) up to an even count by Ops::pass, the rest here.
@@ -149,7 +185,7 @@ constexpr std::size_t scratch_words(std::size_t nblocks, std::size_t w) {
 
 // out32[0 .. nwords) = the vector with ones at pos[0 .. w), positions below 32 * nwords <= 2^16,
 // 1 <= w <= 256. nblocks = ceil(nwords / 4), 2^levels >= nblocks. slots: scratch_words(nblocks,
-// w) words of scratch; sorted: w words.
+// w) words of scratch; sorted: w + 1 words.
 template <class Ops>
 void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t* sorted, const std::uint32_t* pos,
                        std::size_t w, std::size_t nwords, std::size_t nblocks, unsigned levels) {
@@ -164,27 +200,8 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
   while ((std::size_t{1} << clevels) < w) clevels++;
   const std::size_t cslots = (w + 1) & ~std::size_t{1};
   std::uint32_t* comp = slots + kSlotWords * nblocks;
-  std::uint32_t empties = 0;  // c_j: the empty items below j
-  for (std::size_t j = 0; j < w; j++) {
-    const std::uint32_t b = sorted[j] >> 7;
-    const std::uint32_t word = (sorted[j] >> 5) & 3;
-    const std::uint32_t bit = std::uint32_t{1} << (sorted[j] & 31);
-    // Item j passes its mask to item j + 1 and empties if their blocks are equal (the mask
-    // received from item j - 1 is already in its slot).
-    std::uint32_t* slot = comp + kSlotWords * (w - 1 - j);
-    std::uint32_t* next = j + 1 < w ? slot - kSlotWords : nullptr;  // item j + 1's slot (j, w public)
-    std::uint32_t any = 0;
-    const std::uint32_t same = next != nullptr ? ct::mask_eq32(b, sorted[j + 1] >> 7) : 0;
-    for (std::uint32_t t = 0; t < kBlockWords; t++) {
-      const std::uint32_t m = slot[t] | (bit & ct::mask_eq32(t, word));
-      if (next != nullptr) next[t] = m & same;  // public
-      slot[t] = m & ~same;
-      any |= slot[t];
-    }
-    const std::uint32_t full = ct::mask_nonzero32(any);
-    slot[kBlockWords] = (reverse_bits(empties) | b) & full;  // c_j < 2^clevels
-    empties += ~full & 1;
-  }
+  sorted[w] = kSentinel;
+  Ops::items(comp + kSlotWords * w, sorted, w);
   for (unsigned k = 0; k < clevels; k++) level_range<Ops>(comp, 0, cslots, std::size_t{1} << k);
   // Expansion items: the item of rank r (compacted into slot w - 1 - r) goes to slot r with
   // offset B - r, its top bit (levels - 1) at bit 31.
@@ -225,7 +242,7 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
     else keep_only(slots);
     for (std::size_t t = 0; t < kBlockWords; t++) out32[kBlockWords * j + t] = slots[kSlotWords * j + t];
   }
-  ct::wipe(sorted, w * sizeof(std::uint32_t));
+  ct::wipe(sorted, (w + 1) * sizeof(std::uint32_t));
   Ops::zero(slots, kSlotWords * nblocks);  // the expansion's slots: the vector and the offsets (secret)
 }
 
