@@ -228,14 +228,21 @@ void test_kernels_level(TestRng& rng) {
                 k.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)) ==
                     ref.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)),
             "row position_taken = portable");
-      // Every count 0 .. 9 (the 4-way loop and its tail), with r at the first, at the last or at no index.
-      for (std::size_t count = 0; count < 10; count++)
-        for (std::size_t at : {std::size_t{0}, count - 1, count}) {
+      // Every count 0 .. 20 (the m4 row's 8-way loop, its 4-way step and its tail, which compare
+      // two positions as the halves of a word), with r at every index or at none; and r = 0, which
+      // a half that held no position would match.
+      for (std::size_t count = 0; count <= 20; count++) {
+        for (std::size_t at = 0; at <= count; at++) {
           const std::uint32_t r = at < count ? p1[at] : static_cast<std::uint32_t>(P::kN);
           check(k.position_taken(p1, count, r) == ref.position_taken(p1, count, r) &&
                     k.position_taken(p1, count, r) == (at < count ? ~std::uint32_t{0} : 0),
-                "row position_taken = portable (counts 0 .. 9)");
+                "row position_taken = portable (counts 0 .. 20)");
         }
+        std::uint32_t nonzero[20];
+        for (std::size_t i = 0; i < count; i++) nonzero[i] = p1[i] | 1;
+        check(k.position_taken(nonzero, count, 0) == 0 && ref.position_taken(nonzero, count, 0) == 0,
+              "row position_taken = portable (r = 0, absent)");
+      }
       std::uint8_t draws[3 * P::kW];
       rng.fill(draws, sizeof(draws));
       std::uint32_t q1[P::kW] = {}, q2[P::kW] = {};
