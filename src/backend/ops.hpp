@@ -82,8 +82,8 @@ struct KernelTable {
   // The encryption sampler of spec §4.3 from its 4*w XOF bytes: pos[0..w) distinct, in [0, n).
   void (*enc_positions)(std::uint32_t* pos, const std::uint8_t* xof_bytes, std::size_t w);
   // The duplicate test of the key-generation sampler (spec §4.2): all-ones if r equals one of
-  // pos[0..count), else zero. count is public (the sampler's accept pattern is, spec §8); r and
-  // the positions are secret.
+  // pos[0..count), else zero. r and the positions are positions of a vector (below n < 2^16).
+  // count is public (the sampler's accept pattern is, spec §8); r and the positions are secret.
   PositionTakenFn position_taken;
   // One refill of the key-generation sampler (spec §4.2): `draws` holds groups = w - count
   // three-byte draws; each is appended to pos[count..] iff it is below the rejection threshold
