@@ -10,9 +10,12 @@
 @ bit 31. Slot j keeps its item unless bit 31 of its d is set, and takes the item (n0..n3, e) of
 @ slot j - s if bit 31 of e is set, at most one of the two being non-empty; d then moves on a bit:
 @   m = (m & ~go) | (n & come), d = ((d & ~go) | (e & come)) << 1
-@ with go = d ASR 31 and come = e ASR 31 as shifted operands (BIC/AND with an ASR #31 operand).
-@ One slot: LDMDB of its five words and of its source's five, 6 cycles each, 16 single-cycle ALU
-@ instructions, STMDB of five words 6: 34 estimated cycles (scripts/m4-cycles.py).
+@ with go = d ASR 31 and come = e ASR 31. Where come is set, slot j is empty or its item goes (no
+@ two items ever meet), so m & ~go is zero and the OR is a choice: m = come ? n : m & ~go. The
+@ choice is SEL by the GE flags, which UADD8 of come with itself sets in all four bytes exactly
+@ when come is all ones (a carry out of every byte); m & ~go is BIC with an ASR #31 operand.
+@ One slot: LDMDB of its five words and of its source's five, 6 cycles each, 13 single-cycle ALU
+@ instructions, STMDB of five words 6: 31 estimated cycles (scripts/m4-cycles.py).
 
 @ \op (BIC or AND) of the four mask words w0..w3 with \off ASR 31: all ones if bit 31 of the
 @ offset \off is set, else zero.
@@ -23,18 +26,23 @@
   \op \w3, \w3, \off, asr #31
 .endm
 
+@ COME e: the GE flags all set iff bit 31 of e is (r3 clobbered).
+.macro COME e
+  asr r3, \e, #31
+  uadd8 r3, r3, r3
+.endm
+
 .macro ROUTE_STEP
   ldmdb r0, {r4-r8}             @ m0..m3, d of slot j
   ldmdb r2!, {r9-r12, lr}       @ n0..n3, e of slot j - s
+  COME lr
   MASK4 bic, r4, r5, r6, r7, r8
   bic r8, r8, r8, asr #31
-  MASK4 and, r9, r10, r11, r12, lr
-  and lr, lr, lr, asr #31
-  orr r4, r4, r9
-  orr r5, r5, r10
-  orr r6, r6, r11
-  orr r7, r7, r12
-  orr r8, r8, lr
+  sel r4, r9, r4
+  sel r5, r10, r5
+  sel r6, r11, r6
+  sel r7, r12, r7
+  sel r8, lr, r8
   lsl r8, r8, #1
   stmdb r0!, {r4-r8}
 .endm
@@ -61,16 +69,16 @@ hqc_m4_route_pass:
   .size hqc_m4_route_pass, . - hqc_m4_route_pass
 
 @ One slot of the last level (s = 1): slots j - 1 and j by one LDMDB of ten words (11 cycles),
-@ slot j's new mask (12 ALU) stored as the four output words below r2 (5): 29 estimated cycles.
-@ The offsets are not moved on; the slots are not written.
+@ slot j's new mask (10 ALU: the choice of ROUTE_STEP) stored as the four output words below r2
+@ (5): 27 estimated cycles. The offsets are not moved on; the slots are not written.
 .macro ROUTE_LAST_STEP
   ldmdb r0, {r4-r12, lr}        @ slot j - 1: r4..r7, d r8; slot j: r9..r12, d lr
+  COME r8
   MASK4 bic, r9, r10, r11, r12, lr
-  MASK4 and, r4, r5, r6, r7, r8
-  orr r9, r9, r4
-  orr r10, r10, r5
-  orr r11, r11, r6
-  orr r12, r12, r7
+  sel r9, r4, r9
+  sel r10, r5, r10
+  sel r11, r6, r11
+  sel r12, r7, r12
   stmdb r2!, {r9-r12}
   sub r0, r0, #20
 .endm
