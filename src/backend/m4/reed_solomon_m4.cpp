@@ -12,9 +12,15 @@
 //   code position).
 // Every step, index and loop bound depends on the parameter set only: the received word, the
 // syndromes and the locator are never branched on or used to form an address (spec §8). The
-// Berlekamp iteration is the portable one, step for step (the same locator, the same masks for
-// its data-dependent decisions), so the decoded bytes are the portable decoder's on every input,
-// including words with more than delta errors; the device test image checks that.
+// Berlekamp iteration is the portable one step for step (the same masks for its data-dependent
+// decisions) but without its inversion: sigma = d_rho sigma + d P instead of sigma + (d / d_rho) P.
+// By induction every step's sigma, P, d and d_rho are nonzero multiples of the portable's (sigma and
+// d by one factor a, P and d_rho by another, b; the step multiplies a by b d_rho, and P = x sigma_old
+// takes a), so the decisions, which test d against zero, are the same, and the final locator is c
+// times the portable's, c != 0. The Chien search finds the same roots, and Forney's Omega / sigma'
+// is unchanged (both are multiplied by c; where sigma' is zero both give zero). So the decoded
+// bytes are the portable decoder's on every input, including words with more than delta errors;
+// the device test image checks that.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -203,9 +209,13 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
     for (std::size_t k = 0; k < WD; k++) s.sigma_old[k] = s.sigma[k];
     const std::uint64_t L_old = L;
     {
-      const ScalarMasks coef(gf256::mul(d, gf256::inv(d_rho)));
+      // sigma = d_rho sigma + d P: the portable's sigma + (d / d_rho) P times d_rho, without
+      // the inversion (see the file comment: a nonzero multiple of the portable's locator).
+      // sigma and P have degree at most mu + 1 (and delta): the words above are zero (mu public).
+      const std::size_t words = (mu + 1 < D ? mu + 1 : D) / 4 + 1;
+      const ScalarMasks scale(d_rho), coef(d);
 #pragma GCC unroll 1
-      for (std::size_t k = 0; k < WD; k++) s.sigma[k] ^= coef.times(s.pp[k]);
+      for (std::size_t k = 0; k < words; k++) s.sigma[k] = scale.times(s.sigma[k]) ^ coef.times(s.pp[k]);
     }
     const std::uint64_t cand = static_cast<std::uint64_t>(static_cast<std::int64_t>(mu) - rho) + Lp;
     const std::uint64_t grow = ct::mask_nonzero64(d) & ct::mask_lt64(L, cand);
