@@ -524,7 +524,7 @@ w("  occupy. The items themselves (their masks, the merge within a block and the
 w("  offsets) are set up in one Thumb-2 pass, about 53 cycles an item, and the sort steps through its")
 w("  many short runs without a loop per run. Estimated cycles")
 w("  per vector (the support-expansion column of keygen, two vectors of weight w, and of encaps,")
-w("  three of weight w_r; the zeroing of the scratch, about 2k words at HQC-1 at 1.6 cycles a word,")
+w("  three of weight w_r; the zeroing of the scratch, about 1.4k words at HQC-1 at 1.6 cycles a word,")
 w("  runs in the ring product's zero routine and is counted there):")
 w("  " + ", ".join(f"HQC-{lv} {by[(lv, 'm4', 'keygen')]['est_kernel_cycles']['support_expansion'] / 2e3:.0f}k (w = {w1}) and "
               f"{by[(lv, 'm4', 'encaps')]['est_kernel_cycles']['support_expansion'] / 3e3:.0f}k (w = {w2})"

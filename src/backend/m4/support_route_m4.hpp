@@ -191,8 +191,6 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
                        std::size_t w, std::size_t nwords, std::size_t nblocks, unsigned levels) {
   for (std::size_t j = 0; j < w; j++) sorted[j] = pos[j];
   if (w >= 2) Ops::sort(sorted, w);  // public
-  const std::size_t total = scratch_words(nblocks, w);
-  Ops::zero(slots, total);
   // Compaction (step 3) above the expansion's slots, in reverse order: item j in slot w - 1 - j
   // moves up by c_j, lowest bit first, so its offset word holds c_j bit-reversed (bit 0 at bit
   // 31) above its block B; after the compaction's clevels shifts only B << clevels remains.
@@ -200,6 +198,11 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
   while ((std::size_t{1} << clevels) < w) clevels++;
   const std::size_t cslots = (w + 1) & ~std::size_t{1};
   std::uint32_t* comp = slots + kSlotWords * nblocks;
+  // Every slot starts empty, but the items' set-up writes the compaction's slots [0, w) and the
+  // expansion's items are copied into slots [0, w) before the expansion reads them: only the
+  // rest is zeroed, the compaction's padding slot and the expansion's slots from w up.
+  if (cslots > w) Ops::zero(comp + kSlotWords * w, kSlotWords);
+  if (nblocks > w) Ops::zero(slots + kSlotWords * w, kSlotWords * (nblocks - w));
   sorted[w] = kSentinel;
   Ops::items(comp + kSlotWords * w, sorted, w);
   for (unsigned k = 0; k < clevels; k++) level_range<Ops>(comp, 0, cslots, std::size_t{1} << k);
