@@ -93,7 +93,7 @@ for line in open(raw):
     elif f[0] == "map":
         maps.append((f[1], f[2], int(f[3]), f[4], f[5]))
 
-rows = []
+rows, windows = [], {}
 for (preset, level), lst in sorted(ops.items()):
     m = marks[(preset, level)]
     empty = m[1] - m[0]  # the two marker calls with nothing between them
@@ -108,6 +108,7 @@ for (preset, level), lst in sorted(ops.items()):
         if win["insns"] != m[2 * ident + 1] - m[2 * ident]:
             sys.exit(f"m4-report: the profile of {name} has {win['insns']} instructions, the counter "
                      f"{m[2 * ident + 1] - m[2 * ident]}")
+        windows[(level, backend[(preset, level)], name, OPT[preset.split(":")[0]])] = win
         rows.append({"level": level, "backend": backend[(preset, level)], "op": name,
                      "instructions": m[2 * ident + 1] - m[2 * ident] - empty, "stack_bytes": stack,
                      "opt": OPT[preset.split(":")[0]], "est_cycles": win["cycles"] - empty_cycles,
@@ -539,9 +540,16 @@ w("  first four butterfly levels in registers; the peak search in Thumb-2 (`reed
 w("  the transform's layout directly, its two 16-bit halves side by side: |v| by SSUB16 and SEL, and")
 w("  USUB16 against the best so far, whose GE flags make three SELs keep or take each half's |v|, value")
 w("  and index (SEL is a single-cycle ALU instruction whatever the flags); the two halves' winners are")
-w("  then ordered by a key with CMP and an IT-predicated MOV. About 3.0k estimated cycles per block at")
-w("  HQC-1 (2.3k transform, 0.66k peak: 9 per word of two values), against 3.8k with a key compared per")
-w("  value (1.5k peak), 6.3k before that and 25k for the portable decoder.")
+dec1 = windows.get((1, "m4", "decaps", "-O3"))
+if dec1:
+    blocks = dec1["entries"]["hqc_m4_rm_peak"]
+    peak = dec1["func"]["hqc_m4_rm_peak"] / blocks
+    transform = sum(c for f, c in dec1["func"].items() if "rm_decode<" in f) / blocks
+    w("  then ordered by a key with CMP and an IT-predicated MOV. About "
+      f"{(transform + peak) / 1e3:.1f}k estimated cycles per block at")
+    w(f"  HQC-1 ({transform / 1e3:.1f}k transform, {peak / 1e3:.2f}k peak: 9 per word of two values), against 3.8k "
+      "with a key compared per")
+    w("  value (1.5k peak), 6.3k before that and 25k for the portable decoder.")
 w("- `rs_encode`, `rs_decode`: four GF(2^8) elements per 32-bit word (`reed_solomon_m4.cpp`): x times")
 w("  alpha in every lane is a shift, masks and a multiplication of the lanes' top bits by 0x1D;")
 w("  products by public constants use tables of their eight multiples (two instructions per bit for")
