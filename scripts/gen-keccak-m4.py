@@ -355,11 +355,12 @@ class Gen:
         self.emit(f"pkhtb {y}, {y}, {x}, asr #16")
         return t, x
 
-    def entry_fused(self, acc, free):
+    def entry_fused(self, acc, free, interleaved=False):
         """Interleaves the 25 lanes into buffer A (lag P applied) and computes round 0's column
         parities as theta_cd leaves them (same registers, same lags: the first word of each
         column half, lane y = 0, is written straight into its accumulator where the lags agree).
-        Uses r0 (the state pointer) and the three registers theta_cd leaves free."""
+        Uses r0 (the state pointer) and the three registers theta_cd leaves free. interleaved:
+        the caller's lanes are already interleaved (even word, odd word): only loaded."""
         assert "r0" in free and len(free) == 4, free
         tmp = [r for r in free if r != "r0"]
         prev = []
@@ -367,21 +368,27 @@ class Gen:
             x, y, t = tmp
             for r, off in prev:
                 self.emit(f"str {r}, [sp, #{off}]")
-            self.emit(f"ldr {x}, [r0, #{8 * lane}]")
-            self.emit(f"ldr {y}, [r0, #{8 * lane + 4}]")
-            x, t = self.swap16(x, y, t)
-            for k in (3, 2, 1):
-                self.swap(x, y, t, k)
             col = lane % 5
             # a lane of row 0 is the first of its column halves: written straight into the
             # accumulator when that lags like the stored word (else copied by a ROR below)
             direct = [lane < 5 and acc[(col, h)][1] == self.pattern[2 * lane + h] for h in (0, 1)]
-            xd = acc[(col, 0)][0] if direct[0] else x
-            yd = acc[(col, 1)][0] if direct[1] else y
-            self.emit(f"eor {t}, {y}, {x}, lsr #1")
-            self.emit(f"and {t}, {t}, #0x55555555")
-            self.emit(f"eor {yd}, {y}, {t}")
-            self.emit(f"eor {xd}, {x}, {t}, lsl #1")
+            if interleaved:
+                xd = acc[(col, 0)][0] if direct[0] else x
+                yd = acc[(col, 1)][0] if direct[1] else y
+                self.emit(f"ldr {xd}, [r0, #{8 * lane}]")
+                self.emit(f"ldr {yd}, [r0, #{8 * lane + 4}]")
+            else:
+                self.emit(f"ldr {x}, [r0, #{8 * lane}]")
+                self.emit(f"ldr {y}, [r0, #{8 * lane + 4}]")
+                x, t = self.swap16(x, y, t)
+                for k in (3, 2, 1):
+                    self.swap(x, y, t, k)
+                xd = acc[(col, 0)][0] if direct[0] else x
+                yd = acc[(col, 1)][0] if direct[1] else y
+                self.emit(f"eor {t}, {y}, {x}, lsr #1")
+                self.emit(f"and {t}, {t}, #0x55555555")
+                self.emit(f"eor {yd}, {y}, {t}")
+                self.emit(f"eor {xd}, {x}, {t}, lsl #1")
             for r, h in ((xd, 0), (yd, 1)):
                 w = 2 * lane + h
                 if self.pattern[w]:
@@ -398,7 +405,9 @@ class Gen:
         for r, off in prev:
             self.emit(f"str {r}, [sp, #{off}]")
 
-    def exit(self):
+    def exit(self, interleaved=False):
+        """Writes buffer A (lag P undone) to the caller's state, de-interleaved unless
+        `interleaved`, and clears both buffers and the spilled D words."""
         regs = ["r2", "r3", "r4", "r5", "r6", "r7"]
         prev = None
         self.emit("movs r8, #0")
@@ -415,9 +424,10 @@ class Gen:
             for r, h in ((x, 0), (y, 1)):  # true = rotl(stored, q)
                 if self.pattern[2 * lane + h]:
                     self.emit(f"ror {r}, {r}, #{(32 - self.pattern[2 * lane + h]) % 32}")
-            for k in (0, 1, 2, 3):
-                self.swap(x, y, t, k)
-            x, t = self.swap16(x, y, t)
+            if not interleaved:
+                for k in (0, 1, 2, 3):
+                    self.swap(x, y, t, k)
+                x, t = self.swap16(x, y, t)
             prev = [(x, 8 * lane), (y, 8 * lane + 4)]
         for r, off in prev:
             self.emit(f"str {r}, [r0, #{off}]")
@@ -440,11 +450,25 @@ class Gen:
         assert self.cur == 0
         if self.pattern is None:
             return spilled
+        prologue = list(head)
         body, self.lines = self.lines, head
         self.comment("interleave the 25 lanes into buffer A (even word, then odd word, per lane),")
         self.comment("computing round 0's column parities on the way; then join the loop after its")
         self.comment("own parity code")
-        self.entry_fused(*self.entry_state)
+        acc, free = self.entry_state
+        self.entry_fused(dict(acc), list(free))
+        self.emit("b 2f")
+        # The second entry: the same frame, the caller's state already interleaved. Bit 0 of the
+        # saved state pointer (a word-aligned address) marks it for the exit.
+        self.lines.append("  .global hqc_m4_keccak_f1600_interleaved")
+        self.lines.append("  .type hqc_m4_keccak_f1600_interleaved, %function")
+        self.lines.append("  .thumb_func")
+        self.lines.append("hqc_m4_keccak_f1600_interleaved:")
+        self.lines.extend(prologue)
+        self.emit("orr r1, r0, #1")
+        self.emit(f"str r1, [sp, #{FRAME}]")
+        self.comment("copy the interleaved lanes into buffer A, computing round 0's column parities")
+        self.entry_fused(dict(acc), list(free), interleaved=True)
         self.emit("b 2f")
         self.lines.extend(body)
         assert self.rot == self.pattern, (self.rot, self.pattern)
@@ -460,9 +484,17 @@ class Gen:
         self.emit(f"str {a}, [sp, #{RCP_OFF}]")
         self.emit(f"cmp {a}, {b}")
         self.emit("bne 1b")
-        self.comment("de-interleave into the caller's state; clear both buffers and the spilled D")
+        self.comment("de-interleave into the caller's state (or copy, for the interleaved entry);")
+        self.comment("clear both buffers and the spilled D")
         self.emit(f"ldr r0, [sp, #{FRAME}]")
+        self.emit("lsls r1, r0, #31")
+        self.emit("bne 3f")
         self.exit()
+        self.emit(f"add sp, sp, #{FRAME + 4}")
+        self.emit("pop {r4-r11, pc}")
+        self.lines.append("3:")
+        self.emit("subs r0, r0, #1")
+        self.exit(interleaved=True)
         self.emit(f"add sp, sp, #{FRAME + 4}")
         self.emit("pop {r4-r11, pc}")
         return spilled
@@ -573,14 +605,17 @@ def keccak_ref(a):
     return a
 
 
-def emulate(lines, state, table_addr=0x2000):
+def emulate(lines, state, table_addr=0x2000, interleaved=False):
+    """Runs the code from hqc_m4_keccak_f1600 (or, interleaved, from
+    hqc_m4_keccak_f1600_interleaved with the lanes given to it and read back interleaved)."""
     import re
     R = {f"r{i}": 0 for i in range(13)}
     R.update(lr=0xDEAD, sp=0x8000)
     mem = {}
     for i, v in enumerate(state):
-        mem[0x1000 + 8 * i] = v & MASK32
-        mem[0x1000 + 8 * i + 4] = v >> 32
+        lo, hi = interleave(v) if interleaved else (v & MASK32, v >> 32)
+        mem[0x1000 + 8 * i] = lo
+        mem[0x1000 + 8 * i + 4] = hi
     for i, v in enumerate(rc_lanes()):
         e, o = interleave(v)
         mem[table_addr + 8 * i], mem[table_addr + 8 * i + 4] = e, o
@@ -588,10 +623,10 @@ def emulate(lines, state, table_addr=0x2000):
     for r in ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"):
         R[r] = hash(r) & MASK32
     saved = {r: R[r] for r in ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11")}
-    code = [l.strip() for l in lines if l.strip() and not l.strip().startswith("@")]
+    code = [l.strip() for l in lines if l.strip() and not l.strip().startswith(("@", "."))]
     labels = {l[:-1]: i for i, l in enumerate(code) if l.endswith(":")}
     Z = False
-    pc = 0
+    pc = labels["hqc_m4_keccak_f1600_interleaved"] if interleaved else 0
     cycles = 0
     prev_mem = None  # destination register of the previous single load/store ("" for a store)
     rd = lambda s: R[s]
@@ -640,6 +675,13 @@ def emulate(lines, state, table_addr=0x2000):
         elif mn == "pkhbt": R[ops[0]] = (R[ops[1]] & 0xFFFF) | (op2(shm, ops[2]) & 0xFFFF0000)
         elif mn == "pkhtb": R[ops[0]] = (R[ops[1]] & 0xFFFF0000) | (op2(shm, ops[2]) & 0xFFFF)
         elif mn == "movs": R[ops[0]] = int(ops[1][1:], 0)
+        elif mn == "orr": R[ops[0]] = R[ops[1]] | op2(shm, ops[2])
+        elif mn == "subs":
+            R[ops[0]] = (R[ops[1]] - op2(None, ops[2])) & MASK32
+            Z = R[ops[0]] == 0
+        elif mn == "lsls":
+            R[ops[0]] = (R[ops[1]] << int(ops[2][1:])) & MASK32
+            Z = R[ops[0]] == 0
         elif mn == "movw": R[ops[0]] = table_addr & 0xFFFF
         elif mn == "movt": R[ops[0]] = (R[ops[0]] & 0xFFFF) | (table_addr & 0xFFFF0000)
         elif mn in ("add", "adds"):
@@ -671,7 +713,10 @@ def emulate(lines, state, table_addr=0x2000):
             raise SystemExit(f"emulator: unknown {ins}")
     assert R["sp"] == 0x8000, "stack not balanced"
     assert all(R[r] == v for r, v in saved.items()), "callee-saved register changed"
-    out = [mem[0x1000 + 8 * i] | (mem[0x1000 + 8 * i + 4] << 32) for i in range(25)]
+    if interleaved:
+        out = [deinterleave(mem[0x1000 + 8 * i], mem[0x1000 + 8 * i + 4]) for i in range(25)]
+    else:
+        out = [mem[0x1000 + 8 * i] | (mem[0x1000 + 8 * i + 4] << 32) for i in range(25)]
     leftovers = [a for a in range(0x8000 - FRAME - 40, 0x8000 - 40, 4) if mem.get(a, 0) not in (0,)
                  and not (0x8000 - 40 - FRAME + RCP_OFF <= a < 0x8000 - 40 - FRAME + RCE_OFF + 4)]
     return out, cycles, leftovers
@@ -684,6 +729,12 @@ HEADER = """\
 @
 @ void hqc_m4_keccak_f1600(uint64_t state[25]): the standard lane layout in and out (lane x + 5y,
 @ little-endian 64-bit words), like every keccak_f1600 slot.
+@ void hqc_m4_keccak_f1600_interleaved(uint32_t state[50]): the same permutation on the
+@ bit-interleaved form (lane i = words 2i, its even bits, and 2i + 1, its odd bits; the backend
+@ slot keccak_f1600_interleaved), in and out: the sponges keep their states in that form, so
+@ this entry only copies the words in and out (applying and undoing the lags P below). It shares
+@ the frame, the loop and the exit with the first entry; bit 0 of the saved state pointer (a
+@ word-aligned address, so the bit is free) tells the exit which form to write (public).
 @
 @ Representation. Bit interleaving: a 64-bit lane is held as two 32-bit words, its even bits
 @ ("e") and its odd bits ("o"). A 64-bit rotation by 2k rotates both words by k; by 2k + 1 it
@@ -739,7 +790,8 @@ HEADER = """\
 @ halves' recombination. De-interleaving is the same swaps in the reverse order. On exit the
 @ stack buffers and spilled D words are overwritten with zeros (the state may be secret).
 @
-@ Constant time: no branch but the loop's (a fixed 24 / ROUNDS_PER_BODY iterations), every
+@ Constant time: no branch but the loop's (a fixed 24 / ROUNDS_PER_BODY iterations) and the
+@ exit's choice of form (which entry was called), every
 @ address is sp or the state pointer plus a constant, or the constant table; no division.
 @ AAPCS: r4-r11 preserved; the stack stays 8-byte aligned (10 registers pushed, frame a multiple
 @ of 8).
@@ -771,8 +823,14 @@ def main():
                 raise SystemExit("FAIL: the emitted code's permutation differs from FIPS 202's")
             if left:
                 raise SystemExit(f"FAIL: stack words not cleared on exit: {left[:4]}")
+            out, cyc_il, left = emulate(g.lines, st, interleaved=True)
+            if out != keccak_ref(st):
+                raise SystemExit("FAIL: the interleaved entry's permutation differs from FIPS 202's")
+            if left:
+                raise SystemExit(f"FAIL: stack words not cleared on the interleaved exit: {left[:4]}")
         n = sum(1 for l in g.lines if l.strip() and not l.strip().startswith("@") and not l.strip().endswith(":"))
-        print(f"ok: {len(states)} states; about {cyc} cycles (emulator's estimate), {n} instructions in the code, "
+        print(f"ok: {len(states)} states, both entries; about {cyc} cycles (emulator's estimate; "
+              f"{cyc_il} from the interleaved entry), {n} instructions in the code, "
               f"{g.fixups} fix-up RORs per iteration, spilled D {spilled}")
         if verify:
             if open(verify, encoding="utf-8").read() != assembly(g) + "\n":

@@ -74,6 +74,7 @@ struct BackendSlots {
   bool variant;
   void* keccak_f1600;
   void* keccak_f1600_x4;
+  void* keccak_f1600_interleaved;  // optional
   KernelTableSlots hqc1, hqc3, hqc5;
 };
 static_assert(sizeof(Backend) == sizeof(BackendSlots),
@@ -815,6 +816,26 @@ void test_keccak_f1600_x4(const Backend& be) {
   }
 }
 
+// The optional permutation on the interleaved form (sym::interleave_lane): the portable
+// permutation between a deinterleave and an interleave, on the same states as keccak_f1600's test.
+void test_keccak_f1600_interleaved(const Backend& be) {
+  if (be.keccak_f1600_interleaved == nullptr)
+    GTEST_SKIP() << "backend " << be.name << " has no interleaved permutation (an optional slot)";
+  std::mt19937_64 rng(0x696c);
+  for (int it = 0; it < 150; it++) {
+    std::uint32_t s1[50], s2[50];
+    for (auto& x : s1) x = it == 0 ? ~std::uint32_t{0} : static_cast<std::uint32_t>(rng());
+    if (it >= 1 && it <= 50) {  // one bit in each word
+      std::fill(std::begin(s1), std::end(s1), 0);
+      s1[it - 1] = std::uint32_t{1} << (it * 7 % 32);
+    }
+    std::memcpy(s2, s1, sizeof(s1));
+    sym::keccak_f1600_interleaved_portable(s1);
+    be.keccak_f1600_interleaved(s2);
+    ASSERT_SAME_BYTES(s1, s2, sizeof(s1), "keccak_f1600_interleaved state " << it);
+  }
+}
+
 // ---- The whole KEM on this row (what the kernels add up to): same bytes as portable for keys,
 // encapsulations and valid and invalid decapsulations, with key objects prepared or not.
 
@@ -920,7 +941,9 @@ struct AllLevels {
   const char* slot;
   LevelFn fn;
 };
-const AllLevels kAllLevels[] = {{"keccak_f1600", &test_keccak_f1600}, {"keccak_f1600_x4", &test_keccak_f1600_x4}};
+const AllLevels kAllLevels[] = {{"keccak_f1600", &test_keccak_f1600},
+                                {"keccak_f1600_x4", &test_keccak_f1600_x4},
+                                {"keccak_f1600_interleaved", &test_keccak_f1600_interleaved}};
 
 class Conformance : public testing::Test {
  public:

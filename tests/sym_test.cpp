@@ -8,6 +8,7 @@
 
 #include "backend/registry.hpp"
 #include "sym/oracles.hpp"
+#include "sym/sponge_lanes.hpp"
 #include "test_util.hpp"
 
 namespace hqc {
@@ -30,7 +31,7 @@ Bytes evp(const EVP_MD* md, const Bytes& in, std::size_t outlen) {
 class Sym : public testing::TestWithParam<const backend::Backend*> {};
 
 TEST_P(Sym, Fips202Vectors) {
-  auto f = GetParam()->keccak_f1600;
+  const sym::Permutation f(*GetParam());
   std::uint8_t h256[32], h512[64], x[32];
   sym::sha3_256(f, h256, nullptr, 0);
   EXPECT_EQ(to_hex(h256, 32), "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a");
@@ -52,7 +53,7 @@ TEST_P(Sym, Fips202Vectors) {
 }
 
 TEST_P(Sym, AgreesWithOpenSslOnRandomSplits) {
-  auto f = GetParam()->keccak_f1600;
+  const sym::Permutation f(*GetParam());
   std::mt19937_64 rng(7);
   for (int iter = 0; iter < 300; iter++) {
     Bytes in(rng() % 1200);
@@ -88,7 +89,7 @@ TEST_P(Sym, AgreesWithOpenSslOnRandomSplits) {
 }
 
 TEST_P(Sym, OraclesAppendDomainByte) {
-  auto f = GetParam()->keccak_f1600;
+  const sym::Permutation f(*GetParam());
   Bytes pk(2241, 0x5a);
   std::uint8_t h[32];
   sym::oracle_h(f, h, pk.data(), pk.size());
@@ -104,10 +105,71 @@ TEST_P(Sym, OraclesAppendDomainByte) {
   EXPECT_EQ(to_hex(x, 100), to_hex(evp(EVP_shake256(), s, 100)));
 }
 
+// SpongeLanes (several sponges side by side, their inputs in parts): the same bytes as OpenSSL
+// for parts of every length, empty ones and ones that end inside a lane included, for inputs
+// that end anywhere in a block (so padding lands in every lane, and in the next block).
+TEST_P(Sym, SpongeLanesAgreeWithOpenSsl) {
+  std::mt19937_64 rng(11);
+  for (int iter = 0; iter < 200; iter++) {
+    sym::SpongeLanes lanes(*GetParam());
+    Bytes in[sym::SpongeLanes::kLanes], out[sym::SpongeLanes::kLanes];
+    std::size_t cut[sym::SpongeLanes::kLanes][2];
+    const sym::SpongeKind kinds[] = {sym::kSha3_256, sym::kSha3_512, sym::kShake256, sym::kShake256};
+    const EVP_MD* mds[] = {EVP_sha3_256(), EVP_sha3_512(), EVP_shake256(), EVP_shake256()};
+    const std::size_t outlen[] = {32, 64, rng() % 700, 1 + rng() % 20};
+    for (int i = 0; i < sym::SpongeLanes::kLanes; i++) {
+      in[i].resize(iter < 136 ? static_cast<std::size_t>(iter) + 136 * static_cast<std::size_t>(i) : rng() % 900);
+      for (auto& b : in[i]) b = static_cast<std::uint8_t>(rng());
+      cut[i][0] = in[i].empty() ? 0 : rng() % (in[i].size() + 1);
+      cut[i][1] = cut[i][0] + (in[i].size() == cut[i][0] ? 0 : rng() % (in[i].size() - cut[i][0] + 1));
+      out[i].resize(outlen[i]);
+      const std::uint8_t* p = in[i].data();
+      lanes.start(i, kinds[i],
+                  {{p, cut[i][0]}, {p + cut[i][0], cut[i][1] - cut[i][0]}, {p + cut[i][1], in[i].size() - cut[i][1]}},
+                  out[i].data(), out[i].size());
+    }
+    lanes.run_all();
+    for (int i = 0; i < sym::SpongeLanes::kLanes; i++)
+      ASSERT_EQ(to_hex(out[i]), to_hex(evp(mds[i], in[i], outlen[i])))
+          << "iteration " << iter << " lane " << i << " input " << in[i].size() << " cut at " << cut[i][0] << ", "
+          << cut[i][1];
+  }
+}
+
+// The lane form of the interleaved permutation: bit 2j of a lane at bit j of the even word, bit
+// 2j + 1 at bit j of the odd word, and back.
+TEST(SymInterleave, LaneFormIsEvenAndOddBits) {
+  std::mt19937_64 rng(5);
+  for (int it = 0; it < 2000; it++) {
+    const std::uint64_t v = it < 64 ? std::uint64_t{1} << it : rng();
+    std::uint32_t e = 0, o = 0, we = 0, wo = 0;
+    sym::interleave_lane(v, e, o);
+    for (unsigned j = 0; j < 32; j++) {
+      we |= static_cast<std::uint32_t>((v >> (2 * j)) & 1) << j;
+      wo |= static_cast<std::uint32_t>((v >> (2 * j + 1)) & 1) << j;
+    }
+    ASSERT_EQ(e, we) << std::hex << v;
+    ASSERT_EQ(o, wo) << std::hex << v;
+    ASSERT_EQ(sym::deinterleave_lane(e, o), v);
+  }
+}
+
+// Portable with the optional interleaved permutation set to the portable reference: runs every
+// test above through the sponges' interleaved path, which on hosts no backend takes (the m4 one
+// does; tests/m4/m4_test.cpp checks it there).
+backend::Backend portable_interleaved() {
+  backend::Backend be = backend::portable();
+  be.name = "portable-interleaved";
+  be.keccak_f1600_interleaved = &sym::keccak_f1600_interleaved_portable;
+  return be;
+}
+const backend::Backend kPortableInterleaved = portable_interleaved();
+
 std::vector<const backend::Backend*> supported() {
   std::vector<const backend::Backend*> v;
   for (const auto* b : backend::all_backends())
     if (backend::is_supported(*b, backend::effective_cpu_features())) v.push_back(b);
+  v.push_back(&kPortableInterleaved);
   return v;
 }
 

@@ -29,6 +29,11 @@ using KeccakF1600Fn = void (*)(std::uint64_t state[25]);
 // lanes); a nullptr state is skipped. Lets independent sponges run side by side
 // (sym::SpongeLanes, which calls it for two or more busy states and keccak_f1600 for one).
 using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint64_t* s2, std::uint64_t* s3);
+// Keccak-f[1600] on a bit-interleaved state: lane i is the words 2i (its even bits: bit 2j of the
+// lane at bit j) and 2i + 1 (its odd bits), sym::interleave_lane's form. A device whose
+// permutation works on that form inside (the m4 one) offers it so that sponges keep their state
+// interleaved between permutations and convert only the lanes they absorb or squeeze.
+using KeccakF1600InterleavedFn = void (*)(std::uint32_t state[50]);
 // The key-generation sampler's duplicate test and whole-refill decision (KernelTable below).
 using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
 using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
@@ -110,6 +115,9 @@ struct Backend {
   bool variant;
   KeccakF1600Fn keccak_f1600;
   KeccakF1600x4Fn keccak_f1600_x4;
+  // Optional (nullptr where the backend has none): the permutation on the interleaved form. When
+  // set, sym::Sponge and sym::SpongeLanes call it instead of keccak_f1600 (same bytes out).
+  KeccakF1600InterleavedFn keccak_f1600_interleaved = nullptr;
   KernelTable<Hqc1> hqc1;
   KernelTable<Hqc3> hqc3;
   KernelTable<Hqc5> hqc5;

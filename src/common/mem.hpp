@@ -89,4 +89,16 @@ inline std::uint64_t load_le64(const void* p) {
 #endif
 }
 
+// Stores v at p as a little-endian 64-bit word, at any alignment (two STRs on the M4, as in
+// load_le64).
+inline void store_le64(void* p, std::uint64_t v) {
+#if defined(__ARM_ARCH_7EM__)
+  const auto lo = static_cast<std::uint32_t>(v), hi = static_cast<std::uint32_t>(v >> 32);
+  __builtin_memcpy(p, &lo, 4);
+  __builtin_memcpy(static_cast<std::uint8_t*>(p) + 4, &hi, 4);
+#else
+  std::memcpy(p, &v, 8);
+#endif
+}
+
 }  // namespace hqc::mem

@@ -48,7 +48,7 @@ void keypair_without_hpk(const backend::Backend& be, SecretKey<P>& out, const st
   // seed_pke || sigma = first 32 + k bytes of XOF(seed_kem) (spec §7.1 step 2).
   ct::Wiped<std::uint8_t[32 + P::kK]> z;
   {
-    sym::Xof xof(be.keccak_f1600, seed_kem);
+    sym::Xof xof(be, seed_kem);
     xof.squeeze(*z, 32 + P::kK);
   }
   mem::copy(out.seed_kem, seed_kem, 32);
@@ -65,7 +65,7 @@ void keypair(const backend::Backend& be, SecretKey<P>& out, const std::uint8_t s
   out.y_kept.release();
   keypair_without_hpk<P>(be, out, seed_kem);
   // A key object is used next (encapsulation to it, decapsulation with it): H(pk) once, here.
-  sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
+  sym::oracle_h(be, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
 }
 
 template <class P>
@@ -79,7 +79,7 @@ bool keypair_prepared(const backend::Backend& be, SecretKey<P>& out, const std::
   if (pke::KeptTransforms<P>::by_product_of_mul(k) && out.pub.ek.kept.acquire(store, &k, kPublicKeyTransforms))
     out.y_kept.acquire(store, &k, 1);
   keypair_without_hpk<P>(be, out, seed_kem);
-  sym::oracle_h(be.keccak_f1600, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
+  sym::oracle_h(be, out.pub.hpk, out.pub.pk, P::kPublicKeyBytes);
   return out.y_kept.for_table(k) != nullptr;
 }
 
@@ -120,7 +120,7 @@ template <class P>
 void encaps(const backend::Backend& be, const PublicKey<P>& pub, std::uint8_t ct[P::kCiphertextBytes],
             std::uint8_t ss[32], const std::uint8_t m[P::kK], const std::uint8_t salt[16]) {
   ct::Wiped<std::uint8_t[64]> g;  // K || theta
-  sym::oracle_g(be.keccak_f1600, *g, pub.hpk, m, P::kK, salt);
+  sym::oracle_g(be, *g, pub.hpk, m, P::kK, salt);
   ct::Wiped<pke::RingVec<P>> u;
   ct::Wiped<pke::CodeVec<P>> v;
   pke::encrypt<P>(be, pub.ek, *u, *v, m, *g + 32);

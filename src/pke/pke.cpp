@@ -39,7 +39,7 @@ bool prepare_encryption_key(const backend::Backend& be, EncryptionKey<P>& ekx, T
 
 template <class P>
 void expand_h(const backend::Backend& be, RingVec<P>& h, const std::uint8_t seed_ek[32]) {
-  sym::Xof xof(be.keccak_f1600, seed_ek);
+  sym::Xof xof(be, seed_ek);
   sampling::sample_dense<P>(h.w, xof);
 }
 
@@ -56,7 +56,7 @@ void hash_pk_and_expand_h(const backend::Backend& be, std::uint8_t hpk[32], Ring
 
 template <class P>
 void expand_y(const backend::Backend& be, RingVec<P>& y, const std::uint8_t seed_dk[32]) {
-  sym::Xof xof(be.keccak_f1600, seed_dk);
+  sym::Xof xof(be, seed_dk);
   ct::Wiped<std::uint32_t[P::kW]> pos;
   sampling::sample_keygen_positions<P>(*pos, xof, be.kernels<P>().keygen_accept);
   be.kernels<P>().support_to_vector(y.w, *pos, P::kW);
@@ -67,7 +67,7 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
             const std::uint8_t seed_pke[32], EncryptionKey<P>& ekx, RingVec<P>& y, KeptTransforms<P>& y_kept) {
   const auto& k = be.kernels<P>();
   ct::Wiped<std::uint8_t[64]> seeds;
-  sym::oracle_i(be.keccak_f1600, *seeds, seed_pke);
+  sym::oracle_i(be, *seeds, seed_pke);
   mem::copy(seed_dk, *seeds, 32);
   const std::uint8_t* seed_ek = *seeds + 32;
   // seed_ek becomes the first 32 bytes of the public key.
@@ -87,7 +87,7 @@ void keygen(const backend::Backend& be, std::uint8_t ek[P::kPublicKeyBytes], std
   }
   ct::Wiped<RingVec<P>> x;
   {
-    sym::XofWithPrefix xof(be.keccak_f1600, seed_dk, *dk_stream, kKeygenXofPrefix<P>);
+    sym::XofWithPrefix xof(be, seed_dk, *dk_stream, kKeygenXofPrefix<P>);
     ct::Wiped<std::uint32_t[P::kW]> pos;
     sampling::sample_keygen_positions<P>(*pos, xof, k.keygen_accept);  // y first
     k.support_to_vector(y.w, *pos, P::kW);
@@ -161,7 +161,7 @@ void encrypt(const backend::Backend& be, const EncryptionKey<P>& ekx, RingVec<P>
              const std::uint8_t m[P::kK], const std::uint8_t theta[32]) {
   ct::Wiped<std::uint8_t[kEncryptXofBytes<P>]> rnd;
   {
-    sym::Xof xof(be.keccak_f1600, theta);
+    sym::Xof xof(be, theta);
     xof.squeeze(*rnd, kEncryptXofBytes<P>);  // r2, then e, then r1
   }
   encrypt_from_xof<P>(be, ekx, u, v, m, *rnd);

@@ -35,48 +35,58 @@ void keccak_f1600_portable(std::uint64_t a[25]) {
   }
 }
 
-Sponge::~Sponge() { ct::wipe(s_, sizeof(s_)); }
+void keccak_f1600_interleaved_portable(std::uint32_t a[50]) {
+  std::uint64_t lanes[25];
+  for (int i = 0; i < 25; i++) lanes[i] = deinterleave_lane(a[2 * i], a[2 * i + 1]);
+  keccak_f1600_portable(lanes);
+  for (int i = 0; i < 25; i++) interleave_lane(lanes[i], a[2 * i], a[2 * i + 1]);
+  ct::wipe(lanes, sizeof(lanes));
+}
 
 void Sponge::reset() {
-  ct::wipe(s_, sizeof(s_));
+  s_.clear();
   pos_ = 0;
   squeezing_ = false;
 }
 
-// Lanes are little-endian (FIPS 202 byte order); bytes are XORed into the state lane by lane.
-static inline void xor_bytes_into_state(std::uint64_t* s, std::size_t pos, const std::uint8_t* in, std::size_t len) {
-  for (std::size_t i = 0; i < len; i++) s[(pos + i) >> 3] ^= static_cast<std::uint64_t>(in[i]) << (8 * ((pos + i) & 7));
-}
-
+// Lanes are little-endian (FIPS 202 byte order): runs of whole lanes are XORed (or read) by one
+// loop, and the bytes of a partial lane are gathered into one lane value first, so the state is
+// only ever read and written as whole lanes (in the permutation's form, KeccakState).
 void Sponge::absorb(const std::uint8_t* in, std::size_t len) {
   while (len > 0) {
-    if (pos_ == 0 && len >= rate_) {
-      // Whole blocks: lane-wise XOR (little-endian loads).
-      for (std::size_t i = 0; i < rate_ / 8; i++) {
-        s_[i] ^= mem::load_le64(in + 8 * i);
+    const std::size_t off = pos_ & 7;
+    if (off == 0 && len >= 8) {  // whole lanes up to the end of the block or of the input
+      std::size_t n = (rate_ - pos_) / 8;
+      if (n > len / 8) n = len / 8;
+      s_.xor_lanes(pos_ / 8, in, n);
+      pos_ += 8 * n;
+      in += 8 * n;
+      len -= 8 * n;
+      if (pos_ == rate_) {
+        s_.permute();
+        pos_ = 0;
       }
-      f_(s_);
-      in += rate_;
-      len -= rate_;
       continue;
     }
-    std::size_t take = rate_ - pos_;
+    std::size_t take = 8 - off;
     if (take > len) take = len;
-    xor_bytes_into_state(s_, pos_, in, take);
+    std::uint64_t v = 0;
+    for (std::size_t j = 0; j < take; j++) v |= static_cast<std::uint64_t>(in[j]) << (8 * (off + j));
+    s_.xor_lane(pos_ >> 3, v);
     pos_ += take;
     in += take;
     len -= take;
     if (pos_ == rate_) {
-      f_(s_);
+      s_.permute();
       pos_ = 0;
     }
   }
 }
 
 void Sponge::finalize() {
-  s_[pos_ >> 3] ^= static_cast<std::uint64_t>(pad_) << (8 * (pos_ & 7));
-  s_[(rate_ - 1) >> 3] ^= 0x80ULL << (8 * ((rate_ - 1) & 7));
-  f_(s_);
+  s_.xor_lane(pos_ >> 3, static_cast<std::uint64_t>(pad_) << (8 * (pos_ & 7)));
+  s_.xor_lane((rate_ - 1) >> 3, 0x80ULL << (8 * ((rate_ - 1) & 7)));
+  s_.permute();
   pos_ = 0;
   squeezing_ = true;
 }
@@ -85,30 +95,40 @@ void Sponge::squeeze(std::uint8_t* out, std::size_t len) {
   if (!squeezing_) finalize();
   while (len > 0) {
     if (pos_ == rate_) {
-      f_(s_);
+      s_.permute();
       pos_ = 0;
     }
-    std::size_t take = rate_ - pos_;
+    const std::size_t off = pos_ & 7;
+    if (off == 0 && len >= 8) {  // whole lanes up to the end of the block or of the output
+      std::size_t n = (rate_ - pos_) / 8;
+      if (n > len / 8) n = len / 8;
+      s_.read_lanes(out, pos_ / 8, n);
+      pos_ += 8 * n;
+      out += 8 * n;
+      len -= 8 * n;
+      continue;
+    }
+    std::size_t take = 8 - off;
     if (take > len) take = len;
-    mem::copy(out, reinterpret_cast<const std::uint8_t*>(s_) + pos_, take);  // little-endian lanes
+    const std::uint64_t v = s_.lane(pos_ >> 3) >> (8 * off);
+    for (std::size_t j = 0; j < take; j++) out[j] = static_cast<std::uint8_t>(v >> (8 * j));
     pos_ += take;
     out += take;
     len -= take;
   }
 }
 
-void sha3_256(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::uint8_t* in, std::size_t len) {
+void sha3_256(Permutation f, std::uint8_t out[32], const std::uint8_t* in, std::size_t len) {
   Sha3_256 h(f);
   h.absorb(in, len);
   h.final(out);
 }
-void sha3_512(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::uint8_t* in, std::size_t len) {
+void sha3_512(Permutation f, std::uint8_t out[64], const std::uint8_t* in, std::size_t len) {
   Sha3_512 h(f);
   h.absorb(in, len);
   h.final(out);
 }
-void shake256(backend::KeccakF1600Fn f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in,
-              std::size_t len) {
+void shake256(Permutation f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in, std::size_t len) {
   Shake256 x(f);
   x.absorb(in, len);
   x.squeeze(out, outlen);

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "backend/ops.hpp"
+#include "common/ct.hpp"
 #include "common/mem.hpp"
 
 namespace hqc::sym {
@@ -24,18 +25,136 @@ inline constexpr SpongeKind kSha3_512{72, 0x06};
 inline constexpr SpongeKind kShake256{136, 0x1F};
 inline constexpr std::size_t kShake256Rate = kShake256.rate;
 
+// The bit-interleaved form of a 64-bit lane (backend::KeccakF1600InterleavedFn): even = its even
+// bits (bit 2j at bit j), odd = its odd bits. Interleaving permutes the six index bits of a bit
+// (the word w of the pair (low, high), then the position p4 .. p0 in the word) to (p0, w, p4, p3,
+// p2, p1): five exchanges of w with p4, p3, p2, p1, p0, each one delta swap across the two words
+// (the exchange with p4 swaps half-words), as the M4 permutation's own entry does
+// (keccak_m4.S). Deinterleaving is the same exchanges in the reverse order. No branch.
+inline void exchange_bits(std::uint32_t& x, std::uint32_t& y, unsigned shift, std::uint32_t mask) {
+  const std::uint32_t t = (y ^ (x >> shift)) & mask;
+  y ^= t;
+  x ^= t << shift;
+}
+inline void interleave_lane(std::uint64_t v, std::uint32_t& even, std::uint32_t& odd) {
+  std::uint32_t x = static_cast<std::uint32_t>(v), y = static_cast<std::uint32_t>(v >> 32);
+  exchange_bits(x, y, 16, 0x0000FFFF);
+  exchange_bits(x, y, 8, 0x00FF00FF);
+  exchange_bits(x, y, 4, 0x0F0F0F0F);
+  exchange_bits(x, y, 2, 0x33333333);
+  exchange_bits(x, y, 1, 0x55555555);
+  even = x;
+  odd = y;
+}
+inline std::uint64_t deinterleave_lane(std::uint32_t even, std::uint32_t odd) {
+  std::uint32_t x = even, y = odd;
+  exchange_bits(x, y, 1, 0x55555555);
+  exchange_bits(x, y, 2, 0x33333333);
+  exchange_bits(x, y, 4, 0x0F0F0F0F);
+  exchange_bits(x, y, 8, 0x00FF00FF);
+  exchange_bits(x, y, 16, 0x0000FFFF);
+  return x | (std::uint64_t{y} << 32);
+}
+
+// Keccak-f[1600] on the interleaved form from the standard one (deinterleave, permute,
+// interleave): the reference the device's interleaved permutation is tested against.
+void keccak_f1600_interleaved_portable(std::uint32_t a[50]);
+
+// The permutation a sponge calls: a backend's keccak_f1600, and its keccak_f1600_interleaved
+// where it has one; the sponge then keeps its state interleaved (converting only the lanes it
+// absorbs or squeezes). Built from a Backend, or from a bare permutation (standard form only).
+struct Permutation {
+  Permutation(backend::KeccakF1600Fn fn) : f(fn) {}  // NOLINT(google-explicit-constructor): a permutation is one
+  Permutation(const backend::Backend& be)            // NOLINT(google-explicit-constructor)
+      : f(be.keccak_f1600), interleaved(be.keccak_f1600_interleaved) {}
+  backend::KeccakF1600Fn f;
+  backend::KeccakF1600InterleavedFn interleaved = nullptr;
+};
+
+// Lanes of a Keccak state of either form (the standard one, or with `interleaved` the 50 words
+// of the interleaved form in the same 200 bytes), read and XORed whole: the loops below keep
+// the form's test out of the per-lane work.
+namespace lanes {
+using Word = std::uint32_t __attribute__((__may_alias__));
+// Lanes first .. first + n of st ^= the n little-endian lanes at in (any alignment).
+inline void xor_in(std::uint64_t* st, bool interleaved, std::size_t first, const std::uint8_t* in, std::size_t n) {
+  if (!interleaved) {
+    for (std::size_t i = 0; i < n; i++) st[first + i] ^= mem::load_le64(in + 8 * i);
+    return;
+  }
+  Word* w = reinterpret_cast<Word*>(st) + 2 * first;
+  for (std::size_t i = 0; i < n; i++) {
+    std::uint32_t e, o;
+    interleave_lane(mem::load_le64(in + 8 * i), e, o);
+    w[2 * i] ^= e;
+    w[2 * i + 1] ^= o;
+  }
+}
+// out[0 .. 8n) = lanes first .. first + n of st, little-endian (any alignment).
+inline void read_out(const std::uint64_t* st, bool interleaved, std::size_t first, std::uint8_t* out, std::size_t n) {
+  if (!interleaved) {
+    for (std::size_t i = 0; i < n; i++) mem::store_le64(out + 8 * i, st[first + i]);
+    return;
+  }
+  const Word* w = reinterpret_cast<const Word*>(st) + 2 * first;
+  for (std::size_t i = 0; i < n; i++) mem::store_le64(out + 8 * i, deinterleave_lane(w[2 * i], w[2 * i + 1]));
+}
+inline void xor_lane(std::uint64_t* st, bool interleaved, std::size_t i, std::uint64_t v) {
+  if (!interleaved) {
+    st[i] ^= v;
+    return;
+  }
+  std::uint32_t e, o;
+  interleave_lane(v, e, o);
+  Word* w = reinterpret_cast<Word*>(st);
+  w[2 * i] ^= e;
+  w[2 * i + 1] ^= o;
+}
+inline std::uint64_t lane(const std::uint64_t* st, bool interleaved, std::size_t i) {
+  if (!interleaved) return st[i];
+  const Word* w = reinterpret_cast<const Word*>(st);
+  return deinterleave_lane(w[2 * i], w[2 * i + 1]);
+}
+}  // namespace lanes
+
+// A Keccak state in its permutation's form (lanes above), zero at the start.
+class KeccakState {
+ public:
+  explicit KeccakState(Permutation p) : p_(p) { clear(); }
+  ~KeccakState() { ct::wipe(s_, sizeof(s_)); }
+  KeccakState(const KeccakState&) = delete;
+  KeccakState& operator=(const KeccakState&) = delete;
+  // The state is zeroed by mem::zero, which stores words on the M4 (where the C library's memset,
+  // which a value-initialized member becomes, stores bytes: about 1.4k estimated cycles a sponge).
+  // All-zero is the zero state in both forms.
+  void clear() { mem::zero(s_, sizeof(s_)); }
+  bool interleaved() const { return p_.interleaved != nullptr; }
+  void xor_lane(std::size_t i, std::uint64_t v) { lanes::xor_lane(s_, interleaved(), i, v); }
+  std::uint64_t lane(std::size_t i) const { return lanes::lane(s_, interleaved(), i); }
+  void xor_lanes(std::size_t first, const std::uint8_t* in, std::size_t n) {
+    lanes::xor_in(s_, interleaved(), first, in, n);
+  }
+  void read_lanes(std::uint8_t* out, std::size_t first, std::size_t n) const {
+    lanes::read_out(s_, interleaved(), first, out, n);
+  }
+  void permute() {
+    if (p_.interleaved == nullptr) p_.f(s_);
+    else p_.interleaved(reinterpret_cast<lanes::Word*>(s_));
+  }
+
+ private:
+  std::uint64_t s_[25];
+  Permutation p_;
+};
+
 // A Keccak sponge of kind (rate, pad). Absorb any number of times, then squeeze any number of
 // times; the squeezed stream does not depend on how reads are split (spec §3 "XOF stream"
 // semantics). sym::SpongeLanes runs the same sponges several at a time.
 class Sponge {
  public:
-  // The state is zeroed by mem::zero, which stores words on the M4 (where the C library's memset,
-  // which a value-initialized member becomes, stores bytes: about 1.4k estimated cycles a sponge).
-  Sponge(backend::KeccakF1600Fn f, SpongeKind kind) : f_(f), rate_(kind.rate), pad_(kind.pad) {
-    mem::zero(s_, sizeof(s_));
-  }
-  Sponge(backend::KeccakF1600Fn f, std::size_t rate, std::uint8_t pad) : Sponge(f, SpongeKind{rate, pad}) {}
-  ~Sponge();
+  Sponge(Permutation p, SpongeKind kind) : s_(p), rate_(kind.rate), pad_(kind.pad) {}
+  Sponge(Permutation p, std::size_t rate, std::uint8_t pad) : Sponge(p, SpongeKind{rate, pad}) {}
+  ~Sponge() = default;
   Sponge(const Sponge&) = delete;
   Sponge& operator=(const Sponge&) = delete;
 
@@ -47,8 +166,7 @@ class Sponge {
 
  private:
   void finalize();
-  std::uint64_t s_[25];
-  backend::KeccakF1600Fn f_;
+  KeccakState s_;
   std::size_t rate_;
   std::size_t pos_ = 0;  // byte position within the rate (absorb or squeeze)
   std::uint8_t pad_;
@@ -56,20 +174,20 @@ class Sponge {
 };
 
 struct Sha3_256 : Sponge {
-  explicit Sha3_256(backend::KeccakF1600Fn f) : Sponge(f, kSha3_256) {}
+  explicit Sha3_256(Permutation f) : Sponge(f, kSha3_256) {}
   void final(std::uint8_t out[32]) { squeeze(out, 32); }
 };
 struct Sha3_512 : Sponge {
-  explicit Sha3_512(backend::KeccakF1600Fn f) : Sponge(f, kSha3_512) {}
+  explicit Sha3_512(Permutation f) : Sponge(f, kSha3_512) {}
   void final(std::uint8_t out[64]) { squeeze(out, 64); }
 };
 struct Shake256 : Sponge {
-  explicit Shake256(backend::KeccakF1600Fn f) : Sponge(f, kShake256) {}
+  explicit Shake256(Permutation f) : Sponge(f, kShake256) {}
 };
 
 // One-shot helpers.
-void sha3_256(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::uint8_t* in, std::size_t len);
-void sha3_512(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::uint8_t* in, std::size_t len);
-void shake256(backend::KeccakF1600Fn f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in, std::size_t len);
+void sha3_256(Permutation f, std::uint8_t out[32], const std::uint8_t* in, std::size_t len);
+void sha3_512(Permutation f, std::uint8_t out[64], const std::uint8_t* in, std::size_t len);
+void shake256(Permutation f, std::uint8_t* out, std::size_t outlen, const std::uint8_t* in, std::size_t len);
 
 }  // namespace hqc::sym

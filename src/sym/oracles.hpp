@@ -32,7 +32,7 @@ inline constexpr Oracle kOraclePrng{kShake256, 0x00};
 // then read.
 class OracleSponge : public Sponge {
  public:
-  OracleSponge(backend::KeccakF1600Fn f, const Oracle& o) : Sponge(f, o.sponge), domain_(o.domain) {}
+  OracleSponge(Permutation f, const Oracle& o) : Sponge(f, o.sponge), domain_(o.domain) {}
   void finish(std::uint8_t* out, std::size_t len) {
     absorb_byte(domain_);
     squeeze(out, len);
@@ -45,20 +45,20 @@ class OracleSponge : public Sponge {
 // XOF(seed), read sequentially with squeeze() (a Shake256, which is kOracleXof's sponge).
 class Xof : public Shake256 {
  public:
-  Xof(backend::KeccakF1600Fn f, const std::uint8_t seed[32]) : Shake256(f) {
+  Xof(Permutation f, const std::uint8_t seed[32]) : Shake256(f) {
     static_assert(kOracleXof.sponge.rate == kShake256.rate && kOracleXof.sponge.pad == kShake256.pad);
     absorb(seed, 32);
     absorb_byte(kOracleXof.domain);
   }
 };
 
-inline void oracle_h(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::uint8_t* pk, std::size_t pk_len) {
+inline void oracle_h(Permutation f, std::uint8_t out[32], const std::uint8_t* pk, std::size_t pk_len) {
   OracleSponge h(f, kOracleH);
   h.absorb(pk, pk_len);
   h.finish(out, 32);
 }
 
-inline void oracle_g(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::uint8_t hpk[32], const std::uint8_t* m,
+inline void oracle_g(Permutation f, std::uint8_t out[64], const std::uint8_t hpk[32], const std::uint8_t* m,
                      std::size_t k, const std::uint8_t salt[16]) {
   OracleSponge h(f, kOracleG);
   h.absorb(hpk, 32);
@@ -67,14 +67,14 @@ inline void oracle_g(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::
   h.finish(out, 64);
 }
 
-inline void oracle_i(backend::KeccakF1600Fn f, std::uint8_t out[64], const std::uint8_t seed[32]) {
+inline void oracle_i(Permutation f, std::uint8_t out[64], const std::uint8_t seed[32]) {
   OracleSponge h(f, kOracleI);
   h.absorb(seed, 32);
   h.finish(out, 64);
 }
 
-inline void oracle_j(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::uint8_t hpk[32],
-                     const std::uint8_t* sigma, std::size_t k, const std::uint8_t* ct, std::size_t ct_len) {
+inline void oracle_j(Permutation f, std::uint8_t out[32], const std::uint8_t hpk[32], const std::uint8_t* sigma,
+                     std::size_t k, const std::uint8_t* ct, std::size_t ct_len) {
   OracleSponge h(f, kOracleJ);
   h.absorb(hpk, 32);
   h.absorb(sigma, k);
@@ -85,7 +85,7 @@ inline void oracle_j(backend::KeccakF1600Fn f, std::uint8_t out[32], const std::
 // The KAT PRNG (kOraclePrng), read with read().
 class Prng : public Shake256 {
  public:
-  Prng(backend::KeccakF1600Fn f, const std::uint8_t* entropy, std::size_t len) : Shake256(f) {
+  Prng(Permutation f, const std::uint8_t* entropy, std::size_t len) : Shake256(f) {
     static_assert(kOraclePrng.sponge.rate == kShake256.rate && kOraclePrng.sponge.pad == kShake256.pad);
     absorb(entropy, len);
     absorb_byte(kOraclePrng.domain);

@@ -58,7 +58,7 @@ class SpongeLanes {
         need[i] = true;
       } else if (l.phase == kSqueeze) {
         const std::size_t take = l.out_len - l.out_off < l.rate ? l.out_len - l.out_off : l.rate;
-        mem::copy(l.out + l.out_off, reinterpret_cast<const std::uint8_t*>(l.st), take);
+        squeeze_block(l, l.out + l.out_off, take);
         l.out_off += take;
         if (l.out_off < l.out_len) need[i] = true;
         else l.phase = kIdle;
@@ -66,6 +66,11 @@ class SpongeLanes {
       count += need[i] ? 1 : 0;
     }
     if (count == 0) return;
+    if (be_.keccak_f1600_interleaved != nullptr) {  // the states are interleaved (KeccakState)
+      for (int i = 0; i < kLanes; i++)
+        if (need[i]) be_.keccak_f1600_interleaved(words(lanes_[i]));
+      return;
+    }
     std::uint64_t* s[kLanes];
     for (int i = 0; i < kLanes; i++) s[i] = need[i] ? lanes_[i].st : nullptr;
     if (count == 1) {  // a multi-state permutation may cost more for one state
@@ -109,32 +114,63 @@ class SpongeLanes {
     l.phase = kAbsorb;
     return l;
   }
-  // XORs the next `rate` input bytes into the state; pads (and switches to squeezing) when the
-  // input ends inside this block.
-  static void absorb_block(Lane& l) {
-    auto* bytes = reinterpret_cast<std::uint8_t*>(l.st);
+  bool interleaved() const { return be_.keccak_f1600_interleaved != nullptr; }
+  static lanes::Word* words(Lane& l) { return reinterpret_cast<lanes::Word*>(l.st); }
+  // XORs the next `rate` input bytes into the state (in the permutation's form, sym::lanes): runs
+  // of whole lanes straight from a part, a lane that spans parts (or the input's end) gathered
+  // byte by byte; pads (and switches to squeezing) when the input ends inside this block.
+  void absorb_block(Lane& l) const {
+    const bool il = interleaved();
     std::size_t pos = 0;
-    while (pos < l.rate && l.part < l.nparts) {
-      const Part& p = l.parts[l.part];
-      std::size_t take = p.len - l.off;
-      if (take > l.rate - pos) take = l.rate - pos;
-      std::size_t i = 0;
-      for (; (pos + i) % 8 != 0 && i < take; i++) bytes[pos + i] ^= p.p[l.off + i];
-      for (; i + 8 <= take; i += 8) {
-        l.st[(pos + i) / 8] ^= mem::load_le64(p.p + l.off + i);  // little-endian lanes
+    bool ended = false;
+    while (pos < l.rate && !ended) {
+      if (l.part < l.nparts) {
+        const Part& p = l.parts[l.part];
+        std::size_t n = (p.len - l.off) / 8;
+        if (n > (l.rate - pos) / 8) n = (l.rate - pos) / 8;
+        if (n > 0) {
+          lanes::xor_in(l.st, il, pos / 8, p.p + l.off, n);  // little-endian lanes
+          pos += 8 * n;
+          l.off += 8 * n;
+          if (l.off == p.len) {
+            l.part++;
+            l.off = 0;
+          }
+          continue;
+        }
       }
-      for (; i < take; i++) bytes[pos + i] ^= p.p[l.off + i];
-      pos += take;
-      l.off += take;
-      if (l.off == p.len) {
-        l.part++;
-        l.off = 0;
+      std::uint64_t v = 0;
+      std::size_t got = 0;
+      while (got < 8 && l.part < l.nparts) {
+        const Part& p = l.parts[l.part];
+        if (l.off == p.len) {  // this part is used up (or empty)
+          l.part++;
+          l.off = 0;
+          continue;
+        }
+        v |= static_cast<std::uint64_t>(p.p[l.off]) << (8 * got);
+        got++;
+        l.off++;
       }
+      if (got < 8) {  // input exhausted inside this lane: FIPS 202 padding
+        v ^= static_cast<std::uint64_t>(l.pad) << (8 * got);
+        ended = true;
+      }
+      lanes::xor_lane(l.st, il, pos / 8, v);
+      pos += 8;
     }
-    if (pos < l.rate) {  // input exhausted in this block: FIPS 202 padding
-      bytes[pos] ^= l.pad;
-      bytes[l.rate - 1] ^= 0x80;
+    if (ended) {
+      lanes::xor_lane(l.st, il, (l.rate - 1) / 8, std::uint64_t{0x80} << (8 * ((l.rate - 1) % 8)));
       l.phase = kSqueeze;
+    }
+  }
+  // out[0 .. take) = the first take bytes of the state's rate: whole lanes, then the bytes of one.
+  void squeeze_block(Lane& l, std::uint8_t* out, std::size_t take) const {
+    const bool il = interleaved();
+    lanes::read_out(l.st, il, 0, out, take / 8);
+    if (take % 8 != 0) {
+      const std::uint64_t v = lanes::lane(l.st, il, take / 8);
+      for (std::size_t j = 0; j < take % 8; j++) out[take - take % 8 + j] = static_cast<std::uint8_t>(v >> (8 * j));
     }
   }
 
@@ -148,7 +184,7 @@ class SpongeLanes {
 // takes, which for the key-generation sampler is its public accept pattern (spec §8).
 class XofWithPrefix {
  public:
-  XofWithPrefix(backend::KeccakF1600Fn f, const std::uint8_t seed[32], const std::uint8_t* prefix, std::size_t len)
+  XofWithPrefix(Permutation f, const std::uint8_t seed[32], const std::uint8_t* prefix, std::size_t len)
       : seed_(seed), prefix_(prefix), len_(len), rest_(f) {}
   ~XofWithPrefix() = default;
   XofWithPrefix(const XofWithPrefix&) = delete;

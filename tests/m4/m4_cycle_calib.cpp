@@ -2,7 +2,8 @@
 // Cortex-M4 cycle counts are known by hand (tests/m4/cycle_calib.S) and a kernel whose inner loop
 // docs/M4.md counts by hand (the portable support expansion at HQC-1), each between markers
 // 2*ID and 2*ID+1, as tests/m4/m4_measure.cpp does, and one Keccak-f[1600] permutation of the
-// portable backend and of the device table's first row. Prints "op NAME ID" per routine.
+// portable backend and of the device table's first row (and, where that row has one, of its
+// permutation on the interleaved form, which the sponges call). Prints "op NAME ID" per routine.
 #include <cstdint>
 #include <cstdlib>
 
@@ -20,6 +21,7 @@ std::uint32_t g_words[100];
 alignas(64) std::uint64_t g_vec[hqc::Hqc1::kNWordsPadded];
 std::uint32_t g_pos[hqc::Hqc1::kW];
 std::uint64_t g_state[25];
+std::uint32_t g_interleaved[50];
 volatile std::uint32_t g_sink;
 
 template <class F>
@@ -47,6 +49,9 @@ int main() {
   measure("keccak_f1600", 4, [] { hqc::backend::device_portable().keccak_f1600(g_state); });
   // The permutation of the device's own row (the first of its table: m4 when it is built).
   measure("keccak_f1600_device", 5, [] { hqc::backend::device_backends().front()->keccak_f1600(g_state); });
+  if (hqc::backend::device_backends().front()->keccak_f1600_interleaved != nullptr)
+    measure("keccak_f1600_interleaved_device", 6,
+            [] { hqc::backend::device_backends().front()->keccak_f1600_interleaved(g_interleaved); });
   m4::flush();
   std::exit(0);
 }

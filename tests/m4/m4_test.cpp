@@ -21,6 +21,7 @@
 #include "pke/ring.hpp"
 #include "sym/keccak.hpp"
 #include "sym/oracles.hpp"
+#include "sym/sponge_lanes.hpp"
 
 namespace {
 
@@ -89,6 +90,56 @@ void test_keccak() {
       backend::device_portable().keccak_f1600(v);
       backend::device_portable().keccak_f1600(v);
       check(std::memcmp(u, v, sizeof(u)) == 0, "keccak_f1600 = portable's (random and edge states)");
+      // The interleaved entry (optional slot) on the same state in the interleaved form.
+      if (be->keccak_f1600_interleaved != nullptr) {
+        std::uint32_t a[50], b[50];
+        for (int l = 0; l < 25; l++) sym::interleave_lane(u[l], a[2 * l], a[2 * l + 1]);
+        std::memcpy(b, a, sizeof(a));
+        be->keccak_f1600_interleaved(a);
+        be->keccak_f1600_interleaved(a);
+        sym::keccak_f1600_interleaved_portable(b);
+        sym::keccak_f1600_interleaved_portable(b);
+        check(std::memcmp(a, b, sizeof(a)) == 0, "keccak_f1600_interleaved = portable's (random and edge states)");
+      }
+    }
+  }
+}
+
+// The sponges through the backend (sym::Permutation: the m4 row's keep their states interleaved)
+// against the portable permutation's: every input length 0 .. 3 blocks absorbed in two pieces
+// split at a varying point, every output length up to two blocks squeezed in two pieces, for the
+// rates of SHA3-256/SHAKE256 (136) and SHA3-512 (72); SpongeLanes with inputs in three parts.
+void test_sponges() {
+  const backend::Backend& ref = backend::device_portable();
+  TestRng rng(7);
+  std::uint8_t in[3 * 136 + 8], want[2 * 136], got[2 * 136];
+  rng.fill(in, sizeof(in));
+  for (const backend::Backend* be : backend::device_backends()) {
+    for (const sym::SpongeKind kind : {sym::kShake256, sym::kSha3_512}) {
+      for (std::size_t len = 0; len <= 3 * 136; len++) {
+        const std::size_t cut = (len * 7) % (len + 1), outlen = 1 + (len * 13) % (2 * 136), ocut = (len * 5) % outlen;
+        sym::Sponge a(ref.keccak_f1600, kind), b(*be, kind);
+        a.absorb(in, len);
+        b.absorb(in, cut);
+        b.absorb(in + cut, len - cut);
+        a.squeeze(want, outlen);
+        b.squeeze(got, ocut);
+        b.squeeze(got + ocut, outlen - ocut);
+        check(std::memcmp(want, got, outlen) == 0, "Sponge through the backend = portable's (every length, split)");
+      }
+    }
+    for (std::size_t len = 0; len <= 3 * 136; len += 3) {
+      const std::size_t c1 = (len * 3) % (len + 1), c2 = c1 + (len * 11) % (len - c1 + 1);
+      const std::size_t outlen = 32 + (len * 17) % 300;
+      sym::SpongeLanes lanes(*be);
+      std::uint8_t h[32], x[332], wh[32], wx[332];
+      lanes.start(0, sym::kSha3_256, {{in, c1}, {in + c1, c2 - c1}, {in + c2, len - c2}}, h, 32);
+      lanes.start(1, sym::kShake256, {{in + 1, len}}, x, outlen);
+      lanes.run_all();
+      sym::sha3_256(ref.keccak_f1600, wh, in, len);
+      sym::shake256(ref.keccak_f1600, wx, outlen, in + 1, len);
+      check(std::memcmp(h, wh, 32) == 0 && std::memcmp(x, wx, outlen) == 0,
+            "SpongeLanes through the backend = portable's sponges (parts split anywhere)");
     }
   }
 }
@@ -603,6 +654,7 @@ int main() {
   TestRng rng(7);
   test_poly_mul_sizes(rng);
   test_keccak();
+  test_sponges();
   m4::out("m4_test: rows in the device table: ");
   for (const backend::Backend* be : backend::device_backends()) {
     m4::out(be->name);

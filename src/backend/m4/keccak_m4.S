@@ -4,6 +4,12 @@
 @
 @ void hqc_m4_keccak_f1600(uint64_t state[25]): the standard lane layout in and out (lane x + 5y,
 @ little-endian 64-bit words), like every keccak_f1600 slot.
+@ void hqc_m4_keccak_f1600_interleaved(uint32_t state[50]): the same permutation on the
+@ bit-interleaved form (lane i = words 2i, its even bits, and 2i + 1, its odd bits; the backend
+@ slot keccak_f1600_interleaved), in and out: the sponges keep their states in that form, so
+@ this entry only copies the words in and out (applying and undoing the lags P below). It shares
+@ the frame, the loop and the exit with the first entry; bit 0 of the saved state pointer (a
+@ word-aligned address, so the bit is free) tells the exit which form to write (public).
 @
 @ Representation. Bit interleaving: a 64-bit lane is held as two 32-bit words, its even bits
 @ ("e") and its odd bits ("o"). A 64-bit rotation by 2k rotates both words by k; by 2k + 1 it
@@ -59,7 +65,8 @@
 @ halves' recombination. De-interleaving is the same swaps in the reverse order. On exit the
 @ stack buffers and spilled D words are overwritten with zeros (the state may be secret).
 @
-@ Constant time: no branch but the loop's (a fixed 24 / ROUNDS_PER_BODY iterations), every
+@ Constant time: no branch but the loop's (a fixed 24 / ROUNDS_PER_BODY iterations) and the
+@ exit's choice of form (which entry was called), every
 @ address is sp or the state pointer plus a constant, or the constant table; no division.
 @ AAPCS: r4-r11 preserved; the stack stays 8-byte aligned (10 registers pushed, frame a multiple
 @ of 8).
@@ -730,6 +737,190 @@ hqc_m4_keccak_f1600:
   eor r4, r4, r12
   eor lr, lr, r8
   str r12, [sp, #192]
+  str r8, [sp, #196]
+  b 2f
+  .global hqc_m4_keccak_f1600_interleaved
+  .type hqc_m4_keccak_f1600_interleaved, %function
+  .thumb_func
+hqc_m4_keccak_f1600_interleaved:
+  push {r0, r4-r11, lr}
+  sub sp, sp, #432
+  movw r1, #:lower16:hqc_m4_keccak_rc
+  movt r1, #:upper16:hqc_m4_keccak_rc
+  add r2, r1, #192
+  str r1, [sp, #424]
+  str r2, [sp, #428]
+  orr r1, r0, #1
+  str r1, [sp, #432]
+  @ copy the interleaved lanes into buffer A, computing round 0's column parities
+  ldr r1, [r0, #0]
+  ldr r6, [r0, #4]
+  ror r6, r6, #21
+  str r1, [sp, #0]
+  str r6, [sp, #4]
+  ldr r11, [r0, #8]
+  ldr r3, [r0, #12]
+  ror r3, r3, #14
+  str r11, [sp, #8]
+  str r3, [sp, #12]
+  ldr r9, [r0, #16]
+  ldr r2, [r0, #20]
+  ror r9, r9, #4
+  str r9, [sp, #16]
+  str r2, [sp, #20]
+  ldr r10, [r0, #24]
+  ldr r5, [r0, #28]
+  ror r5, r5, #14
+  str r10, [sp, #24]
+  str r5, [sp, #28]
+  ldr r4, [r0, #32]
+  ldr lr, [r0, #36]
+  str r4, [sp, #32]
+  str lr, [sp, #36]
+  ldr r7, [r0, #40]
+  ldr r8, [r0, #44]
+  ror r7, r7, #14
+  eor r1, r1, r7, ror #18
+  ror r8, r8, #3
+  eor r6, r6, r8, ror #18
+  str r7, [sp, #40]
+  str r8, [sp, #44]
+  ldr r7, [r0, #48]
+  ldr r8, [r0, #52]
+  ror r7, r7, #12
+  eor r11, r11, r7, ror #20
+  ror r8, r8, #8
+  eor r3, r3, r8, ror #6
+  str r7, [sp, #48]
+  str r8, [sp, #52]
+  ldr r7, [r0, #56]
+  ldr r8, [r0, #60]
+  eor r9, r9, r7, ror #4
+  ror r8, r8, #16
+  eor r2, r2, r8, ror #16
+  str r7, [sp, #56]
+  str r8, [sp, #60]
+  ldr r7, [r0, #64]
+  ldr r8, [r0, #68]
+  ror r7, r7, #30
+  eor r10, r10, r7, ror #2
+  ror r8, r8, #3
+  eor r5, r5, r8, ror #11
+  str r7, [sp, #64]
+  str r8, [sp, #68]
+  ldr r7, [r0, #72]
+  ldr r8, [r0, #76]
+  eor r4, r4, r7
+  ror r8, r8, #8
+  eor lr, lr, r8, ror #24
+  str r7, [sp, #72]
+  str r8, [sp, #76]
+  ldr r7, [r0, #80]
+  ldr r8, [r0, #84]
+  ror r7, r7, #31
+  eor r1, r1, r7, ror #1
+  ror r8, r8, #27
+  eor r6, r6, r8, ror #26
+  str r7, [sp, #80]
+  str r8, [sp, #84]
+  ldr r7, [r0, #88]
+  ldr r8, [r0, #92]
+  eor r11, r11, r7
+  eor r3, r3, r8, ror #14
+  str r7, [sp, #88]
+  str r8, [sp, #92]
+  ldr r7, [r0, #96]
+  ldr r8, [r0, #100]
+  ror r7, r7, #12
+  eor r9, r9, r7, ror #24
+  ror r8, r8, #8
+  eor r2, r2, r8, ror #24
+  str r7, [sp, #96]
+  str r8, [sp, #100]
+  ldr r7, [r0, #104]
+  ldr r8, [r0, #108]
+  ror r7, r7, #2
+  eor r10, r10, r7, ror #30
+  eor r5, r5, r8, ror #14
+  str r7, [sp, #104]
+  str r8, [sp, #108]
+  ldr r7, [r0, #112]
+  ldr r8, [r0, #116]
+  eor r4, r4, r7
+  ror r8, r8, #8
+  eor lr, lr, r8, ror #24
+  str r7, [sp, #112]
+  str r8, [sp, #116]
+  ldr r7, [r0, #120]
+  ldr r8, [r0, #124]
+  ror r7, r7, #12
+  eor r1, r1, r7, ror #20
+  ror r8, r8, #15
+  eor r6, r6, r8, ror #6
+  str r7, [sp, #120]
+  str r8, [sp, #124]
+  ldr r7, [r0, #128]
+  ldr r8, [r0, #132]
+  eor r11, r11, r7
+  ror r8, r8, #14
+  eor r3, r3, r8
+  str r7, [sp, #128]
+  str r8, [sp, #132]
+  ldr r7, [r0, #136]
+  ldr r8, [r0, #140]
+  eor r9, r9, r7, ror #4
+  ror r8, r8, #28
+  eor r2, r2, r8, ror #4
+  str r7, [sp, #136]
+  str r8, [sp, #140]
+  ldr r7, [r0, #144]
+  ldr r8, [r0, #148]
+  ror r7, r7, #13
+  eor r10, r10, r7, ror #19
+  ror r8, r8, #15
+  eor r5, r5, r8, ror #31
+  str r7, [sp, #144]
+  str r8, [sp, #148]
+  ldr r7, [r0, #152]
+  ldr r8, [r0, #156]
+  eor r4, r4, r7
+  ror r8, r8, #14
+  eor lr, lr, r8, ror #18
+  str r7, [sp, #152]
+  str r8, [sp, #156]
+  ldr r7, [r0, #160]
+  ldr r8, [r0, #164]
+  ror r7, r7, #7
+  eor r1, r1, r7, ror #25
+  eor r6, r6, r8, ror #21
+  str r7, [sp, #160]
+  str r8, [sp, #164]
+  ldr r7, [r0, #168]
+  ldr r8, [r0, #172]
+  ror r7, r7, #18
+  eor r11, r11, r7, ror #14
+  eor r3, r3, r8, ror #14
+  str r7, [sp, #168]
+  str r8, [sp, #172]
+  ldr r7, [r0, #176]
+  ldr r8, [r0, #180]
+  eor r9, r9, r7, ror #4
+  ror r8, r8, #3
+  eor r2, r2, r8, ror #29
+  str r7, [sp, #176]
+  str r8, [sp, #180]
+  ldr r7, [r0, #184]
+  ldr r8, [r0, #188]
+  ror r7, r7, #2
+  eor r10, r10, r7, ror #30
+  eor r5, r5, r8, ror #14
+  str r7, [sp, #184]
+  str r8, [sp, #188]
+  ldr r7, [r0, #192]
+  ldr r8, [r0, #196]
+  eor r4, r4, r7
+  eor lr, lr, r8
+  str r7, [sp, #192]
   str r8, [sp, #196]
   b 2f
 1:
@@ -1520,8 +1711,11 @@ hqc_m4_keccak_f1600:
   str r1, [sp, #424]
   cmp r1, r3
   bne 1b
-  @ de-interleave into the caller's state; clear both buffers and the spilled D
+  @ de-interleave into the caller's state (or copy, for the interleaved entry);
+  @ clear both buffers and the spilled D
   ldr r0, [sp, #432]
+  lsls r1, r0, #31
+  bne 3f
   movs r8, #0
   ldr r2, [sp, #0]
   ldr r3, [sp, #4]
@@ -2201,6 +2395,244 @@ hqc_m4_keccak_f1600:
   pkhbt r4, r2, r3, lsl #16
   pkhtb r3, r3, r2, asr #16
   str r4, [r0, #192]
+  str r3, [r0, #196]
+  str r8, [sp, #400]
+  str r8, [sp, #404]
+  str r8, [sp, #408]
+  str r8, [sp, #412]
+  add sp, sp, #436
+  pop {r4-r11, pc}
+3:
+  subs r0, r0, #1
+  movs r8, #0
+  ldr r2, [sp, #0]
+  ldr r3, [sp, #4]
+  str r8, [sp, #0]
+  str r8, [sp, #4]
+  str r8, [sp, #200]
+  str r8, [sp, #204]
+  ror r3, r3, #11
+  str r2, [r0, #0]
+  str r3, [r0, #4]
+  ldr r5, [sp, #8]
+  ldr r6, [sp, #12]
+  str r8, [sp, #8]
+  str r8, [sp, #12]
+  str r8, [sp, #208]
+  str r8, [sp, #212]
+  ror r6, r6, #18
+  str r5, [r0, #8]
+  str r6, [r0, #12]
+  ldr r2, [sp, #16]
+  ldr r3, [sp, #20]
+  str r8, [sp, #16]
+  str r8, [sp, #20]
+  str r8, [sp, #216]
+  str r8, [sp, #220]
+  ror r2, r2, #28
+  str r2, [r0, #16]
+  str r3, [r0, #20]
+  ldr r5, [sp, #24]
+  ldr r6, [sp, #28]
+  str r8, [sp, #24]
+  str r8, [sp, #28]
+  str r8, [sp, #224]
+  str r8, [sp, #228]
+  ror r6, r6, #18
+  str r5, [r0, #24]
+  str r6, [r0, #28]
+  ldr r2, [sp, #32]
+  ldr r3, [sp, #36]
+  str r8, [sp, #32]
+  str r8, [sp, #36]
+  str r8, [sp, #232]
+  str r8, [sp, #236]
+  str r2, [r0, #32]
+  str r3, [r0, #36]
+  ldr r5, [sp, #40]
+  ldr r6, [sp, #44]
+  str r8, [sp, #40]
+  str r8, [sp, #44]
+  str r8, [sp, #240]
+  str r8, [sp, #244]
+  ror r5, r5, #18
+  ror r6, r6, #29
+  str r5, [r0, #40]
+  str r6, [r0, #44]
+  ldr r2, [sp, #48]
+  ldr r3, [sp, #52]
+  str r8, [sp, #48]
+  str r8, [sp, #52]
+  str r8, [sp, #248]
+  str r8, [sp, #252]
+  ror r2, r2, #20
+  ror r3, r3, #24
+  str r2, [r0, #48]
+  str r3, [r0, #52]
+  ldr r5, [sp, #56]
+  ldr r6, [sp, #60]
+  str r8, [sp, #56]
+  str r8, [sp, #60]
+  str r8, [sp, #256]
+  str r8, [sp, #260]
+  ror r6, r6, #16
+  str r5, [r0, #56]
+  str r6, [r0, #60]
+  ldr r2, [sp, #64]
+  ldr r3, [sp, #68]
+  str r8, [sp, #64]
+  str r8, [sp, #68]
+  str r8, [sp, #264]
+  str r8, [sp, #268]
+  ror r2, r2, #2
+  ror r3, r3, #29
+  str r2, [r0, #64]
+  str r3, [r0, #68]
+  ldr r5, [sp, #72]
+  ldr r6, [sp, #76]
+  str r8, [sp, #72]
+  str r8, [sp, #76]
+  str r8, [sp, #272]
+  str r8, [sp, #276]
+  ror r6, r6, #24
+  str r5, [r0, #72]
+  str r6, [r0, #76]
+  ldr r2, [sp, #80]
+  ldr r3, [sp, #84]
+  str r8, [sp, #80]
+  str r8, [sp, #84]
+  str r8, [sp, #280]
+  str r8, [sp, #284]
+  ror r2, r2, #1
+  ror r3, r3, #5
+  str r2, [r0, #80]
+  str r3, [r0, #84]
+  ldr r5, [sp, #88]
+  ldr r6, [sp, #92]
+  str r8, [sp, #88]
+  str r8, [sp, #92]
+  str r8, [sp, #288]
+  str r8, [sp, #292]
+  str r5, [r0, #88]
+  str r6, [r0, #92]
+  ldr r2, [sp, #96]
+  ldr r3, [sp, #100]
+  str r8, [sp, #96]
+  str r8, [sp, #100]
+  str r8, [sp, #296]
+  str r8, [sp, #300]
+  ror r2, r2, #20
+  ror r3, r3, #24
+  str r2, [r0, #96]
+  str r3, [r0, #100]
+  ldr r5, [sp, #104]
+  ldr r6, [sp, #108]
+  str r8, [sp, #104]
+  str r8, [sp, #108]
+  str r8, [sp, #304]
+  str r8, [sp, #308]
+  ror r5, r5, #30
+  str r5, [r0, #104]
+  str r6, [r0, #108]
+  ldr r2, [sp, #112]
+  ldr r3, [sp, #116]
+  str r8, [sp, #112]
+  str r8, [sp, #116]
+  str r8, [sp, #312]
+  str r8, [sp, #316]
+  ror r3, r3, #24
+  str r2, [r0, #112]
+  str r3, [r0, #116]
+  ldr r5, [sp, #120]
+  ldr r6, [sp, #124]
+  str r8, [sp, #120]
+  str r8, [sp, #124]
+  str r8, [sp, #320]
+  str r8, [sp, #324]
+  ror r5, r5, #20
+  ror r6, r6, #17
+  str r5, [r0, #120]
+  str r6, [r0, #124]
+  ldr r2, [sp, #128]
+  ldr r3, [sp, #132]
+  str r8, [sp, #128]
+  str r8, [sp, #132]
+  str r8, [sp, #328]
+  str r8, [sp, #332]
+  ror r3, r3, #18
+  str r2, [r0, #128]
+  str r3, [r0, #132]
+  ldr r5, [sp, #136]
+  ldr r6, [sp, #140]
+  str r8, [sp, #136]
+  str r8, [sp, #140]
+  str r8, [sp, #336]
+  str r8, [sp, #340]
+  ror r6, r6, #4
+  str r5, [r0, #136]
+  str r6, [r0, #140]
+  ldr r2, [sp, #144]
+  ldr r3, [sp, #148]
+  str r8, [sp, #144]
+  str r8, [sp, #148]
+  str r8, [sp, #344]
+  str r8, [sp, #348]
+  ror r2, r2, #19
+  ror r3, r3, #17
+  str r2, [r0, #144]
+  str r3, [r0, #148]
+  ldr r5, [sp, #152]
+  ldr r6, [sp, #156]
+  str r8, [sp, #152]
+  str r8, [sp, #156]
+  str r8, [sp, #352]
+  str r8, [sp, #356]
+  ror r6, r6, #18
+  str r5, [r0, #152]
+  str r6, [r0, #156]
+  ldr r2, [sp, #160]
+  ldr r3, [sp, #164]
+  str r8, [sp, #160]
+  str r8, [sp, #164]
+  str r8, [sp, #360]
+  str r8, [sp, #364]
+  ror r2, r2, #25
+  str r2, [r0, #160]
+  str r3, [r0, #164]
+  ldr r5, [sp, #168]
+  ldr r6, [sp, #172]
+  str r8, [sp, #168]
+  str r8, [sp, #172]
+  str r8, [sp, #368]
+  str r8, [sp, #372]
+  ror r5, r5, #14
+  str r5, [r0, #168]
+  str r6, [r0, #172]
+  ldr r2, [sp, #176]
+  ldr r3, [sp, #180]
+  str r8, [sp, #176]
+  str r8, [sp, #180]
+  str r8, [sp, #376]
+  str r8, [sp, #380]
+  ror r3, r3, #29
+  str r2, [r0, #176]
+  str r3, [r0, #180]
+  ldr r5, [sp, #184]
+  ldr r6, [sp, #188]
+  str r8, [sp, #184]
+  str r8, [sp, #188]
+  str r8, [sp, #384]
+  str r8, [sp, #388]
+  ror r5, r5, #30
+  str r5, [r0, #184]
+  str r6, [r0, #188]
+  ldr r2, [sp, #192]
+  ldr r3, [sp, #196]
+  str r8, [sp, #192]
+  str r8, [sp, #196]
+  str r8, [sp, #392]
+  str r8, [sp, #396]
+  str r2, [r0, #192]
   str r3, [r0, #196]
   str r8, [sp, #400]
   str r8, [sp, #404]
