@@ -51,12 +51,12 @@ inline void zero(void* dst, std::size_t len) {
   auto* d = static_cast<std::uint8_t*>(dst);
   std::size_t i = 0;
   std::uint32_t w = 0;
-  __asm__("" : "+r"(w));            // as in copy: no call to the byte-wise memset
-  for (; i + 16 <= len; i += 16) {  // four words per iteration, as in copy
-    __builtin_memcpy(d + i, &w, 4);
-    __builtin_memcpy(d + i + 4, &w, 4);
-    __builtin_memcpy(d + i + 8, &w, 4);
-    __builtin_memcpy(d + i + 12, &w, 4);
+  __asm__("" : "+r"(w));  // as in copy: no call to the byte-wise memset
+  // Eight words per iteration: the stores pipeline (one cycle each after the first), so the loop's
+  // add, compare and taken branch (about 5 estimated cycles) are most of the rest; eight halve
+  // their share against four (the wipes of ring vectors, ct::wipe, do the same).
+  for (; i + 32 <= len; i += 32) {
+    for (std::size_t k = 0; k < 32; k += 4) __builtin_memcpy(d + i + k, &w, 4);
   }
   for (; i + 4 <= len; i += 4) __builtin_memcpy(d + i, &w, 4);
   for (; i < len; i++) d[i] = 0;
