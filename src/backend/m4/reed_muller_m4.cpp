@@ -75,14 +75,25 @@ void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
       for (std::size_t k = 0; k < 8; k++) w[16 * c + 8 * h + k] = r[k];
     }
   }
-  // h = 16 .. 64: words k and k + d for d = 8, 16, 32.
-  for (std::size_t d = 8; d < 64; d <<= 1)
-    for (std::size_t base = 0; base < 64; base += 2 * d)
-      for (std::size_t j = base; j < base + d; j++) {
-        const std::uint32_t x = w[j], y = w[j + d];
-        w[j] = static_cast<std::uint32_t>(__sadd16(x, y));
-        w[j + d] = static_cast<std::uint32_t>(__ssub16(x, y));
-      }
+  // h = 16 .. 64: words k and k + d for d = 8, 16, 32. The words j + 8m (m = 0 .. 7) of each
+  // j < 8 meet only each other there: eight words in registers, three levels, then stored (one
+  // load and one store per word for the three levels, against two of each per level).
+  for (std::size_t j = 0; j < 8; j++) {
+    std::uint32_t r[8];
+#pragma GCC unroll 8
+    for (std::size_t m = 0; m < 8; m++) r[m] = w[j + 8 * m];
+#pragma GCC unroll 3
+    for (std::size_t d = 1; d < 8; d <<= 1)
+#pragma GCC unroll 8
+      for (std::size_t m = 0; m < 8; m++)
+        if ((m & d) == 0) {  // public: the butterfly's index
+          const std::uint32_t x = r[m], y = r[m + d];
+          r[m] = static_cast<std::uint32_t>(__sadd16(x, y));
+          r[m + d] = static_cast<std::uint32_t>(__ssub16(x, y));
+        }
+#pragma GCC unroll 8
+    for (std::size_t m = 0; m < 8; m++) w[j + 8 * m] = r[m];
+  }
   static_assert(stored_index(37) == 32 + 10 && stored_index(53) == 32 + 10 + 1);
   // F[0] (the low half of word 0) less the bias of 0/1 counts, 64 per copy.
   w[0] = static_cast<std::uint32_t>(__ssub16(w[0], 64 * Mult));
