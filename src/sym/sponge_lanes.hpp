@@ -24,7 +24,7 @@ class SpongeLanes {
  public:
   static constexpr int kLanes = 4;
   static constexpr std::size_t kMaxParts = 5;
-  explicit SpongeLanes(const backend::Backend& be) : be_(be) {}
+  explicit SpongeLanes(const backend::Backend& be) : be_(be), perm_(be) {}
   ~SpongeLanes() { ct::wipe(lanes_, sizeof(lanes_)); }
   SpongeLanes(const SpongeLanes&) = delete;
   SpongeLanes& operator=(const SpongeLanes&) = delete;
@@ -66,9 +66,9 @@ class SpongeLanes {
       count += need[i] ? 1 : 0;
     }
     if (count == 0) return;
-    if (be_.keccak_f1600_interleaved != nullptr) {  // the states are interleaved (KeccakState)
+    if (interleaved()) {  // the states are in the interleaved form (sym::lanes)
       for (int i = 0; i < kLanes; i++)
-        if (need[i]) be_.keccak_f1600_interleaved(words(lanes_[i]));
+        if (need[i]) perm_.interleaved(words(lanes_[i]));
       return;
     }
     std::uint64_t* s[kLanes];
@@ -114,7 +114,7 @@ class SpongeLanes {
     l.phase = kAbsorb;
     return l;
   }
-  bool interleaved() const { return be_.keccak_f1600_interleaved != nullptr; }
+  bool interleaved() const { return perm_.interleaved != nullptr; }
   static lanes::Word* words(Lane& l) { return reinterpret_cast<lanes::Word*>(l.st); }
   // XORs the next `rate` input bytes into the state (in the permutation's form, sym::lanes): runs
   // of whole lanes straight from a part, a lane that spans parts (or the input's end) gathered
@@ -175,6 +175,7 @@ class SpongeLanes {
   }
 
   const backend::Backend& be_;
+  Permutation perm_;  // be_'s permutations: perm_.interleaved decides the states' form
   Lane lanes_[kLanes];
 };
 
