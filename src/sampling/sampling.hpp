@@ -42,8 +42,12 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
 // it is below the rejection threshold and its position is not yet taken. Returns the new count.
 // `Taken` is the duplicate test (position_taken_portable, or a backend's own with its contract).
 using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
-template <class P, PositionTakenFn Taken>
-std::size_t keygen_accept_with(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
+// The refill loop itself, with the duplicate test and its bookkeeping left to the caller (a
+// backend may keep the positions in a form of its own): taken(count, r) is all-ones iff r is one of
+// pos[0 .. count), and kept(count, r) is told that r becomes pos[count].
+template <class P, class TakenFn, class KeptFn>
+std::size_t keygen_accept_core(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups,
+                               TakenFn taken, KeptFn kept) {
   for (std::size_t i = 0; i < groups; i++) {
     const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) |
                             (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
@@ -51,13 +55,22 @@ std::size_t keygen_accept_with(std::uint32_t* pos, std::size_t count, const std:
     // Rejection (c >= T) and duplicate tests decide only which draws are kept.
     std::uint32_t reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
     const std::uint32_t r = reduce_mod_n<P>(c);
-    reject |= Taken(pos, count, r);
+    reject |= taken(count, r);
     // Declassified: the accept/reject pattern of the key-generation sampler is public by design
     // (spec §8: its timing depends only on the long-term seed); the position itself stays secret.
     ct::declassify(&reject, sizeof(reject));
-    if (reject == 0) pos[count++] = r;
+    if (reject == 0) {
+      kept(count, r);
+      pos[count++] = r;
+    }
   }
   return count;
+}
+template <class P, PositionTakenFn Taken>
+std::size_t keygen_accept_with(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
+  return keygen_accept_core<P>(
+      pos, count, draws, groups, [pos](std::size_t n, std::uint32_t r) { return Taken(pos, n, r); },
+      [](std::size_t, std::uint32_t) {});
 }
 template <class P>
 std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
@@ -90,19 +103,30 @@ std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof,
 }
 
 // Encryption sampler core (spec §4.3) from the 4*w XOF bytes: multiply-shift, then the
-// all-pairs duplicate fix-up from w-2 down to 0 with masks.
-template <class P, PositionTakenFn Taken>
-void enc_positions_with(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
+// all-pairs duplicate fix-up from w-2 down to 0 with masks. taken_above(i, r) is all-ones iff r is
+// one of pos[i + 1 .. w) (their final values), and settled(i, v) is told that pos[i] = v is final
+// (from i = w - 1 down), so that a backend may keep the final positions in a form of its own.
+template <class P, class TakenAboveFn, class SettledFn>
+void enc_positions_core(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w, TakenAboveFn taken_above,
+                        SettledFn settled) {
   for (std::size_t i = 0; i < w; i++) {
     const std::uint32_t r = static_cast<std::uint32_t>(rnd[4 * i]) | (static_cast<std::uint32_t>(rnd[4 * i + 1]) << 8) |
                             (static_cast<std::uint32_t>(rnd[4 * i + 2]) << 16) |
                             (static_cast<std::uint32_t>(rnd[4 * i + 3]) << 24);
     pos[i] = static_cast<std::uint32_t>(i + ((static_cast<std::uint64_t>(r) * (P::kN - i)) >> 32));
   }
+  settled(w - 1, pos[w - 1]);
   for (std::size_t i = w - 1; i-- > 0;) {
-    const std::uint32_t found = Taken(pos + i + 1, w - 1 - i, pos[i]);  // pos[i] among pos[i+1 .. w)
+    const std::uint32_t found = taken_above(i, pos[i]);  // pos[i] among pos[i+1 .. w)
     pos[i] = (static_cast<std::uint32_t>(i) & found) | (pos[i] & ~found);
+    settled(i, pos[i]);
   }
+}
+template <class P, PositionTakenFn Taken>
+void enc_positions_with(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
+  enc_positions_core<P>(
+      pos, rnd, w, [pos, w](std::size_t i, std::uint32_t r) { return Taken(pos + i + 1, w - 1 - i, r); },
+      [](std::size_t, std::uint32_t) {});
 }
 template <class P>
 void enc_positions_portable(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {

@@ -9,6 +9,7 @@
 //  3. Hostile ciphertexts: the key equals J(H(pk), sigma, ct), computed here from the sponge.
 //  4. Public keys with padding bits set are rejected (spec §13).
 //  5. Randomness: no hook, a failing hook, a working hook.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -300,6 +301,45 @@ void test_kernels_level(TestRng& rng) {
       check(k.keygen_accept(q1, 0, draws, P::kW) == ref.keygen_accept(q2, 0, draws, P::kW) &&
                 std::memcmp(q1, q2, sizeof(q1)) == 0,
             "row keygen_accept = portable");
+      if (trial == 0) {
+        // Duplicates on purpose. The encryption sampler's fix-up: multiply-shift inputs chosen so
+        // that position i lands on T_i (r = ceil((T_i - i) 2^32 / (n - i))) for T_i all equal, in
+        // runs of three, and i + 1 (each the next one's own index, which a replaced position takes).
+        for (int pattern = 0; pattern < 3; pattern++) {
+          std::uint8_t rnd[4 * P::kWr];
+          for (std::size_t i = 0; i < P::kWr; i++) {
+            const std::uint64_t target = pattern == 0   ? P::kN / 2
+                                         : pattern == 1 ? P::kN / 3 + i / 3
+                                                        : i + 1 - (i % 4 == 3 ? 1 : 0);
+            const std::uint64_t r = ((target - i) << 32 | (P::kN - i - 1)) / (P::kN - i);  // ceiling
+            for (int t = 0; t < 4; t++) rnd[4 * i + t] = static_cast<std::uint8_t>(r >> (8 * t));
+          }
+          k.enc_positions(p1, rnd, P::kWr);
+          ref.enc_positions(p2, rnd, P::kWr);
+          check(std::memcmp(p1, p2, sizeof(p1)) == 0, "row enc_positions = portable (duplicates)");
+          check(pattern != 0 || (p1[P::kWr - 1] == P::kN / 2 && p1[0] == 0), "enc_positions: all equal -> indices");
+        }
+        // The key-generation sampler: draws from a few values (repeats across refills), some at
+        // or above the rejection threshold, and fresh values each drawn twice in a row (repeats
+        // within a refill), taken in refills of 1 .. 7 groups with the count carried over.
+        std::uint8_t few[3 * 4 * P::kW];
+        const std::uint32_t values[5] = {17, 17 + static_cast<std::uint32_t>(P::kN), 4242,
+                                         static_cast<std::uint32_t>(P::kRejectThreshold),
+                                         static_cast<std::uint32_t>(P::kRejectThreshold) + 9};
+        for (std::size_t g = 0; g < 4 * P::kW; g++) {
+          const std::uint32_t v = g % 4 >= 2 ? static_cast<std::uint32_t>(1000 + 31 * (g / 4)) : values[(g * 7) % 5];
+          for (int t = 0; t < 3; t++) few[3 * g + t] = static_cast<std::uint8_t>(v >> (8 * t));
+        }
+        std::size_t c1 = 0, c2 = 0, at = 0;
+        for (std::size_t step = 1; at < 4 * P::kW && c1 < P::kW; step = step % 7 + 1) {
+          const std::size_t g = std::min({step, 4 * P::kW - at, P::kW - c1});
+          c1 = k.keygen_accept(q1, c1, few + 3 * at, g);
+          c2 = ref.keygen_accept(q2, c2, few + 3 * at, g);
+          at += g;
+          check(c1 == c2 && std::memcmp(q1, q2, c1 * sizeof(q1[0])) == 0,
+                "row keygen_accept = portable (repeats, rejections, refills)");
+        }
+      }
       static pke::CodeVec<P> word;
       rng.fill(word.w, sizeof(word.w));
       std::uint8_t m1[P::kN1], m2[P::kN1];
