@@ -27,6 +27,20 @@ namespace {
 // transform commutes with such a permutation: transforming the stored array gives F[q] at s(q).
 constexpr std::size_t stored_index(std::size_t p) { return (p & 0x60) | ((p & 15) << 1) | ((p >> 4) & 1); }
 
+// The butterflies between r[m] and r[m + d] for d = 1, 2, 4 (the lower index gets the sum), both
+// 16-bit halves of each word at once: three levels of the transform on eight words in registers.
+[[gnu::always_inline]] inline void butterflies8(std::uint32_t r[8]) {
+#pragma GCC unroll 3
+  for (std::size_t d = 1; d < 8; d <<= 1)
+#pragma GCC unroll 8
+    for (std::size_t m = 0; m < 8; m++)
+      if ((m & d) == 0) {  // public: the butterfly's index
+        const std::uint32_t x = r[m], y = r[m + d];
+        r[m] = static_cast<std::uint32_t>(__sadd16(x, y));
+        r[m + d] = static_cast<std::uint32_t>(__ssub16(x, y));
+      }
+}
+
 // w = the Hadamard transform of the counts of ones of the block's `Mult` copies (as
 // code::rm_hadamard_block), in the stored layout: F[q] at 16-bit index stored_index(q), i.e. for
 // q = 32c + i the low half of word 16c + i if i < 16, else the high half of word 16c + i - 16.
@@ -62,15 +76,7 @@ void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
         const auto t = static_cast<std::uint32_t>(__sasx(cnt, cnt));  // (lo - hi, hi + lo)
         r[k] = (t >> 16) | (t << 16);
       }
-#pragma GCC unroll 3
-      for (std::size_t d = 1; d < 8; d <<= 1)
-#pragma GCC unroll 8
-        for (std::size_t j = 0; j < 8; j++)
-          if ((j & d) == 0) {  // public: the butterfly's index
-            const std::uint32_t x = r[j], y = r[j + d];
-            r[j] = static_cast<std::uint32_t>(__sadd16(x, y));
-            r[j + d] = static_cast<std::uint32_t>(__ssub16(x, y));
-          }
+      butterflies8(r);
 #pragma GCC unroll 8
       for (std::size_t k = 0; k < 8; k++) w[16 * c + 8 * h + k] = r[k];
     }
@@ -82,15 +88,7 @@ void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
     std::uint32_t r[8];
 #pragma GCC unroll 8
     for (std::size_t m = 0; m < 8; m++) r[m] = w[j + 8 * m];
-#pragma GCC unroll 3
-    for (std::size_t d = 1; d < 8; d <<= 1)
-#pragma GCC unroll 8
-      for (std::size_t m = 0; m < 8; m++)
-        if ((m & d) == 0) {  // public: the butterfly's index
-          const std::uint32_t x = r[m], y = r[m + d];
-          r[m] = static_cast<std::uint32_t>(__sadd16(x, y));
-          r[m + d] = static_cast<std::uint32_t>(__ssub16(x, y));
-        }
+    butterflies8(r);
 #pragma GCC unroll 8
     for (std::size_t m = 0; m < 8; m++) w[j + 8 * m] = r[m];
   }

@@ -21,6 +21,23 @@
   sel r3, r3, \lo
 .endm
 
+@ EQ_BEGIN: saves what the loops use, r in both halves of r2, 0x00010001 in r12, acc (r3) all ones.
+.macro EQ_BEGIN
+  push {r4-r11, lr}
+  pkhbt r2, r2, r2, lsl #16         @ r in both halves
+  mov r12, #0x00010001
+  mov r3, #0xFFFFFFFF
+.endm
+
+@ EQ_END: returns all-ones if a half of acc (r3) was cleared (r was found), else zero.
+.macro EQ_END
+  adds r0, r3, #1                   @ zero iff no half was cleared
+  rsb r1, r0, #0
+  orr r0, r0, r1
+  asr r0, r0, #31
+  pop {r4-r11, pc}
+.endm
+
 @ uint32_t hqc_m4_eq_mask(const uint32_t* pos, size_t count, uint32_t r)
 @ 0xFFFFFFFF if pos[i] == r for some i < count, else 0 (positions and r below 2^16). Eight
 @ positions per LDM (about 3.6 estimated cycles a position with the loop), then four, then one
@@ -29,10 +46,7 @@
   .type hqc_m4_eq_mask, %function
   .thumb_func
 hqc_m4_eq_mask:
-  push {r4-r11, lr}
-  pkhbt r2, r2, r2, lsl #16         @ r in both halves
-  mov r12, #0x00010001
-  mov r3, #0xFFFFFFFF
+  EQ_BEGIN
   subs r1, r1, #8
   bcc 2f                            @ fewer than eight (count is public)
 1:
@@ -60,11 +74,7 @@ hqc_m4_eq_mask:
   subs r1, r1, #1
   bne 4b
 5:
-  adds r0, r3, #1                   @ zero iff no half was cleared
-  rsb r1, r0, #0
-  orr r0, r0, r1
-  asr r0, r0, #31
-  pop {r4-r11, pc}
+  EQ_END
   .size hqc_m4_eq_mask, . - hqc_m4_eq_mask
 
 @ WORD x: compares the two positions of x (clobbered) with r2 into the halves of r3 (lr scratch).
@@ -84,10 +94,7 @@ hqc_m4_eq_mask:
   .type hqc_m4_eq_mask16, %function
   .thumb_func
 hqc_m4_eq_mask16:
-  push {r4-r11, lr}
-  pkhbt r2, r2, r2, lsl #16         @ r in both halves
-  mov r12, #0x00010001
-  mov r3, #0xFFFFFFFF
+  EQ_BEGIN
   subs r1, r1, #8
   bcc 2f                            @ fewer than eight words (words is public)
 1:
@@ -120,9 +127,5 @@ hqc_m4_eq_mask16:
   subs r1, r1, #1
   bne 4b
 5:
-  adds r0, r3, #1                   @ zero iff no half was cleared
-  rsb r1, r0, #0
-  orr r0, r0, r1
-  asr r0, r0, #31
-  pop {r4-r11, pc}
+  EQ_END
   .size hqc_m4_eq_mask16, . - hqc_m4_eq_mask16
