@@ -110,8 +110,7 @@ void Sponge::squeeze(std::uint8_t* out, std::size_t len) {
     }
     std::size_t take = 8 - off;
     if (take > len) take = len;
-    const std::uint64_t v = s_.lane(pos_ >> 3) >> (8 * off);
-    for (std::size_t j = 0; j < take; j++) out[j] = static_cast<std::uint8_t>(v >> (8 * j));
+    s_.read_bytes(pos_, out, take);
     pos_ += take;
     out += take;
     len -= take;

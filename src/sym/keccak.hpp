@@ -115,6 +115,11 @@ inline std::uint64_t lane(const std::uint64_t* st, bool interleaved, std::size_t
   const Word* w = reinterpret_cast<const Word*>(st);
   return deinterleave_lane(w[2 * i], w[2 * i + 1]);
 }
+// out[0 .. n) = the state's bytes pos .. pos + n, all within one lane (n <= 8 - pos % 8).
+inline void read_bytes(const std::uint64_t* st, bool interleaved, std::size_t pos, std::uint8_t* out, std::size_t n) {
+  const std::uint64_t v = lane(st, interleaved, pos / 8) >> (8 * (pos % 8));
+  for (std::size_t j = 0; j < n; j++) out[j] = static_cast<std::uint8_t>(v >> (8 * j));
+}
 }  // namespace lanes
 
 // A Keccak state in its permutation's form (lanes above), zero at the start.
@@ -130,7 +135,9 @@ class KeccakState {
   void clear() { mem::zero(s_, sizeof(s_)); }
   bool interleaved() const { return p_.interleaved != nullptr; }
   void xor_lane(std::size_t i, std::uint64_t v) { lanes::xor_lane(s_, interleaved(), i, v); }
-  std::uint64_t lane(std::size_t i) const { return lanes::lane(s_, interleaved(), i); }
+  void read_bytes(std::size_t pos, std::uint8_t* out, std::size_t n) const {
+    lanes::read_bytes(s_, interleaved(), pos, out, n);
+  }
   void xor_lanes(std::size_t first, const std::uint8_t* in, std::size_t n) {
     lanes::xor_in(s_, interleaved(), first, in, n);
   }

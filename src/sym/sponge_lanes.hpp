@@ -168,10 +168,7 @@ class SpongeLanes {
   void squeeze_block(Lane& l, std::uint8_t* out, std::size_t take) const {
     const bool il = interleaved();
     lanes::read_out(l.st, il, 0, out, take / 8);
-    if (take % 8 != 0) {
-      const std::uint64_t v = lanes::lane(l.st, il, take / 8);
-      for (std::size_t j = 0; j < take % 8; j++) out[take - take % 8 + j] = static_cast<std::uint8_t>(v >> (8 * j));
-    }
+    if (take % 8 != 0) lanes::read_bytes(l.st, il, take - take % 8, out + (take - take % 8), take % 8);
   }
 
   const backend::Backend& be_;
