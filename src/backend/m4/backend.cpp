@@ -202,6 +202,7 @@ class PackedPositions {
 // pos[i] is compared with the settled pos[i + 1 .. w) only (the halves of the others hold 0xFFFF).
 template <class P>
 void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
+  static_assert(P::kN < 0xFFFF, "positions and the unset halves' 0xFFFF must differ");
   PackedPositions<std::max(P::kWr, P::kWe)> settled;
   sampling::enc_positions_core<P>(
       pos, rnd, w, [&settled](std::size_t i, std::uint32_t r) { return settled.among_from(i + 1, r); },
@@ -212,6 +213,7 @@ void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
 // PackedPositions: the positions drawn before this refill packed first, then each kept one.
 template <class P>
 std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
+  static_assert(P::kN < 0xFFFF, "positions and the unset halves' 0xFFFF must differ");
   PackedPositions<P::kW> drawn;
   for (std::size_t i = 0; i < count; i++) drawn.set(i, pos[i]);
   return sampling::keygen_accept_core<P>(
