@@ -13,12 +13,81 @@
   .thumb
   .text
 
-@ PAIR lo, hi: compares the positions in lo and hi (clobbered) with r2 into the halves of r3.
+@ WORD x: compares the two positions of x (clobbered) with r2 into the halves of r3 (lr scratch).
+.macro WORD x
+  eor \x, \x, r2
+  usub16 lr, \x, r12
+  sel r3, r3, \x
+.endm
+
+@ PAIR lo, hi: the same for the positions in lo and hi (lo clobbered), packed into lo first.
 .macro PAIR lo, hi
   orr \lo, \lo, \hi, lsl #16
-  eor \lo, \lo, r2
-  usub16 \hi, \lo, r12
-  sel r3, r3, \lo
+  WORD \lo
+.endm
+
+@ The bodies of EQ_SCAN below: hqc_m4_eq_mask's units are positions (PAIRS8, PAIRS4, PAIR1: a
+@ position alone goes into both halves), hqc_m4_eq_mask16's are words of two (WORDS8, WORDS4, WORD1).
+.macro PAIRS8
+  PAIR r4, r5
+  PAIR r6, r7
+  PAIR r8, r9
+  PAIR r10, r11
+.endm
+.macro PAIRS4
+  PAIR r4, r5
+  PAIR r6, r7
+.endm
+.macro PAIR1
+  mov r5, r4
+  PAIR r4, r5
+.endm
+.macro WORDS8
+  WORD r4
+  WORD r5
+  WORD r6
+  WORD r7
+  WORD r8
+  WORD r9
+  WORD r10
+  WORD r11
+.endm
+.macro WORDS4
+  WORD r4
+  WORD r5
+  WORD r6
+  WORD r7
+.endm
+.macro WORD1
+  WORD r4
+.endm
+
+@ EQ_SCAN body8, body4, body1: r1 units from r0 (a unit is one word loaded), eight per LDM
+@ (body8 on r4-r11), then four (body4 on r4-r7), then one at a time (body1 on r4). The count is
+@ public; only the values compared are secret.
+.macro EQ_SCAN body8, body4, body1
+  subs r1, r1, #8
+  bcc 2f                            @ fewer than eight
+1:
+  ldm r0!, {r4-r11}
+  \body8
+  subs r1, r1, #8
+  bcs 1b
+2:
+  adds r1, r1, #8                   @ 0 .. 7 left
+  cmp r1, #4
+  blo 3f
+  ldm r0!, {r4-r7}
+  \body4
+  subs r1, r1, #4
+3:
+  cbz r1, 5f                        @ 0 .. 3 left
+4:
+  ldr r4, [r0], #4
+  \body1
+  subs r1, r1, #1
+  bne 4b
+5:
 .endm
 
 @ EQ_BEGIN: saves what the loops use, r in both halves of r2, 0x00010001 in r12, acc (r3) all ones.
@@ -47,42 +116,9 @@
   .thumb_func
 hqc_m4_eq_mask:
   EQ_BEGIN
-  subs r1, r1, #8
-  bcc 2f                            @ fewer than eight (count is public)
-1:
-  ldm r0!, {r4-r11}
-  PAIR r4, r5
-  PAIR r6, r7
-  PAIR r8, r9
-  PAIR r10, r11
-  subs r1, r1, #8
-  bcs 1b
-2:
-  adds r1, r1, #8                   @ 0 .. 7 left
-  cmp r1, #4
-  blo 3f
-  ldm r0!, {r4-r7}
-  PAIR r4, r5
-  PAIR r6, r7
-  subs r1, r1, #4
-3:
-  cbz r1, 5f                        @ 0 .. 3 left
-4:
-  ldr r4, [r0], #4
-  mov r5, r4
-  PAIR r4, r5
-  subs r1, r1, #1
-  bne 4b
-5:
+  EQ_SCAN PAIRS8, PAIRS4, PAIR1
   EQ_END
   .size hqc_m4_eq_mask, . - hqc_m4_eq_mask
-
-@ WORD x: compares the two positions of x (clobbered) with r2 into the halves of r3 (lr scratch).
-.macro WORD x
-  eor \x, \x, r2
-  usub16 lr, \x, r12
-  sel r3, r3, \x
-.endm
 
 @ uint32_t hqc_m4_eq_mask16(const uint32_t* packed, size_t words, uint32_t r)
 @ 0xFFFFFFFF if r is one of the 16-bit halves of packed[0 .. words), else 0 (r below 2^16; a
@@ -95,37 +131,6 @@ hqc_m4_eq_mask:
   .thumb_func
 hqc_m4_eq_mask16:
   EQ_BEGIN
-  subs r1, r1, #8
-  bcc 2f                            @ fewer than eight words (words is public)
-1:
-  ldm r0!, {r4-r11}
-  WORD r4
-  WORD r5
-  WORD r6
-  WORD r7
-  WORD r8
-  WORD r9
-  WORD r10
-  WORD r11
-  subs r1, r1, #8
-  bcs 1b
-2:
-  adds r1, r1, #8                   @ 0 .. 7 left
-  cmp r1, #4
-  blo 3f
-  ldm r0!, {r4-r7}
-  WORD r4
-  WORD r5
-  WORD r6
-  WORD r7
-  subs r1, r1, #4
-3:
-  cbz r1, 5f                        @ 0 .. 3 left
-4:
-  ldr r4, [r0], #4
-  WORD r4
-  subs r1, r1, #1
-  bne 4b
-5:
+  EQ_SCAN WORDS8, WORDS4, WORD1
   EQ_END
   .size hqc_m4_eq_mask16, . - hqc_m4_eq_mask16
