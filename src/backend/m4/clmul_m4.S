@@ -302,17 +302,50 @@ hqc_m4_clmul128:
 
 @ mul256 (local; r0 = out[16], r1 = a[8], r2 = b[8]): out = a * b (512-bit product of two 256-bit
 @ polynomials), Karatsuba on the 128-bit halves A0, A1 and B0, B1: three mul128 on operands loaded
-@ (and summed) in registers, their products combined as they come. M = (A0 + A1)(B0 + B1) first,
-@ onto the stack; then L = A0 B0: out[0, 4) = L0, out[4, 8) = L0 + L1 + M0, out[8, 12) = L1 + M1;
-@ then H = A1 B1: out[4, 8) += H0, out[8, 12) += H0 + H1, out[12, 16) = H1 (the refined sums:
-@ L + x^128 (L + M + H) + x^256 H). Clobbers r0-r12, s0-s18 and the flags.
-@ Frame: [sp] M, [sp, #32] out, a, b, the return address.
+@ (and summed) in registers, their products combined as they come, with the refined sums: for
+@ L = A0 B0, H = A1 B1, M = (A0 + A1)(B0 + B1) and t = L1 + H0, the product
+@ L + x^128 (L + M + H) + x^256 H is (L0, L0 + t + M0, H1 + t + M1, H1). L first, into out[0, 8);
+@ then H: out[4, 8) = L0 + t, out[8, 12) = H1 + t, out[12, 16) = H1; M last, added to out[4, 12)
+@ straight from its registers, so that no product is kept on the stack. a and b are read again
+@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s18 and the flags.
+@ Frame: [sp] out, a, b, the return address.
   .type mul256, %function
   .p2align 2
   .thumb_func
 mul256:
   push {r0-r2, lr}
-  sub sp, #32
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
+  bl mul128                         @ L0 = r0-r3, L1 = r4-r7
+  ldr r12, [sp]
+  stm r12, {r0-r7}                  @ out[0, 8) = L
+  ldrd r1, r2, [sp, #4]
+  adds r1, r1, #16
+  adds r2, r2, #16
+  ldm r1, {r4-r7}
+  ldm r2, {r8-r11}
+  bl mul128                         @ H0 = r0-r3, H1 = r4-r7
+  ldr r12, [sp]
+  add lr, r12, #16
+  ldm lr, {r8-r11}                  @ L1
+  eor r8, r8, r0
+  eor r9, r9, r1
+  eor r10, r10, r2
+  eor r11, r11, r3                  @ t = L1 + H0
+  eor r0, r4, r8
+  eor r1, r5, r9
+  eor r2, r6, r10
+  eor r3, r7, r11                   @ H1 + t
+  add lr, r12, #32
+  stm lr, {r0-r7}                   @ out[8, 12) = H1 + t, out[12, 16) = H1
+  ldm r12, {r0-r3}                  @ L0
+  eor r0, r0, r8
+  eor r1, r1, r9
+  eor r2, r2, r10
+  eor r3, r3, r11
+  add lr, r12, #16
+  stm lr, {r0-r3}                   @ out[4, 8) = L0 + t
+  ldrd r1, r2, [sp, #4]
   ldm r2, {r4-r11}
   eor r8, r8, r4
   eor r9, r9, r5
@@ -323,56 +356,22 @@ mul256:
   eor r5, r5, r1
   eor r6, r6, r2
   eor r7, r7, r3                    @ A0 + A1
-  bl mul128
-  stm sp, {r0-r7}                   @ M
-  ldrd r1, r2, [sp, #36]
-  ldm r1, {r4-r7}
-  ldm r2, {r8-r11}
-  bl mul128                         @ L0 = r0-r3, L1 = r4-r7
-  ldr r12, [sp, #32]
-  stm r12!, {r0-r3}                 @ out[0, 4) = L0
-  eor r0, r0, r4
-  eor r1, r1, r5
-  eor r2, r2, r6
-  eor r3, r3, r7
-  ldm sp, {r8-r11}                  @ M0
-  eor r0, r0, r8
-  eor r1, r1, r9
-  eor r2, r2, r10
-  eor r3, r3, r11
-  stm r12!, {r0-r3}                 @ out[4, 8) = L0 + L1 + M0
-  add r0, sp, #16
-  ldm r0, {r8-r11}                  @ M1
-  eor r4, r4, r8
-  eor r5, r5, r9
-  eor r6, r6, r10
-  eor r7, r7, r11
-  stm r12, {r4-r7}                  @ out[8, 12) = L1 + M1
-  ldrd r1, r2, [sp, #36]
-  adds r1, r1, #16
-  adds r2, r2, #16
-  ldm r1, {r4-r7}
-  ldm r2, {r8-r11}
-  bl mul128                         @ H0 = r0-r3, H1 = r4-r7
-  ldr r12, [sp, #32]
+  bl mul128                         @ M0 = r0-r3, M1 = r4-r7
+  ldr r12, [sp]
   add r12, r12, #16
   ldm r12, {r8-r11}
   eor r8, r8, r0
   eor r9, r9, r1
   eor r10, r10, r2
   eor r11, r11, r3
-  stm r12!, {r8-r11}                @ out[4, 8) += H0
+  stm r12!, {r8-r11}                @ out[4, 8) += M0
   ldm r12, {r8-r11}
-  eor r0, r0, r4
-  eor r1, r1, r5
-  eor r2, r2, r6
-  eor r3, r3, r7
-  eor r0, r0, r8
-  eor r1, r1, r9
-  eor r2, r2, r10
-  eor r3, r3, r11
-  stm r12, {r0-r7}                  @ out[8, 12) += H0 + H1, out[12, 16) = H1
-  add sp, #44
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7
+  stm r12, {r8-r11}                 @ out[8, 12) += M1
+  add sp, #12
   pop {pc}
   .size mul256, . - mul256
 
