@@ -80,10 +80,16 @@ constexpr Multiples multiples(u32 c) {
   return m;
 }
 
-// Lane-wise product of a secret word s with the public word whose multiples are m.
+// Lane-wise product of a secret word s with the public word whose multiples are m. The lane-bit
+// constant is held in a register (value_barrier) so that each bit's mask is one AND with a shifted
+// operand and one RSB (x * 255 = (x << 8) - x), not a shift, an AND with an immediate and an RSB.
 inline u32 mul4_public(u32 s, const Multiples& m) {
+  const u32 low = ct::value_barrier(kLaneLow);
   u32 r = 0;
-  for (unsigned b = 0; b < 8; b++) r ^= lane_bit_mask(s, b) & m[b];
+  for (unsigned b = 0; b < 8; b++) {
+    const u32 bit = (s >> b) & low;
+    r ^= ((bit << 8) - bit) & m[b];
+  }
   return r;
 }
 
