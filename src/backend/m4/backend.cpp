@@ -45,7 +45,8 @@ extern "C" void hqc_m4_route_pass(std::uint32_t* top, const std::uint32_t* botto
 extern "C" void hqc_m4_route_last(const std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t* out_top);
 // The steps of the slots between bottom and top that have no source (support_m4.S).
 extern "C" void hqc_m4_route_keep(std::uint32_t* top, const std::uint32_t* bottom);
-// v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n >= 2).
+// v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n >= 2; values
+// below 2^16, which positions are: support_to_vector's static_assert).
 extern "C" void hqc_m4_sort_merge_exchange(std::uint32_t* v, std::uint32_t n);
 // route::items: the items of the sorted positions sorted[0 .. w) (sorted[w] = route::kSentinel,
 // w >= 1) in the slots below comp_top.
