@@ -39,8 +39,13 @@ constexpr u32 kLaneLow = 0x01010101u;
 
 // x * alpha (alpha = x, modulus 0x11D, spec §1.4) in each byte lane.
 constexpr u32 xtime4(u32 a) { return ((a << 1) & 0xFEFEFEFEu) ^ (((a >> 7) & kLaneLow) * 0x1Du); }
-// 0xFF in the lanes of a whose bit b is set, 0x00 in the others.
-constexpr u32 lane_bit_mask(u32 a, unsigned b) { return ((a >> b) & kLaneLow) * 0xFFu; }
+// 0xFF in the lanes of a whose bit b is set, 0x00 in the others. low is kLaneLow, passed in a
+// register (ct::value_barrier) by the callers' loops: the mask is then one AND with a shifted
+// operand and one RSB (x * 255 = (x << 8) - x), not a shift, an AND with an immediate and an RSB.
+inline u32 lane_bit_mask(u32 a, unsigned b, u32 low) {
+  const u32 bit = (a >> b) & low;
+  return (bit << 8) - bit;
+}
 // 0xFF in the lanes of v that are zero.
 inline u32 lane_zero_mask(u32 v) {
   const u32 low7 = (v & 0x7F7F7F7Fu) + 0x7F7F7F7Fu;  // top bit of a lane: its low 7 bits are nonzero
@@ -49,9 +54,10 @@ inline u32 lane_zero_mask(u32 v) {
 
 // Lane-wise product of two secret words.
 inline u32 mul4(u32 a, u32 b) {
+  const u32 low = ct::value_barrier(kLaneLow);
   u32 r = 0;
   for (unsigned i = 0; i < 8; i++) {
-    r ^= a & lane_bit_mask(b, i);
+    r ^= a & lane_bit_mask(b, i, low);
     a = xtime4(a);
   }
   return r;
@@ -80,16 +86,11 @@ constexpr Multiples multiples(u32 c) {
   return m;
 }
 
-// Lane-wise product of a secret word s with the public word whose multiples are m. The lane-bit
-// constant is held in a register (value_barrier) so that each bit's mask is one AND with a shifted
-// operand and one RSB (x * 255 = (x << 8) - x), not a shift, an AND with an immediate and an RSB.
+// Lane-wise product of a secret word s with the public word whose multiples are m.
 inline u32 mul4_public(u32 s, const Multiples& m) {
   const u32 low = ct::value_barrier(kLaneLow);
   u32 r = 0;
-  for (unsigned b = 0; b < 8; b++) {
-    const u32 bit = (s >> b) & low;
-    r ^= ((bit << 8) - bit) & m[b];
-  }
+  for (unsigned b = 0; b < 8; b++) r ^= lane_bit_mask(s, b, low) & m[b];
   return r;
 }
 
