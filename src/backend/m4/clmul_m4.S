@@ -141,13 +141,17 @@ hqc_m4_clmul64:
   pop {r4-r11, pc}
   .size hqc_m4_clmul64, . - hqc_m4_clmul64
 
-@ mul128 (local): (r0, ..., r7) = (r4, ..., r7) * (r8, ..., r11), the 256-bit product of the
-@ 128-bit polynomials a = r4-r7 and b = r8-r11 (little-endian words), by Karatsuba on the 64-bit
-@ halves and each 64-bit product by Karatsuba on its 32-bit halves: nine CLMUL32, no memory
-@ access. The caller keeps nothing in core registers across the call: it loads the operands,
-@ possibly as sums of several blocks, and stores or combines the result itself. Clobbers r8-r12,
-@ lr, s0-s18 (s18 holds the return address) and the flags; the public entry points save s16-s18
-@ (AAPCS; s16-s19 where an odd number of core registers is pushed, for the 8-byte alignment).
+@ MUL128 (macro) and mul128 (local routine around it): (r0, ..., r7) = (r4, ..., r7) * (r8, ...,
+@ r11), the 256-bit product of the 128-bit polynomials a = r4-r7 and b = r8-r11 (little-endian
+@ words), by Karatsuba on the 64-bit halves and each 64-bit product by Karatsuba on its 32-bit
+@ halves: nine CLMUL32, no memory access. The user keeps nothing in core registers across it: it
+@ loads the operands, possibly as sums of several blocks, and stores or combines the result
+@ itself. MUL128 clobbers r8-r12, lr, s0-s17 and the flags; mul128 also s18, which holds its
+@ return address. mul256, the hot user (about 680 calls per HQC-1 product), expands MUL128 in
+@ place of its three calls: the call, the return and the two VMOVs of the return address cost
+@ about 8 estimated cycles a call, some 16k per HQC-1 ring product, against 1.8 KB of flash per
+@ copy. The public entry points save s16-s18 (AAPCS; s16-s19 where an odd number of core
+@ registers is pushed, for the 8-byte alignment).
 @ Operand pair k (a-operand, b-operand) in s(2k), s(2k+1), then product k there: 0: a0 b0,
 @ 1: a1 b1, 2: (a0 + a1)(b0 + b1), 3: a2 b2, 4: a3 b3, 5: (a2 + a3)(b2 + b3), 6: (a0 + a2)(b0 + b2),
 @ 7: (a1 + a3)(b1 + b3), 8: (a0 + a1 + a2 + a3)(b0 + b1 + b2 + b3). Pair 8, built last, goes
@@ -165,11 +169,7 @@ hqc_m4_clmul64:
   CLMUL32
   vmov \sa, \sb, r12, lr
 .endm
-  .type mul128, %function
-  .p2align 2
-  .thumb_func
-mul128:
-  vmov s18, lr
+.macro MUL128
   vmov s0, s1, r4, r8               @ pair 0
   vmov s2, s3, r5, r9               @ pair 1
   vmov s6, s7, r6, r10              @ pair 3
@@ -236,6 +236,14 @@ mul128:
   eor r5, r5, r7                    @ c5 = u3 + m3 + q3
   eor r4, r9, r11
   eor r4, r4, r6                    @ c4 = u2 + m2 + q2
+.endm
+
+  .type mul128, %function
+  .p2align 2
+  .thumb_func
+mul128:
+  vmov s18, lr
+  MUL128
   vmov lr, s18
   bx lr
   .size mul128, . - mul128
@@ -307,7 +315,7 @@ hqc_m4_clmul128:
 @ L + x^128 (L + M + H) + x^256 H is (L0, L0 + t + M0, H1 + t + M1, H1). L first, into out[0, 8);
 @ then H: out[4, 8) = L0 + t, out[8, 12) = H1 + t, out[12, 16) = H1; M last, added to out[4, 12)
 @ straight from its registers, so that no product is kept on the stack. a and b are read again
-@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s18 and the flags.
+@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s17 and the flags.
 @ Frame: [sp] out, a, b, the return address.
   .type mul256, %function
   .p2align 2
@@ -316,7 +324,7 @@ mul256:
   push {r0-r2, lr}
   ldm r1, {r4-r7}
   ldm r2, {r8-r11}
-  bl mul128                         @ L0 = r0-r3, L1 = r4-r7
+  MUL128                             @ L0 = r0-r3, L1 = r4-r7
   ldr r12, [sp]
   stm r12, {r0-r7}                  @ out[0, 8) = L
   ldrd r1, r2, [sp, #4]
@@ -324,7 +332,7 @@ mul256:
   adds r2, r2, #16
   ldm r1, {r4-r7}
   ldm r2, {r8-r11}
-  bl mul128                         @ H0 = r0-r3, H1 = r4-r7
+  MUL128                             @ H0 = r0-r3, H1 = r4-r7
   ldr r12, [sp]
   add lr, r12, #16
   ldm lr, {r8-r11}                  @ L1
@@ -356,7 +364,7 @@ mul256:
   eor r5, r5, r1
   eor r6, r6, r2
   eor r7, r7, r3                    @ A0 + A1
-  bl mul128                         @ M0 = r0-r3, M1 = r4-r7
+  MUL128                             @ M0 = r0-r3, M1 = r4-r7
   ldr r12, [sp]
   add r12, r12, #16
   ldm r12, {r8-r11}
