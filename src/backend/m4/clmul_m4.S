@@ -148,10 +148,11 @@ hqc_m4_clmul64:
 @ loads the operands, possibly as sums of several blocks, and stores or combines the result
 @ itself. MUL128 clobbers r8-r12, lr, s0-s17 and the flags; mul128 also s18, which holds its
 @ return address. mul256, the hot user (about 680 calls per HQC-1 product), expands MUL128 in
-@ place of its three calls: the call, the return and the two VMOVs of the return address cost
-@ about 8 estimated cycles a call, some 16k per HQC-1 ring product, against 1.8 KB of flash per
-@ copy. The public entry points save s16-s18 (AAPCS; s16-s19 where an odd number of core
-@ registers is pushed, for the 8-byte alignment).
+@ place of its three calls (MUL128_HOT) unless the build optimises for size (-Os): the call, the
+@ return and the two VMOVs of the return address cost about 8 estimated cycles a call, some 16k
+@ per HQC-1 ring product, against about 3.2 KB of flash per copy. The public entry points save
+@ s16-s18 (AAPCS; s16-s19 where an odd number of core registers is pushed, for the 8-byte
+@ alignment).
 @ Operand pair k (a-operand, b-operand) in s(2k), s(2k+1), then product k there: 0: a0 b0,
 @ 1: a1 b1, 2: (a0 + a1)(b0 + b1), 3: a2 b2, 4: a3 b3, 5: (a2 + a3)(b2 + b3), 6: (a0 + a2)(b0 + b2),
 @ 7: (a1 + a3)(b1 + b3), 8: (a0 + a1 + a2 + a3)(b0 + b1 + b2 + b3). Pair 8, built last, goes
@@ -248,6 +249,16 @@ mul128:
   bx lr
   .size mul128, . - mul128
 
+@ MUL128_HOT: MUL128 in place, or a call to mul128 where the build optimises for size (GCC
+@ defines __OPTIMIZE_SIZE__ for -Os when it preprocesses this file).
+.macro MUL128_HOT
+#ifdef __OPTIMIZE_SIZE__
+  bl mul128
+#else
+  MUL128
+#endif
+.endm
+
 @ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
 @ out = a * b: one mul128 (the four-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul128
@@ -315,7 +326,7 @@ hqc_m4_clmul128:
 @ L + x^128 (L + M + H) + x^256 H is (L0, L0 + t + M0, H1 + t + M1, H1). L first, into out[0, 8);
 @ then H: out[4, 8) = L0 + t, out[8, 12) = H1 + t, out[12, 16) = H1; M last, added to out[4, 12)
 @ straight from its registers, so that no product is kept on the stack. a and b are read again
-@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s17 and the flags.
+@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s18 and the flags.
 @ Frame: [sp] out, a, b, the return address.
   .type mul256, %function
   .p2align 2
@@ -324,7 +335,7 @@ mul256:
   push {r0-r2, lr}
   ldm r1, {r4-r7}
   ldm r2, {r8-r11}
-  MUL128                             @ L0 = r0-r3, L1 = r4-r7
+  MUL128_HOT                         @ L0 = r0-r3, L1 = r4-r7
   ldr r12, [sp]
   stm r12, {r0-r7}                  @ out[0, 8) = L
   ldrd r1, r2, [sp, #4]
@@ -332,7 +343,7 @@ mul256:
   adds r2, r2, #16
   ldm r1, {r4-r7}
   ldm r2, {r8-r11}
-  MUL128                             @ H0 = r0-r3, H1 = r4-r7
+  MUL128_HOT                         @ H0 = r0-r3, H1 = r4-r7
   ldr r12, [sp]
   add lr, r12, #16
   ldm lr, {r8-r11}                  @ L1
@@ -364,7 +375,7 @@ mul256:
   eor r5, r5, r1
   eor r6, r6, r2
   eor r7, r7, r3                    @ A0 + A1
-  MUL128                             @ M0 = r0-r3, M1 = r4-r7
+  MUL128_HOT                         @ M0 = r0-r3, M1 = r4-r7
   ldr r12, [sp]
   add r12, r12, #16
   ldm r12, {r8-r11}
