@@ -68,19 +68,40 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]);
 
 namespace {
 
+// The buffers of one ring product (the polynomial product and poly_mul's scratch), held by mul and
+// mul2 for the products they run and wiped once after the last (in the KEM one operand of every
+// product is secret, and so is what these buffers hold). poly_mul assumes nothing of their
+// contents.
+template <class P>
+struct MulBuffers {
+  static constexpr std::size_t kWords = (P::kN + 31) / 32;
+  Word32 prod[2 * kWords];
+  Word32 scratch[poly_mul_scratch_words(kWords)];
+  MulBuffers() = default;
+  MulBuffers(const MulBuffers&) = delete;
+  MulBuffers& operator=(const MulBuffers&) = delete;
+  // Wiped eight words per STM (poly_m4.S; a call the compiler cannot drop), against about six
+  // cycles a word for ct::wipe's volatile stores.
+  ~MulBuffers() {
+    hqc_m4_poly_mul_zero(prod, 2 * kWords);
+    hqc_m4_poly_mul_zero(scratch, poly_mul_scratch_words(kWords));
+    __asm__ __volatile__("" : : "r"(prod), "r"(scratch) : "memory");
+  }
+};
+
 // a * b mod x^n - 1 (spec §2.2): the operands as 32-bit words (ceil(n/32) of them; the bits of a
 // ring vector at and above n are zero), their product by poly_mul (ring_mul_m4.cpp: Toom-3 and
 // Karatsuba over the Thumb-2 carry-less leaves, with padded sub-products where the plan finds them
-// cheaper), then the reduction: bit n + j of the product folds onto bit j.
+// cheaper), then the reduction: bit n + j of the product folds onto bit j. buf is left for its
+// owner to wipe.
 template <class P>
-void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
-  constexpr std::size_t N = (P::kN + 31) / 32;
+void mul_into(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, MulBuffers<P>& buf) {
+  constexpr std::size_t N = MulBuffers<P>::kWords;
   constexpr std::size_t q = P::kN / 32;
   constexpr unsigned r = P::kN % 32;
   static_assert(r != 0 && N <= 2 * P::kNWords);
-  Word32 prod[2 * N];
-  Word32 scratch[poly_mul_scratch_words(N)];
-  poly_mul(prod, reinterpret_cast<const Word32*>(a), reinterpret_cast<const Word32*>(b), N, scratch);
+  Word32* const prod = buf.prod;
+  poly_mul(prod, reinterpret_cast<const Word32*>(a), reinterpret_cast<const Word32*>(b), N, buf.scratch);
   // Bit n + j of the product onto bit j: word i gains words q + i and q + i + 1 shifted down by r.
   // Four words per iteration, the high word carried to the next (runs of loads and stores that
   // pipeline, about 7 estimated cycles a word against 15 one word at a time).
@@ -99,14 +120,16 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   for (std::size_t i = 4 * kQuads; i + 1 < N; i++) o[i] = prod[i] ^ (prod[i + q] >> r) ^ (prod[i + q + 1] << (32 - r));
   o[N - 1] = (prod[N - 1] ^ (prod[N - 1 + q] >> r)) & ((Word32{1} << r) - 1);
   for (std::size_t k = N; k < 2 * P::kNWordsPadded; k++) o[k] = 0;
-  // The product and the scratch (secret-dependent) wiped eight words per STM (poly_m4.S; a call
-  // the compiler cannot drop), against about six cycles a word for ct::wipe's volatile stores.
-  hqc_m4_poly_mul_zero(prod, 2 * N);
-  hqc_m4_poly_mul_zero(scratch, poly_mul_scratch_words(N));
-  __asm__ __volatile__("" : : "r"(prod), "r"(scratch) : "memory");
 }
 
-// a1 * b and a2 * b: two products. Sharing b's evaluations would save only the b-side sum passes
+template <class P>
+void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
+  MulBuffers<P> buf;
+  mul_into<P>(out, a, b, buf);
+}
+
+// a1 * b and a2 * b: two products in one set of buffers, wiped once (about 5.5k estimated cycles
+// less than two mul at HQC-1). Sharing b's evaluations would save only the b-side sum passes
 // above the leaves (about 1 % of a product, 0.5 % of mul2, by the profile of scripts/m4-mul-bench.py
 // --functions), while keeping B(1), B(t), B(t + 1) of the top Toom-3 step alone for the second
 // product takes two more evaluation buffers (HQC-5: 2 x 606 words, 4.8 KB of stack) and sharing
@@ -114,8 +137,9 @@ void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
-  mul<P>(out1, a1, b);
-  mul<P>(out2, a2, b);
+  MulBuffers<P> buf;
+  mul_into<P>(out1, a1, b, buf);
+  mul_into<P>(out2, a2, b, buf);
 }
 
 // The routing networks' passes in Thumb-2 (support_m4.S) for support_route_m4.hpp.
