@@ -775,25 +775,32 @@ void test_rs_decode(const Backend& be) {
 
 // ---- Keccak (level-independent slots of Backend)
 
+// A permutation of N words against its reference on 150 states: all ones, one bit in each word,
+// then random (seeded by seed).
+template <class Word, std::size_t N, class Ref, class Fn>
+void compare_permutation(Ref reference, Fn under_test, std::uint64_t seed, const char* name) {
+  std::mt19937_64 rng(seed);
+  for (int it = 0; it < 150; it++) {
+    Word s1[N], s2[N];
+    for (auto& x : s1) x = it == 0 ? static_cast<Word>(~Word{0}) : static_cast<Word>(rng());
+    if (it >= 1 && it <= static_cast<int>(N)) {  // one bit in each word
+      std::fill(std::begin(s1), std::end(s1), 0);
+      s1[it - 1] = Word{1} << (it * 7 % (8 * sizeof(Word)));
+    }
+    std::memcpy(s2, s1, sizeof(s1));
+    reference(s1);
+    under_test(s2);
+    ASSERT_SAME_BYTES(s1, s2, sizeof(s1), name << " state " << it);
+  }
+}
+
 void test_keccak_f1600(const Backend& be) {
   ASSERT_NE(be.keccak_f1600, nullptr);
   // Keccak-f[1600] of the zero state (FIPS 202; the first lane of the well-known result).
   std::uint64_t z[25] = {};
   be.keccak_f1600(z);
   EXPECT_EQ(z[0], 0xF1258F7940E1DDE7u);
-  std::mt19937_64 rng(0x6b6563);
-  for (int it = 0; it < 150; it++) {
-    std::uint64_t s1[25], s2[25];
-    for (auto& x : s1) x = it == 0 ? ~std::uint64_t{0} : rng();
-    if (it >= 1 && it <= 25) {  // one bit in each lane
-      std::fill(std::begin(s1), std::end(s1), 0);
-      s1[it - 1] = std::uint64_t{1} << (it * 7 % 64);
-    }
-    std::memcpy(s2, s1, sizeof(s1));
-    sym::keccak_f1600_portable(s1);
-    be.keccak_f1600(s2);
-    ASSERT_SAME_BYTES(s1, s2, sizeof(s1), "keccak_f1600 state " << it);
-  }
+  compare_permutation<std::uint64_t, 25>(sym::keccak_f1600_portable, be.keccak_f1600, 0x6b6563, "keccak_f1600");
 }
 
 void test_keccak_f1600_x4(const Backend& be) {
@@ -821,19 +828,8 @@ void test_keccak_f1600_x4(const Backend& be) {
 void test_keccak_f1600_interleaved(const Backend& be) {
   if (be.keccak_f1600_interleaved == nullptr)
     GTEST_SKIP() << "backend " << be.name << " has no interleaved permutation (an optional slot)";
-  std::mt19937_64 rng(0x696c);
-  for (int it = 0; it < 150; it++) {
-    std::uint32_t s1[50], s2[50];
-    for (auto& x : s1) x = it == 0 ? ~std::uint32_t{0} : static_cast<std::uint32_t>(rng());
-    if (it >= 1 && it <= 50) {  // one bit in each word
-      std::fill(std::begin(s1), std::end(s1), 0);
-      s1[it - 1] = std::uint32_t{1} << (it * 7 % 32);
-    }
-    std::memcpy(s2, s1, sizeof(s1));
-    sym::keccak_f1600_interleaved_portable(s1);
-    be.keccak_f1600_interleaved(s2);
-    ASSERT_SAME_BYTES(s1, s2, sizeof(s1), "keccak_f1600_interleaved state " << it);
-  }
+  compare_permutation<std::uint32_t, 50>(sym::keccak_f1600_interleaved_portable, be.keccak_f1600_interleaved, 0x696c,
+                                         "keccak_f1600_interleaved");
 }
 
 // ---- The whole KEM on this row (what the kernels add up to): same bytes as portable for keys,
