@@ -152,7 +152,7 @@ hqc_m4_clmul64:
 @ return and the two VMOVs of the return address cost about 8 estimated cycles a call, some 16k
 @ per HQC-1 ring product, against about 3.2 KB of flash per copy. The public entry points save
 @ s16-s18 (AAPCS; s16-s19 where an odd number of core registers is pushed, for the 8-byte
-@ alignment).
+@ alignment), and s16-s22 where they reach mul256 (its frame).
 @ Operand pair k (a-operand, b-operand) in s(2k), s(2k+1), then product k there: 0: a0 b0,
 @ 1: a1 b1, 2: (a0 + a1)(b0 + b1), 3: a2 b2, 4: a3 b3, 5: (a2 + a3)(b2 + b3), 6: (a0 + a2)(b0 + b2),
 @ 7: (a1 + a3)(b1 + b3), 8: (a0 + a1 + a2 + a3)(b0 + b1 + b2 + b3). Pair 8, built last, goes
@@ -326,25 +326,28 @@ hqc_m4_clmul128:
 @ L + x^128 (L + M + H) + x^256 H is (L0, L0 + t + M0, H1 + t + M1, H1). L first, into out[0, 8);
 @ then H: out[4, 8) = L0 + t, out[8, 12) = H1 + t, out[12, 16) = H1; M last, added to out[4, 12)
 @ straight from its registers, so that no product is kept on the stack. a and b are read again
-@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s18 and the flags.
-@ Frame: [sp] out, a, b, the return address.
+@ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s22 and the flags.
+@ Frame: out, a, b and the return address in s19-s22, not on the stack: a VMOV to or from a core
+@ register costs 1 estimated cycle, against 2 for an LDR (3 for LDRD) after the multiplies, whose
+@ UMULLs leave nothing to pipeline with (about 7 cycles a call, some 4.7k per HQC-1 product).
   .type mul256, %function
   .p2align 2
   .thumb_func
 mul256:
-  push {r0-r2, lr}
+  vmov s19, s20, r0, r1
+  vmov s21, s22, r2, lr
   ldm r1, {r4-r7}
   ldm r2, {r8-r11}
   MUL128_HOT                         @ L0 = r0-r3, L1 = r4-r7
-  ldr r12, [sp]
+  vmov r12, s19
   stm r12, {r0-r7}                  @ out[0, 8) = L
-  ldrd r1, r2, [sp, #4]
+  vmov r1, r2, s20, s21
   adds r1, r1, #16
   adds r2, r2, #16
   ldm r1, {r4-r7}
   ldm r2, {r8-r11}
   MUL128_HOT                         @ H0 = r0-r3, H1 = r4-r7
-  ldr r12, [sp]
+  vmov r12, s19
   add lr, r12, #16
   ldm lr, {r8-r11}                  @ L1
   eor r8, r8, r0
@@ -364,7 +367,7 @@ mul256:
   eor r3, r3, r11
   add lr, r12, #16
   stm lr, {r0-r3}                   @ out[4, 8) = L0 + t
-  ldrd r1, r2, [sp, #4]
+  vmov r1, r2, s20, s21
   ldm r2, {r4-r11}
   eor r8, r8, r4
   eor r9, r9, r5
@@ -376,7 +379,7 @@ mul256:
   eor r6, r6, r2
   eor r7, r7, r3                    @ A0 + A1
   MUL128_HOT                         @ M0 = r0-r3, M1 = r4-r7
-  ldr r12, [sp]
+  vmov r12, s19
   add r12, r12, #16
   ldm r12, {r8-r11}
   eor r8, r8, r0
@@ -390,30 +393,31 @@ mul256:
   eor r10, r10, r6
   eor r11, r11, r7
   stm r12, {r8-r11}                 @ out[8, 12) += M1
-  add sp, #12
-  pop {pc}
+  vmov lr, s22
+  bx lr
   .size mul256, . - mul256
 
-@ LEAF name, inner: the public leaf `name` (void name(uint32_t out[], const uint32_t a[], const
-@ uint32_t b[]), AAPCS) around the local routine `inner`: saves what the local routines clobber
-@ and the ABI preserves (r4-r11, s16-s18; 48 bytes, so the stack stays 8-byte aligned).
-.macro LEAF name, inner
+@ LEAF name, inner, stop: the public leaf `name` (void name(uint32_t out[], const uint32_t a[],
+@ const uint32_t b[]), AAPCS) around the local routine `inner`: saves what the local routines
+@ clobber and the ABI preserves, r4-r11 and s16 up to \stop: s18 (mul128's return address; 48
+@ bytes in all) or s22 (mul256's frame; 64 bytes), so the stack stays 8-byte aligned.
+.macro LEAF name, inner, stop
   .global \name
   .type \name, %function
   .p2align 2
   .thumb_func
 \name:
   push {r4-r11, lr}
-  vpush {s16-s18}
+  vpush {s16-\stop}
   bl \inner
-  vpop {s16-s18}
+  vpop {s16-\stop}
   pop {r4-r11, pc}
   .size \name, . - \name
 .endm
 
 @ void hqc_m4_clmul256(uint32_t out[16], const uint32_t a[8], const uint32_t b[8])
 @ out = a * b: one mul256 (the 8-word leaf of ring_mul_m4.cpp).
-LEAF hqc_m4_clmul256, mul256
+LEAF hqc_m4_clmul256, mul256, s22
 
 @ SUMH rs, half, blocks: the sums rs[i] + rs[half / 4 + i] of `blocks` four-word blocks (half in
 @ bytes) stored from r12 on, four words per LDM/STM (r12 and rs advance; r3 is the high cursor).
@@ -435,7 +439,7 @@ LEAF hqc_m4_clmul256, mul256
 @ contract) for the three half products. The sums a0 + a1, b0 + b1 go into out's top half (free
 @ until z2 is written there), z1 = their product first onto the stack, then z0 and z2 into out,
 @ then the middle term z1 + z0 + z2 in q/16 MID4 passes (L0, L1, C, D at out + 0, q, 2q, 3q
-@ bytes, z1's halves at sp + 0, q). Clobbers r0-r12, s0-s18 and the flags.
+@ bytes, z1's halves at sp + 0, q). Clobbers r0-r12, s0-s22 and the flags.
 @ Frame: [sp] z1, [sp, #2q] out, a, b, the return address.
 .macro KARA2 name, inner, q
   .type \name, %function
@@ -478,7 +482,7 @@ KARA2 clmul512, mul256, 32
 
 @ void hqc_m4_clmul512(uint32_t out[32], const uint32_t a[16], const uint32_t b[16])
 @ out = a * b: one clmul512 (the 16-word leaf of ring_mul_m4.cpp).
-LEAF hqc_m4_clmul512, clmul512
+LEAF hqc_m4_clmul512, clmul512, s22
 
 
 @ clmul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): the 2048-bit product over clmul512.
@@ -486,7 +490,7 @@ KARA2 clmul1024, clmul512, 64
 
 @ void hqc_m4_clmul1024(uint32_t out[64], const uint32_t a[32], const uint32_t b[32])
 @ out = a * b: one clmul1024 (the 32-word leaf of ring_mul_m4.cpp).
-LEAF hqc_m4_clmul1024, clmul1024
+LEAF hqc_m4_clmul1024, clmul1024, s22
 
 @ The three-way Karatsuba leaves (12 and 24 words; ring_mul_m4.cpp's kara3 with k = 4 and 8): with
 @ a = a0 + y a1 + y^2 a2, y = x^(32k), and the same for b, P0 = a0 b0, P1 = a1 b1, P2 = a2 b2 go
@@ -621,7 +625,7 @@ clmul384:
 
 @ void hqc_m4_clmul384(uint32_t out[24], const uint32_t a[12], const uint32_t b[12])
 @ out = a * b: one clmul384 (the 12-word leaf of ring_mul_m4.cpp).
-LEAF hqc_m4_clmul384, clmul384
+LEAF hqc_m4_clmul384, clmul384, s18
 
 @ SUM8 oi, oj: the eight-word sums a[oi, oi + 32) + a[oj, oj + 32) and the same of b (byte
 @ offsets) onto [sp, sp + 64), with a, b read from clmul768's frame.
@@ -654,7 +658,7 @@ LEAF hqc_m4_clmul384, clmul384
 .endm
 
 @ clmul768 (local; r0 = out[48], r1 = a[24], r2 = b[24]): out = a * b, three-way Karatsuba on
-@ eight-word parts: six mul256. Clobbers r0-r12, s0-s18 and the flags.
+@ eight-word parts: six mul256. Clobbers r0-r12, s0-s22 and the flags.
 @ Frame: [sp] the a-sum, [sp, #32] the b-sum, [sp, #64] P01, [sp, #128] P02, [sp, #192] P12,
 @ [sp, #256] out, a, b, the return address.
   .type clmul768, %function
@@ -706,7 +710,7 @@ clmul768:
 
 @ void hqc_m4_clmul768(uint32_t out[48], const uint32_t a[24], const uint32_t b[24])
 @ out = a * b: one clmul768 (the 24-word leaf of ring_mul_m4.cpp).
-LEAF hqc_m4_clmul768, clmul768
+LEAF hqc_m4_clmul768, clmul768, s22
 
 
 @ clmul2048 (local; r0 = out[128], r1 = a[64], r2 = b[64]): the 4096-bit product over clmul1024.
@@ -714,4 +718,4 @@ KARA2 clmul2048, clmul1024, 128
 
 @ void hqc_m4_clmul2048(uint32_t out[128], const uint32_t a[64], const uint32_t b[64])
 @ out = a * b: one clmul2048 (the 64-word leaf of ring_mul_m4.cpp).
-LEAF hqc_m4_clmul2048, clmul2048
+LEAF hqc_m4_clmul2048, clmul2048, s22
