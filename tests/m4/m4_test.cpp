@@ -647,7 +647,9 @@ void test_randomness(const LevelApi& api, TestRng& rng) {
 // products: every leaf (1, 2, 4, 8, 12, 16, 24, 32 words), Karatsuba (balanced and unbalanced),
 // three-way Karatsuba, Toom-3 and padded plan from 1 to 40 words and larger sizes whose plans
 // nest them (36, 72: three-way Karatsuba; 69, 70: padded to 72; 108, 144: Toom-3 over them; 181:
-// Toom-3 with a short top part), on random and all-ones operands, against a schoolbook of bitwise 32x32 products.
+// Toom-3 with a short top part), and the plan's own sizes up to 200 (among them Toom-3 at
+// t = x^16: 33, 41-45, 91-96, 118, 187, 189, with a top part shorter than m - 1 at 41, 42 and 118),
+// on random and all-ones operands, against a schoolbook of bitwise 32x32 products.
 void ref_clmul32(std::uint32_t a, std::uint32_t b, std::uint32_t* lo, std::uint32_t* hi) {
   std::uint64_t r = 0;
   for (int i = 0; i < 32; i++) r ^= ((b >> i) & 1) != 0 ? std::uint64_t{a} << i : 0;

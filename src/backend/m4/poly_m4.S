@@ -247,6 +247,129 @@ hqc_m4_toom_pass2:
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
 
+@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half), over the words where every
+@ term exists (the edge words are in C++). A shift by t is a half-word shift, EOR with a shifted
+@ operand; a division by t + 1 is the running XOR q[i] = u + (u << 16), u = r[i] + (q[i - 1] >> 16).
+
+@ EVAL_HALF_WORD prev, cur: one word of hqc_m4_toom3h_eval, x1[i - 1] in \prev, x1[i] loaded into
+@ \cur (the two steps of an iteration trade them).
+.macro EVAL_HALF_WORD prev, cur
+  ldr r5, [r1], #4                  @ x0[i]
+  ldr \cur, [r2], #4                @ x1[i]
+  ldr r7, [r3], #4                  @ x2[i - 1]
+  eor r5, r5, \cur, lsl #16
+  eor r5, r5, \prev, lsr #16
+  eor r5, r5, r7
+  str r5, [r0], #4
+.endm
+
+@ void hqc_m4_toom3h_eval(uint32_t* ev, const uint32_t* x0, const uint32_t* x1,
+@                         const uint32_t* x2, size_t len)
+@ ev[i] = x0[i] + (x1[i] << 16) + (x1[i - 1] >> 16) + x2[i - 1] for 1 <= i <= len (len >= 1): the
+@ words of x0 + t x1 + t^2 x2 (t = x^16) where all three parts have a term; the pointers are
+@ those of word 0 (x1[0] is read as the first x1[i - 1]). Argument 5 on the stack (AAPCS).
+  .global hqc_m4_toom3h_eval
+  .type hqc_m4_toom3h_eval, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom3h_eval:
+  push {r4-r7, lr}
+  ldr r12, [sp, #20]                @ len
+  ldr r4, [r2], #4                  @ x1[0]
+  adds r0, r0, #4
+  adds r1, r1, #4
+  WORDS_BY_TWO r12, "EVAL_HALF_WORD r4, r6", "EVAL_HALF_WORD r6, r4"
+  pop {r4-r7, pc}
+  .size hqc_m4_toom3h_eval, . - hqc_m4_toom3h_eval
+
+@ PASS1H_WORD: one word of hqc_m4_toom3h_pass1 (two per iteration, as PASS1_WORD).
+.macro PASS1H_WORD
+  ldr r7, [r3], #4                  @ c0[i]
+  ldr r9, [r4, #-8]                 @ s = c4[i - 2]
+  ldr r8, [r4], #4                  @ c4[i]
+  ldr r10, [r0]                     @ w1[i]
+  ldr r11, [r1]                     @ wt[i]
+  ldr r12, [r2]                     @ wu[i]
+  eor r8, r8, r7                    @ x
+  eor r10, r10, r8
+  eor r7, r7, r9
+  eor r11, r11, r7
+  eor r12, r12, r8
+  eor r12, r12, r9
+  eor r12, r12, r6, lsr #16         @ u
+  eor r6, r12, r12, lsl #16         @ q
+  str r10, [r0], #4
+  str r11, [r1], #4
+  str r6, [r2], #4
+.endm
+
+@ uint32_t hqc_m4_toom3h_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
+@                              const uint32_t* c4, size_t len, uint32_t q)
+@ The body of the first interpolation pass of toom3_half, len >= 1 words where every term exists:
+@ with x = c0[i] + c4[i] and s = c4[i - 2] (t^4 = x^64; c4 - 2 words is readable), w1[i] += x,
+@ wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s + (q >> 16) (the
+@ division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
+  .global hqc_m4_toom3h_pass1
+  .type hqc_m4_toom3h_pass1, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom3h_pass1:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ c4
+  ldr r5, [sp, #40]                 @ len
+  ldr r6, [sp, #44]                 @ q
+  WORDS_BY_TWO r5, "PASS1H_WORD", "PASS1H_WORD"
+  mov r0, r6
+  pop {r4-r11, pc}
+  .size hqc_m4_toom3h_pass1, . - hqc_m4_toom3h_pass1
+
+@ PASS2H_STEP wraw, v, y, wraw', v', y': one step j of hqc_m4_toom3h_pass2, from the state
+@ (\wraw = wt[j + 1], \v = v[j], \y = y[j], r8 = q) to (\wraw', \v', \y'): the look-ahead to
+@ word j + 1 (vt, v, c1, stored in w1, and y), then x[j] = (y[j] >> 16) + (y[j + 1] << 16),
+@ c3[j] = q = u + (u << 16) with u = x[j] + v[j] + (q >> 16) into wt[j], c2[j] = v[j] + c3[j].
+.macro PASS2H_STEP wraw, v, y, wraw2, v2, y2
+  ldr \wraw2, [r1, #8]              @ wt[j + 2]
+  ldr \v2, [r2], #4                 @ wu[j + 1]
+  ldr \y2, [r0]                     @ w1[j + 1]
+  lsr r12, \wraw, #16
+  orr r12, r12, \wraw2, lsl #16      @ vt[j + 1]
+  eor \v2, \v2, r12                 @ v[j + 1]
+  eor \y2, \y2, \v2                 @ c1[j + 1]
+  str \y2, [r0], #4
+  eor \y2, \y2, r12                 @ y[j + 1]
+  lsr r9, \y, #16
+  orr r9, r9, \y2, lsl #16          @ x[j]
+  eor r9, r9, \v
+  eor r9, r9, r8, lsr #16           @ u
+  eor r8, r9, r9, lsl #16           @ q = c3[j]
+  eor r9, r8, \v                    @ c2[j]
+  str r8, [r1], #4
+  str r9, [r3], #4
+.endm
+
+@ void hqc_m4_toom3h_pass2(uint32_t* w1, uint32_t* wt, const uint32_t* wu, uint32_t* c2,
+@                          size_t len, uint32_t state[4])
+@ The body of the second interpolation pass of toom3_half: len steps j (even, >= 2), each needing
+@ word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The pointers are those of word j0 of
+@ w1 + 1, wt, wu + 1 and c2 (the first step's); state = {wt[j0 + 1], v[j0], y[j0], q} in and out
+@ (the next step's), with vt = wt / t, v = wu + vt, c1 = w1 + v (stored), y = vt + c1, as the
+@ C++ steps. Arguments 5 and 6 on the stack (AAPCS).
+  .global hqc_m4_toom3h_pass2
+  .type hqc_m4_toom3h_pass2, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom3h_pass2:
+  push {r4-r11, lr}
+  ldr lr, [sp, #36]                 @ len
+  ldr r12, [sp, #40]                @ state
+  ldm r12, {r4, r6, r7, r8}
+  push {r12}
+  WORDS_BY_TWO lr, "PASS2H_STEP r4, r6, r7, r5, r10, r11", "PASS2H_STEP r5, r10, r11, r4, r6, r7", 0
+  pop {r12}
+  stm r12, {r4, r6, r7, r8}
+  pop {r4-r11, pc}
+  .size hqc_m4_toom3h_pass2, . - hqc_m4_toom3h_pass2
+
 @ void hqc_m4_xor4(uint32_t* dst, const uint32_t* x, const uint32_t* y, const uint32_t* z, size_t len)
 @ dst[i] = x[i] ^ y[i] ^ z[i] for i < len, in one pass (three streams in, one out). dst may be x
 @ (dst[i] ^= y[i] ^ z[i]); z may lie ahead of dst in the same buffer (z >= dst): every block's

@@ -5,6 +5,9 @@
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
+// The same Toom-3 at t = x^16 (toom3_half) evaluates at t and t + 1 on m + 1 words instead of
+// m + 2, for a few more cycles a word of linear work: the plan takes it where those two products
+// would otherwise cross a leaf size (189 = 3 x 63: five 64-word leaves).
 // Toom-4 (toom4 below) goes one step further at the largest sizes: seven products of about n/4
 // words, at the points 0, 1, t, t + 1, 1/t, 1/(t + 1) and infinity.
 // Karatsuba with the one-pass middle term (and a second pass when the parts differ by more than
@@ -48,6 +51,14 @@ extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const v
                                            std::size_t len, std::uint32_t q);
 extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
                                   std::uint32_t state[2]);
+
+// The bodies of the evaluation at t = x^16 and the two interpolation passes of toom3_half
+// (poly_m4.S).
+extern "C" void hqc_m4_toom3h_eval(void* ev, const void* x0, const void* x1, const void* x2, std::size_t len);
+extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
+                                             std::size_t len, std::uint32_t q);
+extern "C" void hqc_m4_toom3h_pass2(void* w1, void* wt, const void* wu, void* c2, std::size_t len,
+                                    std::uint32_t state[4]);
 
 // The Toom-4 passes (toom4_m4.S; toom4 below).
 extern "C" void hqc_m4_toom4_eval2(void* e1, void* e2, const void* p0, const void* p1, const void* p2, const void* p3,
@@ -192,6 +203,20 @@ void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* s
   hqc_m4_karatsuba3_interp(out, p01, p02, p12, k);
 }
 
+// The evaluations that toom3 and toom3_half share, for x = x0 + y x1 + y^2 x2 (|x0| = |x1| = m,
+// |x2| = rem <= m): toom3_at_one sets ev = x(1) = x0 + x1 + x2 (three streams in one pass below
+// rem, two above), zero from m up to s1 words; toom3_add_parts adds x1 + x2 to ev's first m words,
+// x(t + 1) = x(t) + x1 + x2 since (t + 1)^2 = t^2 + 1 over GF(2).
+void toom3_at_one(Word* ev, const Word* x, std::size_t m, std::size_t rem, std::size_t s1) {
+  hqc_m4_xor4(ev, x, x + m, x + 2 * m, rem);
+  if (m > rem) hqc_m4_xor3(ev + rem, x + rem, x + m + rem, m - rem);
+  if (s1 > m) hqc_m4_poly_mul_zero(ev + m, s1 - m);
+}
+void toom3_add_parts(Word* ev, const Word* x, std::size_t m, std::size_t rem) {
+  hqc_m4_xor4(ev, ev, x + m, x + 2 * m, rem);
+  if (m > rem) hqc_m4_xor_into(ev + rem, x + m + rem, m - rem);
+}
+
 // a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
 // same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4. C(1) is computed at s1 >= m
 // words and C(t), C(t + 1) at s2 >= m + 2 (the evaluations zero above m and m + 2).
@@ -213,17 +238,8 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
 
   sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
   sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
-  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m): three streams in one pass below rem, two above.
-  hqc_m4_xor4(ea, a, a1, a2, rem);
-  hqc_m4_xor4(eb, b, b1, b2, rem);
-  if (m > rem) {
-    hqc_m4_xor3(ea + rem, a + rem, a1 + rem, m - rem);
-    hqc_m4_xor3(eb + rem, b + rem, b1 + rem, m - rem);
-  }
-  if (s1 > m) {
-    hqc_m4_poly_mul_zero(ea + m, s1 - m);
-    hqc_m4_poly_mul_zero(eb + m, s1 - m);
-  }
+  toom3_at_one(ea, a, m, rem, s1);  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m)
+  toom3_at_one(eb, b, m, rem, s1);
   direct_mul(w1, ea, eb, st.at_s1, rest);
   // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
   // (2 <= i < rem + 2), for i < m + 2; words 2 .. L + 1 (L = min(rem, m - 2), m >= 3) in one
@@ -248,13 +264,8 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
     hqc_m4_poly_mul_zero(eb + m + 2, s2 - m - 2);
   }
   direct_mul(wt, ea, eb, st.at_s2, rest);
-  // A(t + 1) = A(t) + a1 + a2: three streams into ea below rem, one above.
-  hqc_m4_xor4(ea, ea, a1, a2, rem);
-  hqc_m4_xor4(eb, eb, b1, b2, rem);
-  if (m > rem) {
-    hqc_m4_xor_into(ea + rem, a1 + rem, m - rem);
-    hqc_m4_xor_into(eb + rem, b1 + rem, m - rem);
-  }
+  toom3_add_parts(ea, a, m, rem);  // A(t + 1) = A(t) + a1 + a2
+  toom3_add_parts(eb, b, m, rem);
   direct_mul(wu, ea, eb, st.at_s2, rest);
 
   // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
@@ -310,6 +321,132 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   // fits below 2n.
   hqc_m4_xor_into(out + m, w1, 2 * m);
   hqc_m4_xor_into(out + 3 * m, x, m + rem);
+}
+
+// Toom-3 at t = x^16 (half a word): the parts, points and interpolation of toom3, with A(t) =
+// a0 + x^16 a1 + x^32 a2 of m + 1 words (toom3's t = x^32 gives m + 2), so that C(t) and C(t + 1)
+// are products of s2 >= m + 1 words. Over GF(2), (t + 1)^2 = t^2 + 1 and (t + 1)^4 = t^4 + 1 with
+// t^4 = x^64 (two words); a division by t is a shift down by 16 bits (exact: the low half-word is
+// zero), and one by t + 1 a running XOR of half-words: q = r / (1 + x^16) has q's low half = r's
+// low half + the previous word's high half of q, and its high half = r's high half + its own low
+// half, so q[i] = u + (u << 16) with u = r[i] + (q[i - 1] >> 16).
+// st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2 >= m + 1; the entries at_lo of m,
+// at_hi of rem, at_s1 of s1, at_s2 of s2).
+void toom3_half(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
+  const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
+  const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
+  Word* ea = scratch;      // A(1), then A(t), then A(t + 1): e words
+  Word* eb = ea + e;       // B(1), B(t), B(t + 1)
+  Word* w1 = eb + e;       // C(1), 2 s1 words
+  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words
+  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words
+  Word* rest = wu + 2 * s2;
+  const Word* a1 = a + m;
+  const Word* a2 = a + 2 * m;
+  const Word* b1 = b + m;
+  const Word* b2 = b + 2 * m;
+
+  sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
+  sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem)
+  toom3_at_one(ea, a, m, rem, s1);  // A(1), as toom3
+  toom3_at_one(eb, b, m, rem, s1);
+  direct_mul(w1, ea, eb, st.at_s1, rest);
+  // A(t): word i is a0[i] (i < m) + (a1 << 16)[i] (a1[i] << 16 for i < m, a1[i - 1] >> 16 for
+  // i >= 1) + a2[i - 1] (1 <= i <= rem), for i <= m. The words 1 .. L (L = min(rem, m - 1)), where
+  // every term exists, by hqc_m4_toom3h_eval; the others here.
+  const std::size_t le = rem < m - 1 ? rem : m - 1;
+  auto eval_t = [&](Word* ev, const Word* x0, const Word* x1, const Word* x2) {
+    ev[0] = x0[0] ^ (x1[0] << 16);
+    hqc_m4_toom3h_eval(ev, x0, x1, x2, le);
+    for (std::size_t i = le + 1; i < m; i++) ev[i] = x0[i] ^ (x1[i] << 16) ^ (x1[i - 1] >> 16);
+    ev[m] = (x1[m - 1] >> 16) ^ (m <= rem ? x2[m - 1] : 0);
+  };
+  eval_t(ea, a, a1, a2);
+  eval_t(eb, b, b1, b2);
+  if (s2 > m + 1) {
+    hqc_m4_poly_mul_zero(ea + m + 1, s2 - m - 1);
+    hqc_m4_poly_mul_zero(eb + m + 1, s2 - m - 1);
+  }
+  direct_mul(wt, ea, eb, st.at_s2, rest);
+  toom3_add_parts(ea, a, m, rem);  // A(t + 1) = A(t) + a1 + a2 (word m unchanged)
+  toom3_add_parts(eb, b, m, rem);
+  direct_mul(wu, ea, eb, st.at_s2, rest);
+
+  // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem); C(t) and C(t + 1) have 2m + 2 words.
+  const Word* c0 = out;
+  const Word* c4 = out + 4 * m;
+  const std::size_t l4 = 2 * rem;
+  // First pass (i < 2m + 2):
+  //   w1 = C(1) + c0 + c4 = c1 + c2 + c3 (2m words);
+  //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3);
+  //   wu = (C(t + 1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3.
+  // The words 2 <= i < l4, where every term exists, by hqc_m4_toom3h_pass1; the others here.
+  {
+    Word q = 0;
+    auto pass1 = [&](std::size_t i) {
+      const Word c0i = i < 2 * m ? c0[i] : 0;
+      const Word c4i = i < l4 ? c4[i] : 0;
+      const Word c4s = i >= 2 && i - 2 < l4 ? c4[i - 2] : 0;
+      if (i < 2 * m) w1[i] ^= c0i ^ c4i;
+      wt[i] ^= c0i ^ c4s;
+      const Word u = wu[i] ^ c0i ^ c4i ^ c4s ^ (q >> 16);
+      q = u ^ (u << 16);
+      wu[i] = q;
+    };
+    const std::size_t body_end = l4 > 2 ? l4 : 2;  // l4 <= 2m
+    for (std::size_t i = 0; i < 2; i++) pass1(i);
+    if (body_end > 2) q = hqc_m4_toom3h_pass1(w1 + 2, wt + 2, wu + 2, c0 + 2, c4 + 2, body_end - 2, q);
+    for (std::size_t i = body_end; i < 2 * m + 2; i++) pass1(i);
+  }
+  // Second pass (j <= 2m; the values have at most 2m + 1 words): vt = wt / t = c1 + t c2 + t^2 c3,
+  // V = wu + vt = c2 + c3, c1 = w1 + V (into w1), y = vt + c1 = t (c2 + t c3), x = y / t,
+  // x + V = (t + 1) c3, so c3 = (x + V) / (t + 1) (into wt, whose word j is not read again), and
+  // c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
+  // The steps 1 <= j < 2m - 1 by hqc_m4_toom3h_pass2 (state: wt[j + 1], v[j], y[j], q), the
+  // first and the last here (c1, and so w1, end at word 2m - 1; c3[2m] and c2[2m] are zero).
+  {
+    Word state[4];  // wraw = wt[j + 1], v, y, q
+    auto step = [&](std::size_t j) {
+      Word& wraw = state[0];
+      Word& v = state[1];
+      Word& y = state[2];
+      Word& q = state[3];
+      const Word vt_next = (wraw >> 16) | (wt[j + 2] << 16);
+      wraw = wt[j + 2];
+      const Word v_next = wu[j + 1] ^ vt_next;
+      Word y_next = vt_next;
+      if (j + 1 < 2 * m) {
+        const Word c1 = w1[j + 1] ^ v_next;
+        w1[j + 1] = c1;
+        y_next ^= c1;
+      }
+      const Word u = ((y >> 16) | (y_next << 16)) ^ v ^ (q >> 16);
+      q = u ^ (u << 16);  // c3[j]
+      wt[j] = q;
+      out[2 * m + j] = v ^ q;  // c2[j]
+      v = v_next;
+      y = y_next;
+    };
+    {
+      const Word vt = (wt[0] >> 16) | (wt[1] << 16);
+      const Word v = wu[0] ^ vt;
+      const Word c1 = w1[0] ^ v;
+      w1[0] = c1;
+      state[0] = wt[1];
+      state[1] = v;
+      state[2] = vt ^ c1;
+      state[3] = 0;
+    }
+    step(0);
+    if (2 * m - 2 >= 2) hqc_m4_toom3h_pass2(w1 + 2, wt + 1, wu + 2, out + 2 * m + 1, 2 * m - 2, state);
+    else
+      for (std::size_t j = 1; j < 2 * m - 1; j++) step(j);
+    step(2 * m - 1);
+    ct::wipe(state, sizeof(state));
+  }
+  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4, as toom3.
+  hqc_m4_xor_into(out + m, w1, 2 * m);
+  hqc_m4_xor_into(out + 3 * m, wt, m + rem);
 }
 
 // The evaluations of toom4 at t and t + 1 (reversed = false), or at 1/t and 1/(t + 1) homogenized
@@ -448,6 +585,7 @@ void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Wor
   switch (st.how) {
     case Split::kLeaf: return direct_mul(out, a, b, at, scratch);
     case Split::kToom3: return toom3(out, a, b, st, scratch);
+    case Split::kToom3Half: return toom3_half(out, a, b, st, scratch);
     case Split::kKaratsuba: return karatsuba(out, a, b, st, scratch);
     case Split::kKara3: return karatsuba3(out, a, b, st, scratch);  // n = 3k
     case Split::kToom4: return toom4(out, a, b, st, scratch);

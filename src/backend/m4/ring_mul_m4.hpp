@@ -20,6 +20,7 @@ typedef std::uint32_t __attribute__((__may_alias__)) Word32;
 enum class Split : std::uint8_t {
   kLeaf,       // n = 1, 2, 4, 8, 12, 16, 24, 32 or 64: one Thumb-2 routine
   kToom3,      // parts of m = Step::k words (the top one rem = n - 2m <= m), five products
+  kToom3Half,  // the same at t = x^16 (half a word) instead of x^32: C(t), C(t + 1) at m + 1 words
   kKaratsuba,  // a low part of lo = Step::k <= n/2 words, a high part of hi = n - lo
   kKara3,      // n = 3k, three parts of k = Step::k words, six products (ring_mul_m4.cpp, karatsuba3)
   kToom4,      // parts of m = Step::k words (the top one rem = n - 3m <= m), seven products
@@ -69,6 +70,15 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // Toom-4's own cost, besides its seven products: kToom4Fixed + kToom4PerWord * n estimated cycles
 // (fitted to the products of scripts/m4-mul-bench.py at HQC-3 and HQC-5).
 inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 105;
+// Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half): its evaluations at t and t + 1 have m + 1
+// words, not m + 2, which keeps a product of 189 words (HQC-1's C(t) at the top) on five 64-word
+// leaves, where Toom-3 at x^32 needs two products of 66 words, each a Toom-3 over 24-word leaves.
+// Its half-word shifts and running XORs cost a few cycles a word more than the whole-word ones
+// (poly_m4.S: its first interpolation pass one instruction a word more than toom3's, its second
+// five, its evaluation at t one). 62 per word gave the fastest products of the figures tried
+// (58, 62, 65, 70): HQC-1 2.3 %, HQC-3 4.5 % and HQC-5 0.6 % fewer estimated cycles in keygen
+// than without this step; 58 made HQC-1 0.05 % slower, 65 and 70 left HQC-5 at whole words.
+inline constexpr std::uint64_t kToom3HalfFixed = 1500, kToom3HalfPerWord = 62;
 struct PlanTable {
   std::array<Choice, kMaxPlanWords> step{};
 };
@@ -119,6 +129,10 @@ constexpr PlanTable make_plan() {
         const std::uint64_t c = copy[m] + copy[rem] + free[m] + 2 * free[m + 2] + 1500 + 55 * n;
         if (c < best)
           best = c, how = Choice{Split::kToom3, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 2], 0};
+        const std::uint64_t h =
+            copy[m] + copy[rem] + free[m] + 2 * free[m + 1] + kToom3HalfFixed + kToom3HalfPerWord * n;
+        if (h < best)
+          best = h, how = Choice{Split::kToom3Half, static_cast<std::uint16_t>(m), at_free[m], at_free[m + 1], 0};
       }
     }
     if (n >= 16) {
@@ -164,7 +178,10 @@ constexpr void list_size(PlanSizes& r, std::size_t n) {
   list_size(r, c.pad);
   switch (c.how) {
     case Split::kLeaf: return;
-    case Split::kToom3: list_size(r, c.k), list_size(r, n - 2 * c.k), list_size(r, c.s1), list_size(r, c.s2); return;
+    case Split::kToom3:
+    case Split::kToom3Half:
+      list_size(r, c.k), list_size(r, n - 2 * c.k), list_size(r, c.s1), list_size(r, c.s2);
+      return;
     case Split::kToom4: list_size(r, c.k), list_size(r, n - 3 * c.k), list_size(r, c.s1), list_size(r, c.s2); return;
     case Split::kKara3: list_size(r, c.k), list_size(r, c.s1); return;
     case Split::kKaratsuba: list_size(r, c.k), list_size(r, n - c.k), list_size(r, c.s1); return;
@@ -209,12 +226,12 @@ constexpr PlanArray make_compact_plan() {
     e.at_pad = at[c.pad];
     if (c.how == Split::kLeaf) continue;
     e.at_lo = at[c.k];
-    e.at_hi = at[c.how == Split::kToom3   ? n - 2 * c.k
-                 : c.how == Split::kToom4 ? n - 3 * c.k
-                 : c.how == Split::kKara3 ? c.k
-                                          : n - c.k];
+    e.at_hi = at[c.how == Split::kToom3 || c.how == Split::kToom3Half ? n - 2 * c.k
+                 : c.how == Split::kToom4                             ? n - 3 * c.k
+                 : c.how == Split::kKara3                             ? c.k
+                                                                      : n - c.k];
     e.at_s1 = at[c.s1];
-    e.at_s2 = at[c.how == Split::kToom3 || c.how == Split::kToom4 ? c.s2 : c.s1];
+    e.at_s2 = at[c.how == Split::kToom3 || c.how == Split::kToom3Half || c.how == Split::kToom4 ? c.s2 : c.s1];
   }
   return t;
 }
@@ -241,7 +258,8 @@ constexpr std::size_t direct_scratch_at(std::size_t i) {
   const Step& st = kPlan[i];
   switch (st.how) {
     case Split::kLeaf: return 0;
-    case Split::kToom3: {
+    case Split::kToom3:
+    case Split::kToom3Half: {
       const std::size_t e = max_of(st.s1, st.s2);
       return 2 * e + 2 * st.s1 + 4 * st.s2 +
              max_of(max_of(direct_scratch_at(st.at_s1), direct_scratch_at(st.at_s2)),
