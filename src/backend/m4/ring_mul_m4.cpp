@@ -238,7 +238,7 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
 
   sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
   sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
-  toom3_at_one(ea, a, m, rem, s1);  // A(1) = a0 + a1 + a2 (a2 ends at rem <= m)
+  toom3_at_one(ea, a, m, rem, s1);               // A(1) = a0 + a1 + a2 (a2 ends at rem <= m)
   toom3_at_one(eb, b, m, rem, s1);
   direct_mul(w1, ea, eb, st.at_s1, rest);
   // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
@@ -348,7 +348,7 @@ void toom3_half(Word* out, const Word* a, const Word* b, const Step& st, Word* s
 
   sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
   sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem)
-  toom3_at_one(ea, a, m, rem, s1);  // A(1), as toom3
+  toom3_at_one(ea, a, m, rem, s1);               // A(1), as toom3
   toom3_at_one(eb, b, m, rem, s1);
   direct_mul(w1, ea, eb, st.at_s1, rest);
   // A(t): word i is a0[i] (i < m) + (a1 << 16)[i] (a1[i] << 16 for i < m, a1[i - 1] >> 16 for
