@@ -9,7 +9,8 @@
 //   x^b are tables (flash), so a product costs two instructions per bit for four lanes;
 // - the decoder's sums over the code positions and over the syndromes are Horner evaluations whose
 //   lanes run side by side (syndromes: one lane per syndrome; Chien search and Forney: one lane per
-//   code position).
+//   code position), in Thumb-2 (hqc_m4_rs_horner, reed_solomon_m4.S: one word at a time over all
+//   the coefficients, its multiples held in registers).
 // Every step, index and loop bound depends on the parameter set only: the received word, the
 // syndromes and the locator are never branched on or used to form an address (spec §8). The
 // Berlekamp iteration is the portable one step for step (the same masks for its data-dependent
@@ -30,6 +31,11 @@
 #include "common/mem.hpp"
 #include "gf256/gf256.hpp"
 #include "params/params.hpp"
+
+// acc[k] = the Horner evaluation over count coefficients (coef_top[0], coef_top[-1], ..., each in
+// every lane) at the public lanes of word k, whose multiples are mult[k] (reed_solomon_m4.S).
+extern "C" void hqc_m4_rs_horner(std::uint32_t* acc, const void* mult, std::size_t words, const std::uint8_t* coef_top,
+                                 std::size_t count);
 
 namespace hqc::backend::m4 {
 namespace {
@@ -84,14 +90,6 @@ constexpr Multiples multiples(u32 c) {
     c = xtime4(c);
   }
   return m;
-}
-
-// Lane-wise product of a secret word s with the public word whose multiples are m.
-inline u32 mul4_public(u32 s, const Multiples& m) {
-  const u32 low = ct::value_barrier(kLaneLow);
-  u32 r = 0;
-  for (unsigned b = 0; b < 8; b++) r ^= lane_bit_mask(s, b, low) & m[b];
-  return r;
 }
 
 // The masks of the bits of one secret byte (all-ones or zero), to multiply it into every lane.
@@ -183,18 +181,17 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   struct State {
     u32 r[WN], syn[WR], sigma[WD], sigma_old[WD], pp[WD], sel[WD], omega[WR];
     u32 v[WN], om[WN], der[WN];
+    std::uint8_t odd[D / 2 + 1];  // the locator's odd coefficients (Forney's derivative)
     u32 rev[words_for(kRevBytes)], low[words_for(kLowBytes)];
   };
   ct::Wiped<State> st;
   State& s = *st;
   mem::copy(s.r, cw, N1);  // lanes >= n1 stay zero
 
-  // 1. Syndromes S_(i+1) = r(alpha^(i + 1)), i < 2delta: Horner over the positions, from n1 - 1 down.
-  for (std::size_t j = N1; j-- > 0;) {
-    const u32 rj = byte_of(s.r, j) * kLaneLow;
-#pragma GCC unroll 1
-    for (std::size_t k = 0; k < WR; k++) s.syn[k] = mul4_public(s.syn[k], kAlphaX[k]) ^ rj;
-  }
+  // 1. Syndromes S_(i+1) = r(alpha^(i + 1)), i < 2delta: Horner over the positions, from n1 - 1 down
+  //    (hqc_m4_rs_horner, as the Chien search and Forney below).
+  const auto* r_bytes = reinterpret_cast<const std::uint8_t*>(s.r);
+  hqc_m4_rs_horner(s.syn, kAlphaX.data(), WR, r_bytes + N1 - 1, N1);
   s.syn[WR - 1] &= last_word_mask(R);
   auto* rev = reinterpret_cast<std::uint8_t*>(s.rev);
   auto* low = reinterpret_cast<std::uint8_t*>(s.low);
@@ -248,11 +245,8 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   }
 
   // 3. Chien search: v_j = sigma(gamma_j), Horner over the coefficients; an error at j iff v_j = 0.
-  for (std::size_t i = D + 1; i-- > 0;) {
-    const u32 si = byte_of(s.sigma, i) * kLaneLow;
-#pragma GCC unroll 1
-    for (std::size_t k = 0; k < WN; k++) s.v[k] = mul4_public(s.v[k], kGammaX[k]) ^ si;
-  }
+  const auto* sigma_bytes = reinterpret_cast<const std::uint8_t*>(s.sigma);
+  hqc_m4_rs_horner(s.v, kGammaX.data(), WN, sigma_bytes + D, D + 1);
 
   // 4. Omega(x) = S(x) sigma(x) mod x^(2delta): omega_t = sum over i <= min(delta, t) of
   //    sigma_i S_(t - i), all t at once per i.
@@ -265,16 +259,10 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]) {
   // 5. Forney (spec §5.6 step 4): e_j = Omega(gamma_j) / sigma'(gamma_j), where sigma'(x) =
   //    sum over odd i of sigma_i x^(i - 1) = sum over k of sigma_(2k+1) (x^2)^k. Computed for
   //    every position, then kept where the Chien search found an error.
-  for (std::size_t t = R; t-- > 0;) {
-    const u32 ot = byte_of(s.omega, t) * kLaneLow;
-#pragma GCC unroll 1
-    for (std::size_t k = 0; k < WN; k++) s.om[k] = mul4_public(s.om[k], kGammaX[k]) ^ ot;
-  }
-  for (std::size_t i = (D % 2 == 1 ? D : D - 1); i < D + 1; i -= 2) {  // odd i, from the largest down
-    const u32 si = byte_of(s.sigma, i) * kLaneLow;
-#pragma GCC unroll 1
-    for (std::size_t k = 0; k < WN; k++) s.der[k] = mul4_public(s.der[k], kGamma2X[k]) ^ si;
-  }
+  hqc_m4_rs_horner(s.om, kGammaX.data(), WN, reinterpret_cast<const std::uint8_t*>(s.omega) + R - 1, R);
+  constexpr std::size_t kOdd = (D + 1) / 2;  // sigma_1, sigma_3, ..., sigma_(2 kOdd - 1)
+  for (std::size_t k = 0; k < kOdd; k++) s.odd[k] = sigma_bytes[2 * k + 1];
+  hqc_m4_rs_horner(s.der, kGamma2X.data(), WN, s.odd + kOdd - 1, kOdd);
 #pragma GCC unroll 1
   for (std::size_t k = 0; k < WN; k++) s.r[k] ^= mul4(s.om[k], inv4(s.der[k])) & lane_zero_mask(s.v[k]);
 
