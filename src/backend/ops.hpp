@@ -34,6 +34,11 @@ using KeccakF1600x4Fn = void (*)(std::uint64_t* s0, std::uint64_t* s1, std::uint
 // permutation works on that form inside (the m4 one) offers it so that sponges keep their state
 // interleaved between permutations and convert only the lanes they absorb or squeeze.
 using KeccakF1600InterleavedFn = void (*)(std::uint32_t state[50]);
+// The lanes of that form in and out: words[2i], words[2i + 1] ^= the interleaved form of the
+// little-endian lane at in + 8i, and out + 8i = the lane of words[2i], words[2i + 1], for i < n
+// (n >= 1; in and out of any alignment). sym::lanes has the portable ones.
+using KeccakXorLanesInterleavedFn = void (*)(std::uint32_t* words, const std::uint8_t* in, std::size_t n);
+using KeccakReadLanesInterleavedFn = void (*)(std::uint8_t* out, const std::uint32_t* words, std::size_t n);
 // The key-generation sampler's duplicate test and whole-refill decision (KernelTable below).
 using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
 using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
@@ -118,6 +123,10 @@ struct Backend {
   // Optional (nullptr where the backend has none): the permutation on the interleaved form. When
   // set, sym::Sponge and sym::SpongeLanes call it instead of keccak_f1600 (same bytes out).
   KeccakF1600InterleavedFn keccak_f1600_interleaved = nullptr;
+  // Optional, with keccak_f1600_interleaved only: the sponges' lane conversions (nullptr: the
+  // portable ones of sym::lanes).
+  KeccakXorLanesInterleavedFn keccak_xor_lanes_interleaved = nullptr;
+  KeccakReadLanesInterleavedFn keccak_read_lanes_interleaved = nullptr;
   KernelTable<Hqc1> hqc1;
   KernelTable<Hqc3> hqc3;
   KernelTable<Hqc5> hqc5;

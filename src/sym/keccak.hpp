@@ -60,15 +60,37 @@ inline std::uint64_t deinterleave_lane(std::uint32_t even, std::uint32_t odd) {
 // interleave): the reference the device's interleaved permutation is tested against.
 void keccak_f1600_interleaved_portable(std::uint32_t a[50]);
 
+// The lane conversions of the interleaved form (backend::KeccakXorLanesInterleavedFn and
+// KeccakReadLanesInterleavedFn), for a backend that has no faster ones.
+inline void xor_lanes_interleaved_portable(std::uint32_t* words, const std::uint8_t* in, std::size_t n) {
+  for (std::size_t i = 0; i < n; i++) {
+    std::uint32_t e, o;
+    interleave_lane(mem::load_le64(in + 8 * i), e, o);
+    words[2 * i] ^= e;
+    words[2 * i + 1] ^= o;
+  }
+}
+inline void read_lanes_interleaved_portable(std::uint8_t* out, const std::uint32_t* words, std::size_t n) {
+  for (std::size_t i = 0; i < n; i++) mem::store_le64(out + 8 * i, deinterleave_lane(words[2 * i], words[2 * i + 1]));
+}
+
 // The permutation a sponge calls: a backend's keccak_f1600, and its keccak_f1600_interleaved
 // where it has one; the sponge then keeps its state interleaved (converting only the lanes it
-// absorbs or squeezes). Built from a Backend, or from a bare permutation (standard form only).
+// absorbs or squeezes, by the backend's conversions or the portable ones). Built from a Backend,
+// or from a bare permutation (standard form only).
 struct Permutation {
   Permutation(backend::KeccakF1600Fn fn) : f(fn) {}  // NOLINT(google-explicit-constructor): a permutation is one
   Permutation(const backend::Backend& be)            // NOLINT(google-explicit-constructor)
-      : f(be.keccak_f1600), interleaved(be.keccak_f1600_interleaved) {}
+      : f(be.keccak_f1600),
+        interleaved(be.keccak_f1600_interleaved),
+        xor_lanes(be.keccak_xor_lanes_interleaved != nullptr ? be.keccak_xor_lanes_interleaved
+                                                             : &xor_lanes_interleaved_portable),
+        read_lanes(be.keccak_read_lanes_interleaved != nullptr ? be.keccak_read_lanes_interleaved
+                                                               : &read_lanes_interleaved_portable) {}
   backend::KeccakF1600Fn f;
   backend::KeccakF1600InterleavedFn interleaved = nullptr;
+  backend::KeccakXorLanesInterleavedFn xor_lanes = &xor_lanes_interleaved_portable;     // interleaved form only
+  backend::KeccakReadLanesInterleavedFn read_lanes = &read_lanes_interleaved_portable;  // interleaved form only
 };
 
 // Lanes of a Keccak state of either form (the standard one, or with `interleaved` the 50 words
@@ -76,28 +98,22 @@ struct Permutation {
 // the form's test out of the per-lane work.
 namespace lanes {
 using Word = std::uint32_t __attribute__((__may_alias__));
-// Lanes first .. first + n of st ^= the n little-endian lanes at in (any alignment).
-inline void xor_in(std::uint64_t* st, bool interleaved, std::size_t first, const std::uint8_t* in, std::size_t n) {
-  if (!interleaved) {
+// Lanes first .. first + n of st (in p's form) ^= the n little-endian lanes at in (any alignment).
+inline void xor_in(std::uint64_t* st, const Permutation& p, std::size_t first, const std::uint8_t* in, std::size_t n) {
+  if (p.interleaved == nullptr) {
     for (std::size_t i = 0; i < n; i++) st[first + i] ^= mem::load_le64(in + 8 * i);
-    return;
-  }
-  Word* w = reinterpret_cast<Word*>(st) + 2 * first;
-  for (std::size_t i = 0; i < n; i++) {
-    std::uint32_t e, o;
-    interleave_lane(mem::load_le64(in + 8 * i), e, o);
-    w[2 * i] ^= e;
-    w[2 * i + 1] ^= o;
+  } else if (n > 0) {
+    p.xor_lanes(reinterpret_cast<Word*>(st) + 2 * first, in, n);
   }
 }
-// out[0 .. 8n) = lanes first .. first + n of st, little-endian (any alignment).
-inline void read_out(const std::uint64_t* st, bool interleaved, std::size_t first, std::uint8_t* out, std::size_t n) {
-  if (!interleaved) {
+// out[0 .. 8n) = lanes first .. first + n of st (in p's form), little-endian (any alignment).
+inline void read_out(const std::uint64_t* st, const Permutation& p, std::size_t first, std::uint8_t* out,
+                     std::size_t n) {
+  if (p.interleaved == nullptr) {
     for (std::size_t i = 0; i < n; i++) mem::store_le64(out + 8 * i, st[first + i]);
-    return;
+  } else if (n > 0) {
+    p.read_lanes(out, reinterpret_cast<const Word*>(st) + 2 * first, n);
   }
-  const Word* w = reinterpret_cast<const Word*>(st) + 2 * first;
-  for (std::size_t i = 0; i < n; i++) mem::store_le64(out + 8 * i, deinterleave_lane(w[2 * i], w[2 * i + 1]));
 }
 inline void xor_lane(std::uint64_t* st, bool interleaved, std::size_t i, std::uint64_t v) {
   if (!interleaved) {
@@ -138,12 +154,8 @@ class KeccakState {
   void read_bytes(std::size_t pos, std::uint8_t* out, std::size_t n) const {
     lanes::read_bytes(s_, interleaved(), pos, out, n);
   }
-  void xor_lanes(std::size_t first, const std::uint8_t* in, std::size_t n) {
-    lanes::xor_in(s_, interleaved(), first, in, n);
-  }
-  void read_lanes(std::uint8_t* out, std::size_t first, std::size_t n) const {
-    lanes::read_out(s_, interleaved(), first, out, n);
-  }
+  void xor_lanes(std::size_t first, const std::uint8_t* in, std::size_t n) { lanes::xor_in(s_, p_, first, in, n); }
+  void read_lanes(std::uint8_t* out, std::size_t first, std::size_t n) const { lanes::read_out(s_, p_, first, out, n); }
   void permute() {
     if (p_.interleaved == nullptr) p_.f(s_);
     else p_.interleaved(reinterpret_cast<lanes::Word*>(s_));

@@ -129,7 +129,7 @@ class SpongeLanes {
         std::size_t n = (p.len - l.off) / 8;
         if (n > (l.rate - pos) / 8) n = (l.rate - pos) / 8;
         if (n > 0) {
-          lanes::xor_in(l.st, il, pos / 8, p.p + l.off, n);  // little-endian lanes
+          lanes::xor_in(l.st, perm_, pos / 8, p.p + l.off, n);  // little-endian lanes
           pos += 8 * n;
           l.off += 8 * n;
           if (l.off == p.len) {
@@ -167,7 +167,7 @@ class SpongeLanes {
   // out[0 .. take) = the first take bytes of the state's rate: whole lanes, then the bytes of one.
   void squeeze_block(Lane& l, std::uint8_t* out, std::size_t take) const {
     const bool il = interleaved();
-    lanes::read_out(l.st, il, 0, out, take / 8);
+    lanes::read_out(l.st, perm_, 0, out, take / 8);
     if (take % 8 != 0) lanes::read_bytes(l.st, il, take - take % 8, out + (take - take % 8), take % 8);
   }
 

@@ -106,6 +106,42 @@ void test_keccak() {
   }
 }
 
+// The lane conversions of the interleaved form (optional slots) against the portable ones: every
+// count of lanes 1 .. 25, at every byte offset 0 .. 7 of the byte string, on random lanes and the
+// edge lanes all ones and single bits; the bytes around the output are left alone.
+void test_lane_conversions() {
+  TestRng rng(11);
+  for (const backend::Backend* be : backend::device_backends()) {
+    if (be->keccak_xor_lanes_interleaved == nullptr && be->keccak_read_lanes_interleaved == nullptr) continue;
+    check(be->keccak_xor_lanes_interleaved != nullptr && be->keccak_read_lanes_interleaved != nullptr &&
+              be->keccak_f1600_interleaved != nullptr,
+          "lane conversions come with the interleaved permutation, both of them");
+    for (std::size_t n = 1; n <= 25; n++) {
+      for (std::size_t off = 0; off < 8; off++) {
+        std::uint8_t in[8 * 25 + 8], out_a[8 * 25 + 16], out_b[8 * 25 + 16];
+        std::uint32_t a[50], b[50];
+        rng.fill(in, sizeof(in));
+        rng.fill(a, sizeof(a));
+        if (off == 1) std::memset(in, 0xFF, sizeof(in));
+        if (off == 2) {
+          std::memset(in, 0, sizeof(in));
+          for (std::size_t i = 0; i < n; i++) in[off + 8 * i + i % 8] = static_cast<std::uint8_t>(1u << (i % 8));
+        }
+        std::memcpy(b, a, sizeof(a));
+        be->keccak_xor_lanes_interleaved(a, in + off, n);
+        sym::xor_lanes_interleaved_portable(b, in + off, n);
+        check(std::memcmp(a, b, sizeof(a)) == 0, "keccak_xor_lanes_interleaved = portable's (counts, offsets)");
+        std::memset(out_a, 0x5A, sizeof(out_a));
+        std::memset(out_b, 0x5A, sizeof(out_b));
+        be->keccak_read_lanes_interleaved(out_a + off, a, n);
+        sym::read_lanes_interleaved_portable(out_b + off, b, n);
+        check(std::memcmp(out_a, out_b, sizeof(out_a)) == 0,
+              "keccak_read_lanes_interleaved = portable's (counts, offsets; nothing outside written)");
+      }
+    }
+  }
+}
+
 // The sponges through the backend (sym::Permutation: the m4 row's keep their states interleaved)
 // against the portable permutation's: every input length 0 .. 3 blocks absorbed in two pieces
 // split at a varying point, every output length up to two blocks squeezed in two pieces, for the
@@ -696,6 +732,7 @@ int main() {
   TestRng rng(7);
   test_poly_mul_sizes(rng);
   test_keccak();
+  test_lane_conversions();
   test_sponges();
   m4::out("m4_test: rows in the device table: ");
   for (const backend::Backend* be : backend::device_backends()) {

@@ -38,6 +38,10 @@ extern "C" void hqc_m4_keccak_f1600(std::uint64_t state[25]);
 // sponges keep their states in that form, so the 50 words skip interleaving on every entry and
 // exit (about 0.9k estimated cycles of the permutation's 10.9k).
 extern "C" void hqc_m4_keccak_f1600_interleaved(std::uint32_t state[50]);
+// The sponges' lane conversions to and from that form (keccak_lanes_m4.S): PKH for the
+// half-word exchange, no load or store but the lanes' own.
+extern "C" void hqc_m4_keccak_xor_lanes_interleaved(std::uint32_t* words, const std::uint8_t* in, std::size_t n);
+extern "C" void hqc_m4_keccak_read_lanes_interleaved(std::uint8_t* out, const std::uint32_t* words, std::size_t n);
 // The passes of support_route_m4.hpp's routing networks (support_m4.S): one level's steps for
 // the slots (five words each) between bottom and top, each from the slot s_bytes / 20 below; and
 // the last expansion level, each slot's new mask to the four words below out_top.
@@ -281,6 +285,8 @@ const Backend kM4Backend = {
     .keccak_f1600 = &hqc_m4_keccak_f1600,
     .keccak_f1600_x4 = &generic::keccak_f1600_x4_each<&hqc_m4_keccak_f1600>,
     .keccak_f1600_interleaved = &hqc_m4_keccak_f1600_interleaved,
+    .keccak_xor_lanes_interleaved = &hqc_m4_keccak_xor_lanes_interleaved,
+    .keccak_read_lanes_interleaved = &hqc_m4_keccak_read_lanes_interleaved,
     .hqc1 = m4::table_if_enabled<Hqc1>(),
     .hqc3 = m4::table_if_enabled<Hqc3>(),
     .hqc5 = m4::table_if_enabled<Hqc5>(),

@@ -147,7 +147,7 @@ hqc_m4_clmul64:
 @ halves: nine CLMUL32, no memory access. The user keeps nothing in core registers across it: it
 @ loads the operands, possibly as sums of several blocks, and stores or combines the result
 @ itself. MUL128 clobbers r8-r12, lr, s0-s17 and the flags; mul128 also s18, which holds its
-@ return address. mul256, the hot user (about 680 calls per HQC-1 product), expands MUL128 in
+@ return address. mul256, the hot user (about 660 calls per HQC-1 product), expands MUL128 in
 @ place of its three calls (MUL128_HOT) unless the build optimises for size (-Os): the call, the
 @ return and the two VMOVs of the return address cost about 8 estimated cycles a call, some 16k
 @ per HQC-1 ring product, against about 3.2 KB of flash per copy. The public entry points save
@@ -329,7 +329,7 @@ hqc_m4_clmul128:
 @ for M after out is written: they may not overlap out. Clobbers r0-r12, s0-s22 and the flags.
 @ Frame: out, a, b and the return address in s19-s22, not on the stack: a VMOV to or from a core
 @ register costs 1 estimated cycle, against 2 for an LDR (3 for LDRD) after the multiplies, whose
-@ UMULLs leave nothing to pipeline with (about 7 cycles a call, some 4.7k per HQC-1 product).
+@ UMULLs leave nothing to pipeline with (about 7 cycles a call, some 4.6k per HQC-1 product).
   .type mul256, %function
   .p2align 2
   .thumb_func
