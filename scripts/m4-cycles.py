@@ -48,7 +48,7 @@ KERNELS = [
     ("support_expansion", re.compile(r"support_to_vector|route::|hqc_m4_route|hqc_m4_sort_merge")),
     ("samplers", re.compile(r"sampl|positions|keygen_accept|position_taken|eq_mask")),
     ("rm_code", re.compile(r"code::rm_|rm_decode|rm_encode|rm_peak|hadamard")),
-    ("rs_code", re.compile(r"code::rs_|rs_decode|rs_encode|gf256|gf_")),
+    ("rs_code", re.compile(r"code::rs_|rs_decode|rs_encode|rs_horner|gf256|gf_")),
     ("memory", re.compile(r"^(memcpy|memset|memmove|memcmp|__aeabi_mem|__memcpy|__memset)")),
 ]
 
