@@ -169,11 +169,13 @@ hqc_m4_poly_mul_zero:
   pop {r4-r7, pc}
   .size hqc_m4_poly_mul_zero, . - hqc_m4_poly_mul_zero
 
-@ PASS1_WORD: one word of hqc_m4_toom_pass1 (two per iteration: the second word's loads pipeline
-@ behind the first word's stores, and the loop's branch is paid once per two words).
-.macro PASS1_WORD
+@ PASS1_WORD back, half: one word of Toom-3's first interpolation pass, at t = x^32 (back = 16,
+@ half = 0: hqc_m4_toom_pass1) or at t = x^16 (back = 8, half = 1: hqc_m4_toom3h_pass1), two per
+@ iteration (the second word's loads pipeline behind the first word's stores, and the loop's
+@ branch is paid once per two words).
+.macro PASS1_WORD back, half
   ldr r7, [r3], #4                  @ c0[i]
-  ldr r9, [r4, #-16]                @ s = c4[i - 4]
+  ldr r9, [r4, #-\back]             @ s = c4[i - back / 4]
   ldr r8, [r4], #4                  @ c4[i]
   ldr r10, [r0]                     @ w1[i]
   ldr r11, [r1]                     @ wt[i]
@@ -184,10 +186,32 @@ hqc_m4_poly_mul_zero:
   eor r11, r11, r7
   eor r12, r12, r8
   eor r12, r12, r9
+  .if \half
+  eor r12, r12, r6, lsr #16         @ u
+  eor r6, r12, r12, lsl #16         @ q = u + (u << 16)
+  .else
   eor r6, r6, r12                   @ q
+  .endif
   str r10, [r0], #4
   str r11, [r1], #4
   str r6, [r2], #4
+.endm
+
+@ PASS1 name, back, half: the routine `name` of PASS1_WORD back, half (its contract below).
+.macro PASS1 name, back, half
+  .global \name
+  .type \name, %function
+  .p2align 2
+  .thumb_func
+\name:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ c4
+  ldr r5, [sp, #40]                 @ len
+  ldr r6, [sp, #44]                 @ q
+  WORDS_BY_TWO r5, "PASS1_WORD \back, \half", "PASS1_WORD \back, \half"
+  mov r0, r6
+  pop {r4-r11, pc}
+  .size \name, . - \name
 .endm
 
 @ uint32_t hqc_m4_toom_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
@@ -196,19 +220,7 @@ hqc_m4_poly_mul_zero:
 @ every term exists: with x = c0[i] + c4[i] and s = c4[i - 4] (c4 - 4 words is readable),
 @ w1[i] += x, wt[i] += c0[i] + s, q += wu[i] + x + s, wu[i] = q (the division by t + 1 as a
 @ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
-  .global hqc_m4_toom_pass1
-  .type hqc_m4_toom_pass1, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_toom_pass1:
-  push {r4-r11, lr}
-  ldr r4, [sp, #36]                 @ c4
-  ldr r5, [sp, #40]                 @ len
-  ldr r6, [sp, #44]                 @ q
-  WORDS_BY_TWO r5, "PASS1_WORD", "PASS1_WORD"
-  mov r0, r6
-  pop {r4-r11, pc}
-  .size hqc_m4_toom_pass1, . - hqc_m4_toom_pass1
+PASS1 hqc_m4_toom_pass1, 16, 0
 
 @ PASS2_WORD: one word of hqc_m4_toom_pass2 (two per iteration, as PASS1_WORD).
 .macro PASS2_WORD
@@ -247,7 +259,7 @@ hqc_m4_toom_pass2:
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
 
-@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half), over the words where every
+@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_at_t and toom3_half_interpolate), over the words where every
 @ term exists (the edge words are in C++). A shift by t is a half-word shift, EOR with a shifted
 @ operand; a division by t + 1 is the running XOR q[i] = u + (u << 16), u = r[i] + (q[i - 1] >> 16).
 
@@ -282,46 +294,13 @@ hqc_m4_toom3h_eval:
   pop {r4-r7, pc}
   .size hqc_m4_toom3h_eval, . - hqc_m4_toom3h_eval
 
-@ PASS1H_WORD: one word of hqc_m4_toom3h_pass1 (two per iteration, as PASS1_WORD).
-.macro PASS1H_WORD
-  ldr r7, [r3], #4                  @ c0[i]
-  ldr r9, [r4, #-8]                 @ s = c4[i - 2]
-  ldr r8, [r4], #4                  @ c4[i]
-  ldr r10, [r0]                     @ w1[i]
-  ldr r11, [r1]                     @ wt[i]
-  ldr r12, [r2]                     @ wu[i]
-  eor r8, r8, r7                    @ x
-  eor r10, r10, r8
-  eor r7, r7, r9
-  eor r11, r11, r7
-  eor r12, r12, r8
-  eor r12, r12, r9
-  eor r12, r12, r6, lsr #16         @ u
-  eor r6, r12, r12, lsl #16         @ q
-  str r10, [r0], #4
-  str r11, [r1], #4
-  str r6, [r2], #4
-.endm
-
 @ uint32_t hqc_m4_toom3h_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
 @                              const uint32_t* c4, size_t len, uint32_t q)
-@ The body of the first interpolation pass of toom3_half, len >= 1 words where every term exists:
+@ The body of the first interpolation pass at t = x^16 (toom3_half_interpolate), len >= 1 words where every term exists:
 @ with x = c0[i] + c4[i] and s = c4[i - 2] (t^4 = x^64; c4 - 2 words is readable), w1[i] += x,
 @ wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s + (q >> 16) (the
 @ division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
-  .global hqc_m4_toom3h_pass1
-  .type hqc_m4_toom3h_pass1, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_toom3h_pass1:
-  push {r4-r11, lr}
-  ldr r4, [sp, #36]                 @ c4
-  ldr r5, [sp, #40]                 @ len
-  ldr r6, [sp, #44]                 @ q
-  WORDS_BY_TWO r5, "PASS1H_WORD", "PASS1H_WORD"
-  mov r0, r6
-  pop {r4-r11, pc}
-  .size hqc_m4_toom3h_pass1, . - hqc_m4_toom3h_pass1
+PASS1 hqc_m4_toom3h_pass1, 8, 1
 
 @ PASS2H_STEP wraw, v, y, wraw', v', y': one step j of hqc_m4_toom3h_pass2, from the state
 @ (\wraw = wt[j + 1], \v = v[j], \y = y[j], r8 = q) to (\wraw', \v', \y'): the look-ahead to
@@ -349,7 +328,7 @@ hqc_m4_toom3h_pass1:
 
 @ void hqc_m4_toom3h_pass2(uint32_t* w1, uint32_t* wt, const uint32_t* wu, uint32_t* c2,
 @                          size_t len, uint32_t state[4])
-@ The body of the second interpolation pass of toom3_half: len steps j (even, >= 2), each needing
+@ The body of the second interpolation pass at t = x^16 (toom3_half_interpolate): len steps j (even, >= 2), each needing
 @ word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The pointers are those of word j0 of
 @ w1 + 1, wt, wu + 1 and c2 (the first step's); state = {wt[j0 + 1], v[j0], y[j0], q} in and out
 @ (the next step's), with vt = wt / t, v = wu + vt, c1 = w1 + v (stored), y = vt + c1, as the
