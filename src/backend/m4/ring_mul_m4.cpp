@@ -5,7 +5,7 @@
 // interpolation are a word shift (by t) and a running XOR over the words (by t + 1). Five products
 // of about n/3 words replace the nine of two Karatsuba levels on n/4 words; on the M4, where a
 // 32x32 carry-less product costs about 54 cycles, the extra linear work is cheap in comparison.
-// The same Toom-3 at t = x^16 (toom3_half) evaluates at t and t + 1 on m + 1 words instead of
+// The same Toom-3 at t = x^16 (toom3<true>) evaluates at t and t + 1 on m + 1 words instead of
 // m + 2, for a few more cycles a word of linear work: the plan takes it where those two products
 // would otherwise cross a leaf size (189 = 3 x 63: five 64-word leaves).
 // Toom-4 (toom4 below) goes one step further at the largest sizes: seven products of about n/4
@@ -52,7 +52,7 @@ extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const v
 extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
                                   std::uint32_t state[2]);
 
-// The bodies of the evaluation at t = x^16 and the two interpolation passes of toom3_half
+// The bodies of the evaluation at t = x^16 and the two interpolation passes of toom3<true>
 // (poly_m4.S).
 extern "C" void hqc_m4_toom3h_eval(void* ev, const void* x0, const void* x1, const void* x2, std::size_t len);
 extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
@@ -203,7 +203,7 @@ void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* s
   hqc_m4_karatsuba3_interp(out, p01, p02, p12, k);
 }
 
-// The evaluations that toom3 and toom3_half share, for x = x0 + y x1 + y^2 x2 (|x0| = |x1| = m,
+// The evaluations that both forms of toom3 share, for x = x0 + y x1 + y^2 x2 (|x0| = |x1| = m,
 // |x2| = rem <= m): toom3_at_one sets ev = x(1) = x0 + x1 + x2 (three streams in one pass below
 // rem, two above), zero from m up to s1 words; toom3_add_parts adds x1 + x2 to ev's first m words,
 // x(t + 1) = x(t) + x1 + x2 since (t + 1)^2 = t^2 + 1 over GF(2).
@@ -217,58 +217,57 @@ void toom3_add_parts(Word* ev, const Word* x, std::size_t m, std::size_t rem) {
   if (m > rem) hqc_m4_xor_into(ev + rem, x + m + rem, m - rem);
 }
 
-// a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m, and the
-// same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4. C(1) is computed at s1 >= m
-// words and C(t), C(t + 1) at s2 >= m + 2 (the evaluations zero above m and m + 2).
+// Toom-3: a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m,
+// and the same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4, from C at 0, 1, t,
+// t + 1 and infinity. Over GF(2), (t + 1)^2 = t^2 + 1, so A(t + 1) = A(t) + a1 + a2. Two forms of
+// t, the same interpolation sequence:
+// - t = x^32 (one word): A(t) has m + 2 words; the exact divisions are by t, a word shift, and by
+//   t + 1, a running XOR over the words (toom3_at_t, toom3_interpolate);
+// - t = x^16 (half a word, kHalf): A(t) has m + 1 words, so that C(t) and C(t + 1) are products
+//   one word shorter; t^4 = x^64 (two words), a division by t is a shift down by 16 bits (exact:
+//   the low half-word is zero), and one by t + 1 a running XOR of half-words: q = r / (1 + x^16)
+//   has q's low half = r's low half + the previous word's high half of q, and its high half =
+//   r's high half + its own low half, so q[i] = u + (u << 16) with u = r[i] + (q[i - 1] >> 16)
+//   (toom3_half_at_t, toom3_half_interpolate).
+// C(1) is computed at s1 >= m words and C(t), C(t + 1) at s2 >= m + 2 (m + 1 for kHalf), the
+// evaluations zero above.
 // st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2; the entries at_lo of m, at_hi of
 // rem, at_s1 of s1, at_s2 of s2).
-void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
-  const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
-  const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
-  Word* ea = scratch;      // A(1), then A(t), then A(t + 1): e words
-  Word* eb = ea + e;       // B(1), B(t), B(t + 1)
-  Word* w1 = eb + e;       // C(1), 2 s1 words
-  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words
-  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words
-  Word* rest = wu + 2 * s2;
-  const Word* a1 = a + m;
-  const Word* a2 = a + 2 * m;
-  const Word* b1 = b + m;
-  const Word* b2 = b + 2 * m;
 
-  sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
-  sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
-  toom3_at_one(ea, a, m, rem, s1);               // A(1) = a0 + a1 + a2 (a2 ends at rem <= m)
-  toom3_at_one(eb, b, m, rem, s1);
-  direct_mul(w1, ea, eb, st.at_s1, rest);
-  // A(t) = a0 + t a1 + t^2 a2: word i is a[i] (i < m) + a1[i - 1] (1 <= i <= m) + a2[i - 2]
-  // (2 <= i < rem + 2), for i < m + 2; words 2 .. L + 1 (L = min(rem, m - 2), m >= 3) in one
-  // three-stream pass, then the words up to m - 1 without a2, then the top two.
+// ev = x(t) = x0 + t x1 + t^2 x2 at t = x^32, m + 2 words (then zero up to s2): word i is x0[i]
+// (i < m) + x1[i - 1] (1 <= i <= m) + x2[i - 2] (2 <= i < rem + 2); words 2 .. L + 1 (L = min(rem,
+// m - 2), m >= 3) in one three-stream pass, then the words up to m - 1 without x2, then the top two.
+void toom3_at_t(Word* ev, const Word* x, std::size_t m, std::size_t rem, std::size_t s2) {
+  const Word* x1 = x + m;
+  const Word* x2 = x + 2 * m;
   const std::size_t lt = rem < m - 2 ? rem : m - 2;
-  ea[0] = a[0];
-  eb[0] = b[0];
-  ea[1] = a[1] ^ a1[0];
-  eb[1] = b[1] ^ b1[0];
-  hqc_m4_xor4(ea + 2, a + 2, a1 + 1, a2, lt);
-  hqc_m4_xor4(eb + 2, b + 2, b1 + 1, b2, lt);
-  if (m - 2 > lt) {
-    hqc_m4_xor3(ea + 2 + lt, a + 2 + lt, a1 + 1 + lt, m - 2 - lt);
-    hqc_m4_xor3(eb + 2 + lt, b + 2 + lt, b1 + 1 + lt, m - 2 - lt);
-  }
-  ea[m] = a1[m - 1] ^ (m - 2 < rem ? a2[m - 2] : 0);
-  eb[m] = b1[m - 1] ^ (m - 2 < rem ? b2[m - 2] : 0);
-  ea[m + 1] = m - 1 < rem ? a2[m - 1] : 0;
-  eb[m + 1] = m - 1 < rem ? b2[m - 1] : 0;
-  if (s2 > m + 2) {
-    hqc_m4_poly_mul_zero(ea + m + 2, s2 - m - 2);
-    hqc_m4_poly_mul_zero(eb + m + 2, s2 - m - 2);
-  }
-  direct_mul(wt, ea, eb, st.at_s2, rest);
-  toom3_add_parts(ea, a, m, rem);  // A(t + 1) = A(t) + a1 + a2
-  toom3_add_parts(eb, b, m, rem);
-  direct_mul(wu, ea, eb, st.at_s2, rest);
+  ev[0] = x[0];
+  ev[1] = x[1] ^ x1[0];
+  hqc_m4_xor4(ev + 2, x + 2, x1 + 1, x2, lt);
+  if (m - 2 > lt) hqc_m4_xor3(ev + 2 + lt, x + 2 + lt, x1 + 1 + lt, m - 2 - lt);
+  ev[m] = x1[m - 1] ^ (m - 2 < rem ? x2[m - 2] : 0);
+  ev[m + 1] = m - 1 < rem ? x2[m - 1] : 0;
+  if (s2 > m + 2) hqc_m4_poly_mul_zero(ev + m + 2, s2 - m - 2);
+}
 
-  // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem).
+// ev = x(t) at t = x^16, m + 1 words (then zero up to s2): word i is x0[i] (i < m) + (x1 << 16)[i]
+// (x1[i] << 16 for i < m, x1[i - 1] >> 16 for i >= 1) + x2[i - 1] (1 <= i <= rem). The words
+// 1 .. L (L = min(rem, m - 1)), where every term exists, by hqc_m4_toom3h_eval; the others here.
+void toom3_half_at_t(Word* ev, const Word* x, std::size_t m, std::size_t rem, std::size_t s2) {
+  const Word* x1 = x + m;
+  const Word* x2 = x + 2 * m;
+  const std::size_t le = rem < m - 1 ? rem : m - 1;
+  ev[0] = x[0] ^ (x1[0] << 16);
+  hqc_m4_toom3h_eval(ev, x, x1, x2, le);
+  for (std::size_t i = le + 1; i < m; i++) ev[i] = x[i] ^ (x1[i] << 16) ^ (x1[i - 1] >> 16);
+  ev[m] = (x1[m - 1] >> 16) ^ (m <= rem ? x2[m - 1] : 0);
+  if (s2 > m + 1) hqc_m4_poly_mul_zero(ev + m + 1, s2 - m - 1);
+}
+
+// The interpolation at t = x^32, from c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem) and the products
+// w1 = C(1), wt = C(t), wu = C(t + 1): c1 into w1, c2 straight into out[2m, 4m) (which holds
+// nothing yet), c3 into the buffer returned (within wt).
+Word* toom3_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
   const Word* c0 = out;
   const Word* c4 = out + 4 * m;
   const std::size_t l4 = 2 * rem;
@@ -316,63 +315,12 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
     out[4 * m - 1] = state[1] ^ qn;
   }
   ct::wipe(state, sizeof(state));
-
-  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c3 has at most m + rem words (a1 b2 + a2 b1) and
-  // fits below 2n.
-  hqc_m4_xor_into(out + m, w1, 2 * m);
-  hqc_m4_xor_into(out + 3 * m, x, m + rem);
+  return x;
 }
 
-// Toom-3 at t = x^16 (half a word): the parts, points and interpolation of toom3, with A(t) =
-// a0 + x^16 a1 + x^32 a2 of m + 1 words (toom3's t = x^32 gives m + 2), so that C(t) and C(t + 1)
-// are products of s2 >= m + 1 words. Over GF(2), (t + 1)^2 = t^2 + 1 and (t + 1)^4 = t^4 + 1 with
-// t^4 = x^64 (two words); a division by t is a shift down by 16 bits (exact: the low half-word is
-// zero), and one by t + 1 a running XOR of half-words: q = r / (1 + x^16) has q's low half = r's
-// low half + the previous word's high half of q, and its high half = r's high half + its own low
-// half, so q[i] = u + (u << 16) with u = r[i] + (q[i - 1] >> 16).
-// st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2 >= m + 1; the entries at_lo of m,
-// at_hi of rem, at_s1 of s1, at_s2 of s2).
-void toom3_half(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
-  const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
-  const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
-  Word* ea = scratch;      // A(1), then A(t), then A(t + 1): e words
-  Word* eb = ea + e;       // B(1), B(t), B(t + 1)
-  Word* w1 = eb + e;       // C(1), 2 s1 words
-  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words
-  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words
-  Word* rest = wu + 2 * s2;
-  const Word* a1 = a + m;
-  const Word* a2 = a + 2 * m;
-  const Word* b1 = b + m;
-  const Word* b2 = b + 2 * m;
-
-  sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
-  sub_mul(out + 4 * m, a2, b2, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem)
-  toom3_at_one(ea, a, m, rem, s1);               // A(1), as toom3
-  toom3_at_one(eb, b, m, rem, s1);
-  direct_mul(w1, ea, eb, st.at_s1, rest);
-  // A(t): word i is a0[i] (i < m) + (a1 << 16)[i] (a1[i] << 16 for i < m, a1[i - 1] >> 16 for
-  // i >= 1) + a2[i - 1] (1 <= i <= rem), for i <= m. The words 1 .. L (L = min(rem, m - 1)), where
-  // every term exists, by hqc_m4_toom3h_eval; the others here.
-  const std::size_t le = rem < m - 1 ? rem : m - 1;
-  auto eval_t = [&](Word* ev, const Word* x0, const Word* x1, const Word* x2) {
-    ev[0] = x0[0] ^ (x1[0] << 16);
-    hqc_m4_toom3h_eval(ev, x0, x1, x2, le);
-    for (std::size_t i = le + 1; i < m; i++) ev[i] = x0[i] ^ (x1[i] << 16) ^ (x1[i - 1] >> 16);
-    ev[m] = (x1[m - 1] >> 16) ^ (m <= rem ? x2[m - 1] : 0);
-  };
-  eval_t(ea, a, a1, a2);
-  eval_t(eb, b, b1, b2);
-  if (s2 > m + 1) {
-    hqc_m4_poly_mul_zero(ea + m + 1, s2 - m - 1);
-    hqc_m4_poly_mul_zero(eb + m + 1, s2 - m - 1);
-  }
-  direct_mul(wt, ea, eb, st.at_s2, rest);
-  toom3_add_parts(ea, a, m, rem);  // A(t + 1) = A(t) + a1 + a2 (word m unchanged)
-  toom3_add_parts(eb, b, m, rem);
-  direct_mul(wu, ea, eb, st.at_s2, rest);
-
-  // Interpolation. c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem); C(t) and C(t + 1) have 2m + 2 words.
+// The interpolation at t = x^16, with the same inputs and outputs as toom3_interpolate (C(t) and
+// C(t + 1) have 2m + 2 words; c3 into wt).
+Word* toom3_half_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
   const Word* c0 = out;
   const Word* c4 = out + 4 * m;
   const std::size_t l4 = 2 * rem;
@@ -444,9 +392,41 @@ void toom3_half(Word* out, const Word* a, const Word* b, const Step& st, Word* s
     step(2 * m - 1);
     ct::wipe(state, sizeof(state));
   }
-  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4, as toom3.
+  return wt;
+}
+
+template <bool kHalf>
+void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
+  const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
+  const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
+  Word* ea = scratch;      // A(1), then A(t), then A(t + 1): e words
+  Word* eb = ea + e;       // B(1), B(t), B(t + 1)
+  Word* w1 = eb + e;       // C(1), 2 s1 words
+  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words
+  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words
+  Word* rest = wu + 2 * s2;
+
+  sub_mul(out, a, b, st.at_lo, rest);                          // c0 -> out[0, 2m)
+  sub_mul(out + 4 * m, a + 2 * m, b + 2 * m, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
+  toom3_at_one(ea, a, m, rem, s1);                             // A(1) = a0 + a1 + a2 (a2 ends at rem <= m)
+  toom3_at_one(eb, b, m, rem, s1);
+  direct_mul(w1, ea, eb, st.at_s1, rest);
+  if constexpr (kHalf) {
+    toom3_half_at_t(ea, a, m, rem, s2);
+    toom3_half_at_t(eb, b, m, rem, s2);
+  } else {
+    toom3_at_t(ea, a, m, rem, s2);
+    toom3_at_t(eb, b, m, rem, s2);
+  }
+  direct_mul(wt, ea, eb, st.at_s2, rest);
+  toom3_add_parts(ea, a, m, rem);  // A(t + 1) = A(t) + a1 + a2 (A(t)'s words from m on unchanged)
+  toom3_add_parts(eb, b, m, rem);
+  direct_mul(wu, ea, eb, st.at_s2, rest);
+  const Word* c3 = kHalf ? toom3_half_interpolate(out, w1, wt, wu, m, rem) : toom3_interpolate(out, w1, wt, wu, m, rem);
+  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c1 in w1; c3 has at most m + rem words (a1 b2 +
+  // a2 b1) and fits below 2n.
   hqc_m4_xor_into(out + m, w1, 2 * m);
-  hqc_m4_xor_into(out + 3 * m, wt, m + rem);
+  hqc_m4_xor_into(out + 3 * m, c3, m + rem);
 }
 
 // The evaluations of toom4 at t and t + 1 (reversed = false), or at 1/t and 1/(t + 1) homogenized
@@ -584,8 +564,8 @@ void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Wor
   const Step& st = kPlan[at];
   switch (st.how) {
     case Split::kLeaf: return direct_mul(out, a, b, at, scratch);
-    case Split::kToom3: return toom3(out, a, b, st, scratch);
-    case Split::kToom3Half: return toom3_half(out, a, b, st, scratch);
+    case Split::kToom3: return toom3<false>(out, a, b, st, scratch);
+    case Split::kToom3Half: return toom3<true>(out, a, b, st, scratch);
     case Split::kKaratsuba: return karatsuba(out, a, b, st, scratch);
     case Split::kKara3: return karatsuba3(out, a, b, st, scratch);  // n = 3k
     case Split::kToom4: return toom4(out, a, b, st, scratch);

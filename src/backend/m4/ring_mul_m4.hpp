@@ -70,7 +70,7 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // Toom-4's own cost, besides its seven products: kToom4Fixed + kToom4PerWord * n estimated cycles
 // (fitted to the products of scripts/m4-mul-bench.py at HQC-3 and HQC-5).
 inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 105;
-// Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half): its evaluations at t and t + 1 have m + 1
+// Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3<true>): its evaluations at t and t + 1 have m + 1
 // words, not m + 2, which keeps a product of 189 words (HQC-1's C(t) at the top) on five 64-word
 // leaves, where Toom-3 at x^32 needs two products of 66 words, each a Toom-3 over 24-word leaves.
 // Its half-word shifts and running XORs cost a few cycles a word more than the whole-word ones
