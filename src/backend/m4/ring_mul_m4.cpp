@@ -264,35 +264,53 @@ void toom3_half_at_t(Word* ev, const Word* x, std::size_t m, std::size_t rem, st
   if (s2 > m + 1) hqc_m4_poly_mul_zero(ev + m + 1, s2 - m - 1);
 }
 
-// The interpolation at t = x^32, from c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem) and the products
-// w1 = C(1), wt = C(t), wu = C(t + 1): c1 into w1, c2 straight into out[2m, 4m) (which holds
-// nothing yet), c3 into the buffer returned (within wt).
-Word* toom3_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
+// The first pass of the interpolation (public conditions on i < 2m + 3 at x^32, 2m + 2 at x^16),
+// from c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem) and the products w1 = C(1), wt = C(t),
+// wu = C(t + 1):
+//   w1 = C(1) + c0 + c4 = c1 + c2 + c3 (2m words);
+//   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3) (t^4: four words at x^32, two at x^16);
+//   wu = (C(t + 1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
+//   the exact division by t + 1 a running XOR: of words at x^32 (r = q (1 + t) gives q[i] = r[i] +
+//   q[i - 1]), of half-words at x^16.
+// The words where every term exists by hqc_m4_toom_pass1 or hqc_m4_toom3h_pass1; the others here.
+template <bool kHalf>
+void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
+  constexpr std::size_t kT4 = kHalf ? 2 : 4;  // t^4 in words
   const Word* c0 = out;
   const Word* c4 = out + 4 * m;
-  const std::size_t l4 = 2 * rem;
-  // First pass (i < 2m + 3; the conditions are on the public i):
-  //   w1 = C(1) + c0 + c4 = c1 + c2 + c3 (2m words);
-  //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3), so vt = wt + 1 = c1 + t c2 + t^2 c3;
-  //   wu = (C(t+1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
-  //   the exact division by t + 1 as a running XOR: r = q (1 + t) gives q[i] = r[i] + q[i - 1].
-  // The words 4 <= i < l4, where every term exists, by hqc_m4_toom_pass1; the others here.
+  const std::size_t l4 = 2 * rem, end = 2 * m + (kHalf ? 2 : 3);
   Word q = 0;
   auto pass1 = [&](std::size_t i) {
     const Word c0i = i < 2 * m ? c0[i] : 0;
     const Word c4i = i < l4 ? c4[i] : 0;
-    const Word c4s = i >= 4 && i - 4 < l4 ? c4[i - 4] : 0;
+    const Word c4s = i >= kT4 && i - kT4 < l4 ? c4[i - kT4] : 0;
     if (i < 2 * m) w1[i] ^= c0i ^ c4i;
     wt[i] ^= c0i ^ c4s;
     if (i < 2 * m + 2) {
-      q ^= wu[i] ^ c0i ^ c4i ^ c4s;
+      const Word r = wu[i] ^ c0i ^ c4i ^ c4s;
+      if constexpr (kHalf) {
+        const Word u = r ^ (q >> 16);
+        q = u ^ (u << 16);
+      } else {
+        q ^= r;
+      }
       wu[i] = q;
     }
   };
-  const std::size_t body_end = l4 > 4 ? l4 : 4;  // l4 <= 2m
-  for (std::size_t i = 0; i < 4; i++) pass1(i);
-  if (body_end > 4) q = hqc_m4_toom_pass1(w1 + 4, wt + 4, wu + 4, c0 + 4, c4 + 4, body_end - 4, q);
-  for (std::size_t i = body_end; i < 2 * m + 3; i++) pass1(i);
+  const std::size_t body_end = l4 > kT4 ? l4 : kT4;  // l4 <= 2m
+  for (std::size_t i = 0; i < kT4; i++) pass1(i);
+  if (body_end > kT4) {
+    auto* body = kHalf ? &hqc_m4_toom3h_pass1 : &hqc_m4_toom_pass1;
+    q = body(w1 + kT4, wt + kT4, wu + kT4, c0 + kT4, c4 + kT4, body_end - kT4, q);
+  }
+  for (std::size_t i = body_end; i < end; i++) pass1(i);
+}
+
+// The interpolation at t = x^32, from c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem) and the products
+// w1 = C(1), wt = C(t), wu = C(t + 1): c1 into w1, c2 straight into out[2m, 4m) (which holds
+// nothing yet), c3 into the buffer returned (within wt).
+Word* toom3_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
+  toom3_first_pass<false>(out, w1, wt, wu, m, rem);
   Word* vt = wt + 1;
   // Second pass (j <= 2m), from V = wu + vt = c2 + c3 (the two words above 2m cancel):
   //   c1 = w1 + V, kept in w1;
@@ -321,31 +339,7 @@ Word* toom3_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, 
 // The interpolation at t = x^16, with the same inputs and outputs as toom3_interpolate (C(t) and
 // C(t + 1) have 2m + 2 words; c3 into wt).
 Word* toom3_half_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
-  const Word* c0 = out;
-  const Word* c4 = out + 4 * m;
-  const std::size_t l4 = 2 * rem;
-  // First pass (i < 2m + 2):
-  //   w1 = C(1) + c0 + c4 = c1 + c2 + c3 (2m words);
-  //   wt = C(t) + c0 + t^4 c4 = t (c1 + t c2 + t^2 c3);
-  //   wu = (C(t + 1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3.
-  // The words 2 <= i < l4, where every term exists, by hqc_m4_toom3h_pass1; the others here.
-  {
-    Word q = 0;
-    auto pass1 = [&](std::size_t i) {
-      const Word c0i = i < 2 * m ? c0[i] : 0;
-      const Word c4i = i < l4 ? c4[i] : 0;
-      const Word c4s = i >= 2 && i - 2 < l4 ? c4[i - 2] : 0;
-      if (i < 2 * m) w1[i] ^= c0i ^ c4i;
-      wt[i] ^= c0i ^ c4s;
-      const Word u = wu[i] ^ c0i ^ c4i ^ c4s ^ (q >> 16);
-      q = u ^ (u << 16);
-      wu[i] = q;
-    };
-    const std::size_t body_end = l4 > 2 ? l4 : 2;  // l4 <= 2m
-    for (std::size_t i = 0; i < 2; i++) pass1(i);
-    if (body_end > 2) q = hqc_m4_toom3h_pass1(w1 + 2, wt + 2, wu + 2, c0 + 2, c4 + 2, body_end - 2, q);
-    for (std::size_t i = body_end; i < 2 * m + 2; i++) pass1(i);
-  }
+  toom3_first_pass<true>(out, w1, wt, wu, m, rem);
   // Second pass (j <= 2m; the values have at most 2m + 1 words): vt = wt / t = c1 + t c2 + t^2 c3,
   // V = wu + vt = c2 + c3, c1 = w1 + V (into w1), y = vt + c1 = t (c2 + t c3), x = y / t,
   // x + V = (t + 1) c3, so c3 = (x + V) / (t + 1) (into wt, whose word j is not read again), and
