@@ -74,7 +74,9 @@ struct BackendSlots {
   bool variant;
   void* keccak_f1600;
   void* keccak_f1600_x4;
-  void* keccak_f1600_interleaved;  // optional
+  void* keccak_f1600_interleaved;       // optional
+  void* keccak_xor_lanes_interleaved;   // optional, with keccak_f1600_interleaved
+  void* keccak_read_lanes_interleaved;  // optional, with keccak_f1600_interleaved
   KernelTableSlots hqc1, hqc3, hqc5;
 };
 static_assert(sizeof(Backend) == sizeof(BackendSlots),
@@ -832,6 +834,37 @@ void test_keccak_f1600_interleaved(const Backend& be) {
                                          "keccak_f1600_interleaved");
 }
 
+// The optional lane conversions of the interleaved form (sym::lanes' portable ones): every count of
+// lanes 1 .. 25 at every byte offset of the byte string, on random and edge lanes; nothing outside
+// the output is written. They come with the interleaved permutation, both of them.
+void test_keccak_lanes_interleaved(const Backend& be) {
+  if (be.keccak_xor_lanes_interleaved == nullptr && be.keccak_read_lanes_interleaved == nullptr)
+    GTEST_SKIP() << "backend " << be.name << " has no lane conversions of its own (optional slots)";
+  ASSERT_NE(be.keccak_xor_lanes_interleaved, nullptr);
+  ASSERT_NE(be.keccak_read_lanes_interleaved, nullptr);
+  ASSERT_NE(be.keccak_f1600_interleaved, nullptr);
+  std::mt19937_64 rng(0x6c616e);
+  for (std::size_t n = 1; n <= 25; n++) {
+    for (std::size_t off = 0; off < 8; off++) {
+      std::uint8_t in[8 * 25 + 8], out_ref[8 * 25 + 16], out_be[8 * 25 + 16];
+      std::uint32_t w_ref[50], w_be[50];
+      for (auto& x : in) x = static_cast<std::uint8_t>(off == 1 ? 0xFF : rng());
+      for (auto& x : w_ref) x = static_cast<std::uint32_t>(rng());
+      std::memcpy(w_be, w_ref, sizeof(w_ref));
+      sym::xor_lanes_interleaved_portable(w_ref, in + off, n);
+      be.keccak_xor_lanes_interleaved(w_be, in + off, n);
+      ASSERT_SAME_BYTES(w_ref, w_be, sizeof(w_ref),
+                        "keccak_xor_lanes_interleaved, " << n << " lanes at offset " << off);
+      std::memset(out_ref, 0x5A, sizeof(out_ref));
+      std::memset(out_be, 0x5A, sizeof(out_be));
+      sym::read_lanes_interleaved_portable(out_ref + off, w_ref, n);
+      be.keccak_read_lanes_interleaved(out_be + off, w_be, n);
+      ASSERT_SAME_BYTES(out_ref, out_be, sizeof(out_ref),
+                        "keccak_read_lanes_interleaved, " << n << " lanes at offset " << off);
+    }
+  }
+}
+
 // ---- The whole KEM on this row (what the kernels add up to): same bytes as portable for keys,
 // encapsulations and valid and invalid decapsulations, with key objects prepared or not.
 
@@ -939,7 +972,8 @@ struct AllLevels {
 };
 const AllLevels kAllLevels[] = {{"keccak_f1600", &test_keccak_f1600},
                                 {"keccak_f1600_x4", &test_keccak_f1600_x4},
-                                {"keccak_f1600_interleaved", &test_keccak_f1600_interleaved}};
+                                {"keccak_f1600_interleaved", &test_keccak_f1600_interleaved},
+                                {"keccak_lanes_interleaved", &test_keccak_lanes_interleaved}};
 
 class Conformance : public testing::Test {
  public:
