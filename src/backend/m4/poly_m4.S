@@ -259,9 +259,10 @@ hqc_m4_toom_pass2:
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
 
-@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_at_t and toom3_half_interpolate), over the words where every
-@ term exists (the edge words are in C++). A shift by t is a half-word shift, EOR with a shifted
-@ operand; a division by t + 1 is the running XOR q[i] = u + (u << 16), u = r[i] + (q[i - 1] >> 16).
+@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_at_t and toom3_half_interpolate),
+@ over the words where every term exists (the edge words are in C++). A shift by t is a half-word
+@ shift, EOR with a shifted operand; a division by t + 1 is the running XOR q[i] = u + (u << 16),
+@ u = r[i] + (q[i - 1] >> 16).
 
 @ EVAL_HALF_WORD prev, cur: one word of hqc_m4_toom3h_eval, x1[i - 1] in \prev, x1[i] loaded into
 @ \cur (the two steps of an iteration trade them).
@@ -296,10 +297,10 @@ hqc_m4_toom3h_eval:
 
 @ uint32_t hqc_m4_toom3h_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
 @                              const uint32_t* c4, size_t len, uint32_t q)
-@ The body of the first interpolation pass at t = x^16 (toom3_half_interpolate), len >= 1 words where every term exists:
-@ with x = c0[i] + c4[i] and s = c4[i - 2] (t^4 = x^64; c4 - 2 words is readable), w1[i] += x,
-@ wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s + (q >> 16) (the
-@ division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
+@ The body of the first interpolation pass at t = x^16 (toom3_half_interpolate), len >= 1 words
+@ where every term exists: with x = c0[i] + c4[i] and s = c4[i - 2] (t^4 = x^64; c4 - 2 words is
+@ readable), w1[i] += x, wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s
+@ + (q >> 16) (the division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom3h_pass1, 8, 1
 
 @ PASS2H_STEP wraw, v, y, wraw', v', y': one step j of hqc_m4_toom3h_pass2, from the state
@@ -328,8 +329,8 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
 
 @ void hqc_m4_toom3h_pass2(uint32_t* w1, uint32_t* wt, const uint32_t* wu, uint32_t* c2,
 @                          size_t len, uint32_t state[4])
-@ The body of the second interpolation pass at t = x^16 (toom3_half_interpolate): len steps j (even, >= 2), each needing
-@ word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The pointers are those of word j0 of
+@ The body of the second interpolation pass at t = x^16 (toom3_half_interpolate): len steps j
+@ (even, >= 2), each needing word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The pointers are those of word j0 of
 @ w1 + 1, wt, wu + 1 and c2 (the first step's); state = {wt[j0 + 1], v[j0], y[j0], q} in and out
 @ (the next step's), with vt = wt / t, v = wu + vt, c1 = w1 + v (stored), y = vt + c1, as the
 @ C++ steps. Arguments 5 and 6 on the stack (AAPCS).
