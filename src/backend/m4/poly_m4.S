@@ -330,10 +330,10 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
 @ void hqc_m4_toom3h_pass2(uint32_t* w1, uint32_t* wt, const uint32_t* wu, uint32_t* c2,
 @                          size_t len, uint32_t state[4])
 @ The body of the second interpolation pass at t = x^16 (toom3_half_interpolate): len steps j
-@ (even, >= 2), each needing word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The pointers are those of word j0 of
-@ w1 + 1, wt, wu + 1 and c2 (the first step's); state = {wt[j0 + 1], v[j0], y[j0], q} in and out
-@ (the next step's), with vt = wt / t, v = wu + vt, c1 = w1 + v (stored), y = vt + c1, as the
-@ C++ steps. Arguments 5 and 6 on the stack (AAPCS).
+@ (even, >= 2), each needing word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The
+@ pointers are those of word j0 of w1 + 1, wt, wu + 1 and c2 (the first step's); state =
+@ {wt[j0 + 1], v[j0], y[j0], q} in and out (the next step's), with vt = wt / t, v = wu + vt,
+@ c1 = w1 + v (stored), y = vt + c1, as the C++ steps. Arguments 5 and 6 on the stack (AAPCS).
   .global hqc_m4_toom3h_pass2
   .type hqc_m4_toom3h_pass2, %function
   .p2align 2
