@@ -264,36 +264,70 @@ hqc_m4_toom_pass2:
 @ shift, EOR with a shifted operand; a division by t + 1 is the running XOR q[i] = u + (u << 16),
 @ u = r[i] + (q[i - 1] >> 16).
 
-@ EVAL_HALF_WORD prev, cur: one word of hqc_m4_toom3h_eval, x1[i - 1] in \prev, x1[i] loaded into
-@ \cur (the two steps of an iteration trade them).
-.macro EVAL_HALF_WORD prev, cur
-  ldr r5, [r1], #4                  @ x0[i]
-  ldr \cur, [r2], #4                @ x1[i]
-  ldr r7, [r3], #4                  @ x2[i - 1]
-  eor r5, r5, \cur, lsl #16
-  eor r5, r5, \prev, lsr #16
-  eor r5, r5, r7
-  str r5, [r0], #4
+@ EVAL3_WORD half, x1p, x1c, x2p, x2c: one word i of hqc_m4_toom3_eval3 (half = 0, t = x^32) or
+@ hqc_m4_toom3h_eval3 (half = 1, t = x^16). x1[i - 1] is in \x1p and x1[i] is loaded into \x1c
+@ (the two steps of an iteration trade them); at x^16, x2[i - 1] is in \x2p and x2[i] is loaded
+@ into \x2c likewise, at x^32 x2[i - 2] is loaded into r10 (\x2p = \x2c = r9). With s = x1[i] +
+@ x2[i]: e1[i] = x0[i] + s, et[i] = x0[i] + x1[i - 1] + x2[i - 2] (x^32) or x0[i] + (x1[i] << 16)
+@ + (x1[i - 1] >> 16) + x2[i - 1] (x^16), eu[i] = et[i] + s.
+.macro EVAL3_WORD half, x1p, x1c, x2p, x2c
+  ldr \x1c, [r4], #4                @ x1[i]
+  ldr \x2c, [r5], #4                @ x2[i]
+  .if \half == 0
+  ldr r10, [r5, #-12]               @ x2[i - 2]
+  .endif
+  ldr r8, [r3], #4                  @ x0[i]
+  eor r11, \x1c, \x2c               @ s
+  .if \half
+  eor lr, r8, \x1c, lsl #16
+  eor lr, lr, \x1p, lsr #16
+  eor lr, lr, \x2p                  @ et[i]
+  .else
+  eor lr, r8, \x1p
+  eor lr, lr, r10                   @ et[i]
+  .endif
+  eor r8, r8, r11                   @ e1[i]
+  eor r11, lr, r11                  @ eu[i]
+  str r8, [r0], #4
+  str lr, [r1], #4
+  str r11, [r2], #4
 .endm
 
-@ void hqc_m4_toom3h_eval(uint32_t* ev, const uint32_t* x0, const uint32_t* x1,
-@                         const uint32_t* x2, size_t len)
-@ ev[i] = x0[i] + (x1[i] << 16) + (x1[i - 1] >> 16) + x2[i - 1] for 1 <= i <= len (len >= 1): the
-@ words of x0 + t x1 + t^2 x2 (t = x^16) where all three parts have a term; the pointers are
-@ those of word 0 (x1[0] is read as the first x1[i - 1]). Argument 5 on the stack (AAPCS).
-  .global hqc_m4_toom3h_eval
-  .type hqc_m4_toom3h_eval, %function
+@ EVAL3 name, half: the routine of EVAL3_WORD,
+@ void name(uint32_t* e1, uint32_t* et, uint32_t* eu, const uint32_t* x0, size_t m, size_t len):
+@ len >= 1 words i (from the first, i0 >= 2 at x^32, >= 1 at x^16) where x0, x1 = x0 + m and
+@ x2 = x0 + 2m all have a term (i < rem, the length of x2); the pointers are those of word i0.
+@ Arguments 5 and 6 on the stack (AAPCS).
+.macro EVAL3 name, half
+  .global \name
+  .type \name, %function
   .p2align 2
   .thumb_func
-hqc_m4_toom3h_eval:
-  push {r4-r7, lr}
-  ldr r12, [sp, #20]                @ len
-  ldr r4, [r2], #4                  @ x1[0]
-  adds r0, r0, #4
-  adds r1, r1, #4
-  WORDS_BY_TWO r12, "EVAL_HALF_WORD r4, r6", "EVAL_HALF_WORD r6, r4"
-  pop {r4-r7, pc}
-  .size hqc_m4_toom3h_eval, . - hqc_m4_toom3h_eval
+\name:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ m
+  ldr r12, [sp, #40]                @ len
+  add r4, r3, r4, lsl #2            @ x1 + i0
+  sub r5, r4, r3
+  add r5, r4, r5                    @ x2 + i0
+  ldr r6, [r4, #-4]                 @ x1[i0 - 1]
+  .if \half
+  ldr r9, [r5, #-4]                 @ x2[i0 - 1]
+  WORDS_BY_TWO r12, "EVAL3_WORD 1, r6, r7, r9, r10", "EVAL3_WORD 1, r7, r6, r10, r9"
+  .else
+  WORDS_BY_TWO r12, "EVAL3_WORD 0, r6, r7, r9, r9", "EVAL3_WORD 0, r7, r6, r9, r9"
+  .endif
+  pop {r4-r11, pc}
+  .size \name, . - \name
+.endm
+
+@ void hqc_m4_toom3_eval3(uint32_t* e1, uint32_t* et, uint32_t* eu, const uint32_t* x0, size_t m,
+@                         size_t len), t = x^32: the words of x(1), x(t) and x(t + 1) in one pass
+@ (ring_mul_m4.cpp, toom3_evaluate), reading each part's word once.
+EVAL3 hqc_m4_toom3_eval3, 0
+
+@ void hqc_m4_toom3h_eval3(...): the same at t = x^16.
+EVAL3 hqc_m4_toom3h_eval3, 1
 
 @ uint32_t hqc_m4_toom3h_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
 @                              const uint32_t* c4, size_t len, uint32_t q)

@@ -52,9 +52,11 @@ extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const v
 extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
                                   std::uint32_t state[2]);
 
-// The bodies of the evaluation at t = x^16 and the two interpolation passes of toom3<true>
-// (poly_m4.S).
-extern "C" void hqc_m4_toom3h_eval(void* ev, const void* x0, const void* x1, const void* x2, std::size_t len);
+// The bodies of toom3's evaluations at 1, t and t + 1 in one pass, at t = x^32 and x^16
+// (poly_m4.S; toom3_evaluate below).
+extern "C" void hqc_m4_toom3_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
+extern "C" void hqc_m4_toom3h_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
+// The bodies of the two interpolation passes of toom3<true> (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                              std::size_t len, std::uint32_t q);
 extern "C" void hqc_m4_toom3h_pass2(void* w1, void* wt, const void* wu, void* c2, std::size_t len,
@@ -102,6 +104,14 @@ constexpr bool leaves_match_plan() {
   return true;
 }
 static_assert(leaves_match_plan());
+// toom3 keeps A(1) and B(1) in C(t)'s buffer (2 s2 words) until C(1) is computed, which needs
+// s1 <= s2 for every Toom-3 entry of the plan.
+constexpr bool toom3_fits() {
+  for (const Step& st : kPlan)
+    if ((st.how == Split::kToom3 || st.how == Split::kToom3Half) && st.s1 > st.s2) return false;
+  return true;
+}
+static_assert(toom3_fits());
 
 // The leaf routine of each kPlan entry (kLeafAt[i] = kLeaves[kPlan[i].n]), nullptr exactly where
 // kPlan[i].how != kLeaf: one load tells a leaf from a split and gives its routine.
@@ -203,20 +213,6 @@ void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* s
   hqc_m4_karatsuba3_interp(out, p01, p02, p12, k);
 }
 
-// The evaluations that both forms of toom3 share, for x = x0 + y x1 + y^2 x2 (|x0| = |x1| = m,
-// |x2| = rem <= m): toom3_at_one sets ev = x(1) = x0 + x1 + x2 (three streams in one pass below
-// rem, two above), zero from m up to s1 words; toom3_add_parts adds x1 + x2 to ev's first m words,
-// x(t + 1) = x(t) + x1 + x2 since (t + 1)^2 = t^2 + 1 over GF(2).
-void toom3_at_one(Word* ev, const Word* x, std::size_t m, std::size_t rem, std::size_t s1) {
-  hqc_m4_xor4(ev, x, x + m, x + 2 * m, rem);
-  if (m > rem) hqc_m4_xor3(ev + rem, x + rem, x + m + rem, m - rem);
-  if (s1 > m) hqc_m4_poly_mul_zero(ev + m, s1 - m);
-}
-void toom3_add_parts(Word* ev, const Word* x, std::size_t m, std::size_t rem) {
-  hqc_m4_xor4(ev, ev, x + m, x + 2 * m, rem);
-  if (m > rem) hqc_m4_xor_into(ev + rem, x + m + rem, m - rem);
-}
-
 // Toom-3: a = a0 + y a1 + y^2 a2 with y = x^(32 m), |a0| = |a1| = m, |a2| = rem = n - 2m <= m,
 // and the same for b; C(y) = A(y) B(y) = c0 + c1 y + c2 y^2 + c3 y^3 + c4 y^4, from C at 0, 1, t,
 // t + 1 and infinity. Over GF(2), (t + 1)^2 = t^2 + 1, so A(t + 1) = A(t) + a1 + a2. Two forms of
@@ -234,34 +230,47 @@ void toom3_add_parts(Word* ev, const Word* x, std::size_t m, std::size_t rem) {
 // st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2; the entries at_lo of m, at_hi of
 // rem, at_s1 of s1, at_s2 of s2).
 
-// ev = x(t) = x0 + t x1 + t^2 x2 at t = x^32, m + 2 words (then zero up to s2): word i is x0[i]
-// (i < m) + x1[i - 1] (1 <= i <= m) + x2[i - 2] (2 <= i < rem + 2); words 2 .. L + 1 (L = min(rem,
-// m - 2), m >= 3) in one three-stream pass, then the words up to m - 1 without x2, then the top two.
-void toom3_at_t(Word* ev, const Word* x, std::size_t m, std::size_t rem, std::size_t s2) {
+// The three evaluations of x = x0 + y x1 + y^2 x2 (|x0| = |x1| = m, |x2| = rem <= m) in one pass
+// that reads each part's word once: e1 = x(1) = x0 + x1 + x2 (m words, then zero up to s1),
+// et = x(t) and eu = x(t + 1) = x(t) + x1 + x2 ((t + 1)^2 = t^2 + 1 over GF(2)), m + 2 words at
+// t = x^32 and m + 1 at x^16 (then zero up to s2). Word i of x(t) is x0[i] + x1[i - 1] + x2[i - 2]
+// at x^32, x0[i] + (x1[i] << 16) + (x1[i - 1] >> 16) + x2[i - 1] at x^16 (each term where its part
+// has that word). The words kFirst <= i < rem, where every term exists, by hqc_m4_toom3_eval3 or
+// hqc_m4_toom3h_eval3; the others here (the bounds are public).
+template <bool kHalf>
+void toom3_evaluate(Word* e1, Word* et, Word* eu, const Word* x, std::size_t m, std::size_t rem, std::size_t s1,
+                    std::size_t s2) {
+  constexpr std::size_t kFirst = kHalf ? 1 : 2;
+  const std::size_t top = m + kFirst;  // the words of x(t)
   const Word* x1 = x + m;
   const Word* x2 = x + 2 * m;
-  const std::size_t lt = rem < m - 2 ? rem : m - 2;
-  ev[0] = x[0];
-  ev[1] = x[1] ^ x1[0];
-  hqc_m4_xor4(ev + 2, x + 2, x1 + 1, x2, lt);
-  if (m - 2 > lt) hqc_m4_xor3(ev + 2 + lt, x + 2 + lt, x1 + 1 + lt, m - 2 - lt);
-  ev[m] = x1[m - 1] ^ (m - 2 < rem ? x2[m - 2] : 0);
-  ev[m + 1] = m - 1 < rem ? x2[m - 1] : 0;
-  if (s2 > m + 2) hqc_m4_poly_mul_zero(ev + m + 2, s2 - m - 2);
-}
-
-// ev = x(t) at t = x^16, m + 1 words (then zero up to s2): word i is x0[i] (i < m) + (x1 << 16)[i]
-// (x1[i] << 16 for i < m, x1[i - 1] >> 16 for i >= 1) + x2[i - 1] (1 <= i <= rem). The words
-// 1 .. L (L = min(rem, m - 1)), where every term exists, by hqc_m4_toom3h_eval; the others here.
-void toom3_half_at_t(Word* ev, const Word* x, std::size_t m, std::size_t rem, std::size_t s2) {
-  const Word* x1 = x + m;
-  const Word* x2 = x + 2 * m;
-  const std::size_t le = rem < m - 1 ? rem : m - 1;
-  ev[0] = x[0] ^ (x1[0] << 16);
-  hqc_m4_toom3h_eval(ev, x, x1, x2, le);
-  for (std::size_t i = le + 1; i < m; i++) ev[i] = x[i] ^ (x1[i] << 16) ^ (x1[i - 1] >> 16);
-  ev[m] = (x1[m - 1] >> 16) ^ (m <= rem ? x2[m - 1] : 0);
-  if (s2 > m + 1) hqc_m4_poly_mul_zero(ev + m + 1, s2 - m - 1);
+  auto word = [&](std::size_t i) {
+    const Word p0 = i < m ? x[i] : 0;
+    const Word s = (i < m ? x1[i] : 0) ^ (i < rem ? x2[i] : 0);
+    const Word p1d = i >= 1 && i - 1 < m ? x1[i - 1] : 0;
+    const Word p2d = i >= kFirst && i - kFirst < rem ? x2[i - kFirst] : 0;
+    Word t = p0 ^ p2d;
+    if constexpr (kHalf) {
+      t ^= (i < m ? x1[i] << 16 : 0) ^ (p1d >> 16);
+    } else {
+      t ^= p1d;
+    }
+    if (i < m) e1[i] = p0 ^ s;
+    et[i] = t;
+    eu[i] = t ^ s;
+  };
+  const std::size_t body_end = rem > kFirst ? rem : kFirst;
+  for (std::size_t i = 0; i < kFirst; i++) word(i);
+  if (rem > kFirst) {
+    auto* body = kHalf ? &hqc_m4_toom3h_eval3 : &hqc_m4_toom3_eval3;
+    body(e1 + kFirst, et + kFirst, eu + kFirst, x + kFirst, m, rem - kFirst);
+  }
+  for (std::size_t i = body_end; i < top; i++) word(i);
+  if (s1 > m) hqc_m4_poly_mul_zero(e1 + m, s1 - m);
+  if (s2 > top) {
+    hqc_m4_poly_mul_zero(et + top, s2 - top);
+    hqc_m4_poly_mul_zero(eu + top, s2 - top);
+  }
 }
 
 // The first pass of the interpolation (public conditions on i < 2m + 3 at x^32, 2m + 2 at x^16),
@@ -393,28 +402,21 @@ template <bool kHalf>
 void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratch) {
   const std::size_t n = st.n, m = st.k, s1 = st.s1, s2 = st.s2;
   const std::size_t rem = n - 2 * m, e = s1 > s2 ? s1 : s2;
-  Word* ea = scratch;      // A(1), then A(t), then A(t + 1): e words
-  Word* eb = ea + e;       // B(1), B(t), B(t + 1)
+  Word* ea = scratch;      // A(t + 1): e words
+  Word* eb = ea + e;       // B(t + 1)
   Word* w1 = eb + e;       // C(1), 2 s1 words
-  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words
-  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words
+  Word* wt = w1 + 2 * s1;  // C(t), 2 s2 words; A(1) and B(1) at wt and wt + s2 until then
+  Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words; A(t) and B(t) at wu and wu + s2 until then
   Word* rest = wu + 2 * s2;
 
   sub_mul(out, a, b, st.at_lo, rest);                          // c0 -> out[0, 2m)
   sub_mul(out + 4 * m, a + 2 * m, b + 2 * m, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
-  toom3_at_one(ea, a, m, rem, s1);                             // A(1) = a0 + a1 + a2 (a2 ends at rem <= m)
-  toom3_at_one(eb, b, m, rem, s1);
-  direct_mul(w1, ea, eb, st.at_s1, rest);
-  if constexpr (kHalf) {
-    toom3_half_at_t(ea, a, m, rem, s2);
-    toom3_half_at_t(eb, b, m, rem, s2);
-  } else {
-    toom3_at_t(ea, a, m, rem, s2);
-    toom3_at_t(eb, b, m, rem, s2);
-  }
-  direct_mul(wt, ea, eb, st.at_s2, rest);
-  toom3_add_parts(ea, a, m, rem);  // A(t + 1) = A(t) + a1 + a2 (A(t)'s words from m on unchanged)
-  toom3_add_parts(eb, b, m, rem);
+  // Each product's operands lie in a buffer that no later product writes before they are read:
+  // C(1) from wt's, C(t) from wu's, C(t + 1) from ea and eb (s1 <= s2: toom3_fits below).
+  toom3_evaluate<kHalf>(wt, wu, ea, a, m, rem, s1, s2);
+  toom3_evaluate<kHalf>(wt + s2, wu + s2, eb, b, m, rem, s1, s2);
+  direct_mul(w1, wt, wt + s2, st.at_s1, rest);
+  direct_mul(wt, wu, wu + s2, st.at_s2, rest);
   direct_mul(wu, ea, eb, st.at_s2, rest);
   const Word* c3 = kHalf ? toom3_half_interpolate(out, w1, wt, wu, m, rem) : toom3_interpolate(out, w1, wt, wu, m, rem);
   // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c1 in w1; c3 has at most m + rem words (a1 b2 +
