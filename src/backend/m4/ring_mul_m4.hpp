@@ -60,6 +60,9 @@ inline constexpr std::size_t kMaxPlanWords = pad_limit(kMaxPolyWords + 2) + 1;
 // pass above the paired words; measured 680, 1184, 2192 at n = 32, 64, 128), a Toom-3 step at
 // 1500 + 55n (measured about 10500 at n = 192; 1000 + 50n gives plans 0.06 % slower at HQC-3),
 // zeroing at 2 cycles a word and padding by copy at 100 + 6n (the operands in, the product out).
+// Since the three evaluations of each operand run in one pass (toom3_evaluate), both Toom-3 forms
+// cost about 6n less; with 1500 + 49n and kToom3HalfPerWord = 56 the plans of all three levels
+// are the same as with 55n and 62, so both stay as checked.
 // The leaf figures of 8 words and up predate the last changes to mul256 (about 30 estimated cycles
 // fewer per mul256, so 1.5 % off those leaves): with them updated, the plans of HQC-1 and HQC-3
 // stay the same and HQC-5's changes at one size (120 words: Karatsuba instead of Toom-4), which
