@@ -143,7 +143,11 @@ void decaps(const backend::Backend& be, const SecretKey<P>& key, std::uint8_t ss
     std::uint8_t kbar[32];
     std::uint8_t xof[pke::kEncryptXofBytes<P>];
   };
-  ct::Wiped<Tmp> t;
+  // Every member is written in full before it is read: u by load_ring_vec, v by the copy (n1 n2
+  // bits, whole words at every level), m by decryption, g, kbar and xof by their sponges, u2 and v2
+  // by encrypt_from_xof.
+  ct::Wiped<Tmp> t{ct::kWrittenBeforeRead};
+  static_assert(P::kVecN1N2Bytes == sizeof(t->v.w));
   // 2-3. Parse ct (u's padding bits are cleared for the product; J and the comparison use the raw
   //      bytes, so a ciphertext with padding bits set always yields K_bar) and decrypt.
   pke::load_ring_vec<P>(t->u, ct);

@@ -139,7 +139,9 @@ void encrypt_from_xof(const backend::Backend& be, const EncryptionKey<P>& ekx, R
     RingVec<P> r1, r2, e, t;
     std::uint32_t pos[P::kWr > P::kWe ? P::kWr : P::kWe];
   };
-  ct::Wiped<Tmp> tmp;
+  // Every member is written in full before it is read: r1, r2 and e by support_to_vector, t by
+  // the product, pos's first w entries (all that is read) by enc_positions.
+  ct::Wiped<Tmp> tmp{ct::kWrittenBeforeRead};
   k.enc_positions(tmp->pos, xof_bytes, P::kWr);
   k.support_to_vector(tmp->r2.w, tmp->pos, P::kWr);
   k.enc_positions(tmp->pos, xof_bytes + 4 * P::kWr, P::kWe);
