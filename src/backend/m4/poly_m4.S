@@ -259,11 +259,6 @@ hqc_m4_toom_pass2:
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
 
-@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_at_t and toom3_half_interpolate),
-@ over the words where every term exists (the edge words are in C++). A shift by t is a half-word
-@ shift, EOR with a shifted operand; a division by t + 1 is the running XOR q[i] = u + (u << 16),
-@ u = r[i] + (q[i - 1] >> 16).
-
 @ EVAL3_WORD half, x1p, x1c, x2p, x2c: one word i of hqc_m4_toom3_eval3 (half = 0, t = x^32) or
 @ hqc_m4_toom3h_eval3 (half = 1, t = x^16). x1[i - 1] is in \x1p and x1[i] is loaded into \x1c
 @ (the two steps of an iteration trade them); at x^16, x2[i - 1] is in \x2p and x2[i] is loaded
@@ -328,6 +323,11 @@ EVAL3 hqc_m4_toom3_eval3, 0
 
 @ void hqc_m4_toom3h_eval3(...): the same at t = x^16.
 EVAL3 hqc_m4_toom3h_eval3, 1
+
+@ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_interpolate), over the words
+@ where every term exists (the edge words are in C++). A shift by t is a half-word shift, EOR with
+@ a shifted operand; a division by t + 1 is the running XOR q[i] = u + (u << 16),
+@ u = r[i] + (q[i - 1] >> 16).
 
 @ uint32_t hqc_m4_toom3h_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
 @                              const uint32_t* c4, size_t len, uint32_t q)

@@ -218,13 +218,13 @@ void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* s
 // t + 1 and infinity. Over GF(2), (t + 1)^2 = t^2 + 1, so A(t + 1) = A(t) + a1 + a2. Two forms of
 // t, the same interpolation sequence:
 // - t = x^32 (one word): A(t) has m + 2 words; the exact divisions are by t, a word shift, and by
-//   t + 1, a running XOR over the words (toom3_at_t, toom3_interpolate);
+//   t + 1, a running XOR over the words (toom3_interpolate);
 // - t = x^16 (half a word, kHalf): A(t) has m + 1 words, so that C(t) and C(t + 1) are products
 //   one word shorter; t^4 = x^64 (two words), a division by t is a shift down by 16 bits (exact:
 //   the low half-word is zero), and one by t + 1 a running XOR of half-words: q = r / (1 + x^16)
 //   has q's low half = r's low half + the previous word's high half of q, and its high half =
 //   r's high half + its own low half, so q[i] = u + (u << 16) with u = r[i] + (q[i - 1] >> 16)
-//   (toom3_half_at_t, toom3_half_interpolate).
+//   (toom3_half_interpolate).
 // C(1) is computed at s1 >= m words and C(t), C(t + 1) at s2 >= m + 2 (m + 1 for kHalf), the
 // evaluations zero above.
 // st: the plan's entry of n (m = st.k, s1 = st.s1, s2 = st.s2; the entries at_lo of m, at_hi of
