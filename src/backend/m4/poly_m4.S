@@ -222,39 +222,70 @@ hqc_m4_poly_mul_zero:
 @ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom_pass1, 16, 0
 
-@ PASS2_WORD: one word of hqc_m4_toom_pass2 (two per iteration, as PASS1_WORD).
-.macro PASS2_WORD
+@ PASS2_WORD mode: one step j of hqc_m4_toom_pass2 (two per iteration, as PASS1_WORD), with
+@ r5 = q and r6 = v_prev carried: v = wu[j] + vt[j], c1 = w1[j] + v, q += vt[j] + c1 + v_prev
+@ (now c3[j - 1]), c2[j - 1] = v_prev + q, v_prev = v. The coefficients go straight into the
+@ product: out[m + j] += c1 (r3 = out + m + j), and with r11 = out + 2m + j - 1 and r12 = 4m
+@ bytes, c2[j - 1] into out[2m + j - 1] and c3[j - 1] into out[3m + j - 1]: stored (mode 0, j <= m:
+@ nothing is there yet), added (mode 1: c3[j - 1 - m] and c4 are there), or c2 added and c3, zero
+@ above m + rem words, left out (mode 2).
+.macro PASS2_WORD mode
   ldr r7, [r2], #4                  @ wu[j]
-  ldr r8, [r1]                      @ vt[j]
-  ldr r9, [r0]                      @ w1[j]
+  ldr r8, [r1], #4                  @ vt[j]
+  ldr r9, [r0], #4                  @ w1[j]
+  ldr r10, [r3]                     @ out[m + j]
   eor r7, r7, r8                    @ v
   eor r9, r9, r7                    @ c1
+  eor r10, r10, r9
+  str r10, [r3], #4                 @ out[m + j] += c1
   eor r8, r8, r9                    @ vt[j] + c1
   eor r5, r5, r8
-  eor r5, r5, r6                    @ q
-  eor r10, r6, r5                   @ c2 word
+  eor r5, r5, r6                    @ q = c3[j - 1]
+  eor r10, r6, r5                   @ c2[j - 1]
   mov r6, r7                        @ v_prev = v
-  str r9, [r0], #4
-  str r5, [r1], #4
-  str r10, [r3], #4
+  .if \mode == 0
+  str r5, [r11, r12]
+  .elseif \mode == 1
+  ldr r8, [r11]
+  ldr r9, [r11, r12]
+  eor r10, r10, r8
+  eor r9, r9, r5
+  str r9, [r11, r12]
+  .else
+  ldr r8, [r11]
+  eor r10, r10, r8
+  .endif
+  str r10, [r11], #4
 .endm
 
-@ void hqc_m4_toom_pass2(uint32_t* w1, uint32_t* vt, const uint32_t* wu, uint32_t* c2,
-@                        size_t len, uint32_t state[2])
-@ The body of Toom-3's second interpolation pass (ring_mul_m4.cpp, toom3) for len >= 1 words j,
-@ with state = {q, v_prev} in and out: v = wu[j] + vt[j], c1 = w1[j] + v, w1[j] = c1,
-@ q += vt[j] + c1 + v_prev, vt[j] = q (x[j - 1], x = vt + 1), c2[j] = v_prev + q (c2 points at
-@ out + 2m - 1 + j0), v_prev = v.
+@ void hqc_m4_toom_pass2(const uint32_t* w1, const uint32_t* vt, const uint32_t* wu, uint32_t* out,
+@                        size_t m, uint32_t ctl[4])
+@ The body of Toom-3's second interpolation pass (ring_mul_m4.cpp, toom3_interpolate), steps
+@ 1 <= j < 2m, each adding its coefficients into out = c0 + y^4 c4 (PASS2_WORD): m steps of
+@ mode 0, then ctl[2] (>= 1) of mode 1 and ctl[3] (>= 0) of mode 2. The pointers are those of
+@ word 1 of w1, vt and wu; ctl[0, 2) = {q, v_prev} in and out. Arguments 5 and 6 on the stack
+@ (AAPCS).
   .global hqc_m4_toom_pass2
   .type hqc_m4_toom_pass2, %function
   .p2align 2
   .thumb_func
 hqc_m4_toom_pass2:
   push {r4-r11, lr}
-  ldr r4, [sp, #36]                 @ len
-  ldr lr, [sp, #40]                 @ state
+  ldr r4, [sp, #36]                 @ m: the steps of mode 0
+  ldr lr, [sp, #40]                 @ ctl
+  lsl r12, r4, #2                   @ 4m bytes
+  add r11, r3, r12, lsl #1          @ out + 2m (c2[0])
+  add r3, r3, r12
+  add r3, r3, #4                    @ out + m + 1
   ldrd r5, r6, [lr]                 @ q, v_prev
-  WORDS_BY_TWO r4, "PASS2_WORD", "PASS2_WORD"
+  WORDS_BY_TWO r4, "PASS2_WORD 0", "PASS2_WORD 0"
+  ldr r4, [lr, #8]
+  WORDS_BY_TWO r4, "PASS2_WORD 1", "PASS2_WORD 1"
+  ldr r4, [lr, #12]
+  cmp r4, #0
+  beq 9f
+  WORDS_BY_TWO r4, "PASS2_WORD 2", "PASS2_WORD 2"
+9:
   strd r5, r6, [lr]
   pop {r4-r11, pc}
   .size hqc_m4_toom_pass2, . - hqc_m4_toom_pass2
@@ -337,19 +368,26 @@ EVAL3 hqc_m4_toom3h_eval3, 1
 @ + (q >> 16) (the division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom3h_pass1, 8, 1
 
-@ PASS2H_STEP wraw, v, y, wraw', v', y': one step j of hqc_m4_toom3h_pass2, from the state
-@ (\wraw = wt[j + 1], \v = v[j], \y = y[j], r8 = q) to (\wraw', \v', \y'): the look-ahead to
-@ word j + 1 (vt, v, c1, stored in w1, and y), then x[j] = (y[j] >> 16) + (y[j + 1] << 16),
-@ c3[j] = q = u + (u << 16) with u = x[j] + v[j] + (q >> 16) into wt[j], c2[j] = v[j] + c3[j].
-.macro PASS2H_STEP wraw, v, y, wraw2, v2, y2
-  ldr \wraw2, [r1, #8]              @ wt[j + 2]
+@ PASS2H_STEP wraw, v, y, wraw', v', y', mode: one step j of the second pass at t = x^16, from the
+@ state (\wraw = wt[j + 1], \v = v[j], \y = y[j], r8 = q) to (\wraw', \v', \y'): the
+@ look-ahead to word j + 1 (vt, v, c1 and y), then x[j] = (y[j] >> 16) + (y[j + 1] << 16),
+@ c3[j] = q = u + (u << 16) with u = x[j] + v[j] + (q >> 16), c2[j] = v[j] + c3[j]. The
+@ coefficients go straight into the product: out[m + j + 1] += c1[j + 1] (r3), and with
+@ lr = out + 2m + j and s0 = 4m bytes, c2[j] into out[2m + j] and c3[j] into out[3m + j]: stored
+@ (mode 0, j < m: nothing is there yet), added (mode 1: c3[j - m] and c4 are there), or c2 added
+@ and c3, zero from m + rem words on, left out (mode 2). The step's old state registers are its
+@ temporaries once read.
+.macro PASS2H_STEP wraw, v, y, wraw2, v2, y2, mode
+  ldr \wraw2, [r1], #4              @ wt[j + 2]
   ldr \v2, [r2], #4                 @ wu[j + 1]
-  ldr \y2, [r0]                     @ w1[j + 1]
+  ldr \y2, [r0], #4                 @ w1[j + 1]
+  ldr r9, [r3]                      @ out[m + j + 1]
   lsr r12, \wraw, #16
-  orr r12, r12, \wraw2, lsl #16      @ vt[j + 1]
+  orr r12, r12, \wraw2, lsl #16     @ vt[j + 1]
   eor \v2, \v2, r12                 @ v[j + 1]
   eor \y2, \y2, \v2                 @ c1[j + 1]
-  str \y2, [r0], #4
+  eor r9, r9, \y2
+  str r9, [r3], #4                  @ out[m + j + 1] += c1[j + 1]
   eor \y2, \y2, r12                 @ y[j + 1]
   lsr r9, \y, #16
   orr r9, r9, \y2, lsl #16          @ x[j]
@@ -357,32 +395,65 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
   eor r9, r9, r8, lsr #16           @ u
   eor r8, r9, r9, lsl #16           @ q = c3[j]
   eor r9, r8, \v                    @ c2[j]
-  str r8, [r1], #4
-  str r9, [r3], #4
+  .if \mode == 0
+  vmov \wraw, s0
+  str r8, [lr, \wraw]
+  .elseif \mode == 1
+  vmov \wraw, s0
+  ldr \v, [lr, \wraw]
+  ldr \y, [lr]
+  eor \v, \v, r8
+  eor r9, r9, \y
+  str \v, [lr, \wraw]
+  .else
+  ldr \y, [lr]
+  eor r9, r9, \y
+  .endif
+  str r9, [lr], #4
 .endm
 
-@ void hqc_m4_toom3h_pass2(uint32_t* w1, uint32_t* wt, const uint32_t* wu, uint32_t* c2,
-@                          size_t len, uint32_t state[4])
-@ The body of the second interpolation pass at t = x^16 (toom3_half_interpolate): len steps j
-@ (even, >= 2), each needing word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The
-@ pointers are those of word j0 of w1 + 1, wt, wu + 1 and c2 (the first step's); state =
-@ {wt[j0 + 1], v[j0], y[j0], q} in and out (the next step's), with vt = wt / t, v = wu + vt,
-@ c1 = w1 + v (stored), y = vt + c1, as the C++ steps. Arguments 5 and 6 on the stack (AAPCS).
-  .global hqc_m4_toom3h_pass2
-  .type hqc_m4_toom3h_pass2, %function
+@ PASS2H name, mode: the routine
+@ void name(const uint32_t* w1, const uint32_t* wt, const uint32_t* wu, uint32_t* out, size_t m,
+@           size_t len, uint32_t state[4]),
+@ len steps j (even, >= 2) of PASS2H_STEP mode from j0, each needing word j + 1 of w1 (c1 has 2m
+@ words) and word j + 2 of wt. The pointers are w1 + j0 + 1, wt + j0 + 2, wu + j0 + 1 and
+@ out + j0; state = {wt[j0 + 1], v[j0], y[j0], q} in and out (the next step's), with vt = wt / t,
+@ v = wu + vt, c1 = w1 + v, y = vt + c1, as the C++ steps (toom3_half_interpolate). The loop ends
+@ when wu's pointer reaches its end, kept on the stack. Arguments 5 to 7 on the stack (AAPCS).
+.macro PASS2H name, mode
+  .global \name
+  .type \name, %function
   .p2align 2
   .thumb_func
-hqc_m4_toom3h_pass2:
+\name:
   push {r4-r11, lr}
-  ldr lr, [sp, #36]                 @ len
-  ldr r12, [sp, #40]                @ state
+  ldr r12, [sp, #36]                @ m
+  ldr r9, [sp, #40]                 @ len
+  lsl r12, r12, #2                  @ 4m bytes
+  vmov s0, r12
+  add lr, r3, r12, lsl #1           @ out + j0 + 2m
+  add r3, r3, r12
+  add r3, r3, #4                    @ out + j0 + m + 1
+  add r9, r2, r9, lsl #2            @ wu's end
+  ldr r12, [sp, #44]                @ state
+  push {r9, r12}
   ldm r12, {r4, r6, r7, r8}
-  push {r12}
-  WORDS_BY_TWO lr, "PASS2H_STEP r4, r6, r7, r5, r10, r11", "PASS2H_STEP r5, r10, r11, r4, r6, r7", 0
-  pop {r12}
+1:
+  PASS2H_STEP r4, r6, r7, r5, r10, r11, \mode
+  PASS2H_STEP r5, r10, r11, r4, r6, r7, \mode
+  ldr r12, [sp]
+  cmp r2, r12
+  bne 1b
+  pop {r9, r12}
   stm r12, {r4, r6, r7, r8}
   pop {r4-r11, pc}
-  .size hqc_m4_toom3h_pass2, . - hqc_m4_toom3h_pass2
+  .size \name, . - \name
+.endm
+
+@ The second interpolation pass at t = x^16 in its three modes (PASS2H_STEP).
+PASS2H hqc_m4_toom3h_pass2_store, 0
+PASS2H hqc_m4_toom3h_pass2_add, 1
+PASS2H hqc_m4_toom3h_pass2_add_c2, 2
 
 @ void hqc_m4_xor4(uint32_t* dst, const uint32_t* x, const uint32_t* y, const uint32_t* z, size_t len)
 @ dst[i] = x[i] ^ y[i] ^ z[i] for i < len, in one pass (three streams in, one out). dst may be x

@@ -49,8 +49,8 @@ extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // The bodies of Toom-3's two interpolation passes (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                            std::size_t len, std::uint32_t q);
-extern "C" void hqc_m4_toom_pass2(void* w1, void* vt, const void* wu, void* c2, std::size_t len,
-                                  std::uint32_t state[2]);
+extern "C" void hqc_m4_toom_pass2(const void* w1, const void* vt, const void* wu, void* out, std::size_t m,
+                                  std::uint32_t ctl[4]);
 
 // The bodies of toom3's evaluations at 1, t and t + 1 in one pass, at t = x^32 and x^16
 // (poly_m4.S; toom3_evaluate below).
@@ -59,8 +59,13 @@ extern "C" void hqc_m4_toom3h_eval3(void* e1, void* et, void* eu, const void* x0
 // The bodies of the two interpolation passes of toom3<true> (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                              std::size_t len, std::uint32_t q);
-extern "C" void hqc_m4_toom3h_pass2(void* w1, void* wt, const void* wu, void* c2, std::size_t len,
-                                    std::uint32_t state[4]);
+// The second pass at t = x^16 with c2 and c3 stored, added, or c2 added and c3 left out.
+extern "C" void hqc_m4_toom3h_pass2_store(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
+                                          std::size_t len, std::uint32_t state[4]);
+extern "C" void hqc_m4_toom3h_pass2_add(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
+                                        std::size_t len, std::uint32_t state[4]);
+extern "C" void hqc_m4_toom3h_pass2_add_c2(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
+                                           std::size_t len, std::uint32_t state[4]);
 
 // The Toom-4 passes (toom4_m4.S; toom4 below).
 extern "C" void hqc_m4_toom4_eval2(void* e1, void* e2, const void* p0, const void* p1, const void* p2, const void* p3,
@@ -316,86 +321,101 @@ void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t
 }
 
 // The interpolation at t = x^32, from c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem) and the products
-// w1 = C(1), wt = C(t), wu = C(t + 1): c1 into w1, c2 straight into out[2m, 4m) (which holds
-// nothing yet), c3 into the buffer returned (within wt).
-Word* toom3_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
+// w1 = C(1), wt = C(t), wu = C(t + 1), completed in out: y c1 + y^2 c2 + y^3 c3 added as the
+// second pass computes them.
+void toom3_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
   toom3_first_pass<false>(out, w1, wt, wu, m, rem);
-  Word* vt = wt + 1;
+  const Word* vt = wt + 1;
   // Second pass (j <= 2m), from V = wu + vt = c2 + c3 (the two words above 2m cancel):
-  //   c1 = w1 + V, kept in w1;
+  //   c1 = w1 + V;
   //   vt + c1 = t (c2 + t c3), so x = vt + 1 = c2 + t c3, and x + V = (t + 1) c3: c3 by the
-  //   running XOR, kept in x (x[j - 1] is vt[j], read just before);
-  //   c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
-  // The words 1 <= j < 2m by hqc_m4_toom_pass2, j = 0 and j = 2m here.
-  Word* x = vt + 1;
-  Word state[2];  // q, v_prev
+  //   running XOR (step j gives c3[j - 1], from x[j - 1] = vt[j]);
+  //   c2 = V + c3.
+  // Each goes straight into out, whose words 2m .. 4m hold nothing yet: c1[j] added at m + j
+  // (onto c0, or onto c2 stored m steps before), c2[j] at 2m + j and c3[j] at 3m + j stored for
+  // j < m and added from then on (onto c3 stored m steps before, and onto c4); c3's words from
+  // m + rem on are zero and not written (they would lie past out's 2n words).
+  // The steps 1 <= j < 2m by hqc_m4_toom_pass2, j = 0 and j = 2m here.
+  std::uint32_t ctl[4];  // q, v_prev, the steps of modes 1 and 2
   {
     const Word v = wu[0] ^ vt[0];
-    w1[0] ^= v;
-    state[0] = 0;
-    state[1] = v;
+    out[m] ^= w1[0] ^ v;
+    ctl[0] = 0;
+    ctl[1] = v;
   }
-  hqc_m4_toom_pass2(w1 + 1, vt + 1, wu + 1, out + 2 * m, 2 * m - 1, state);
+  ctl[2] = rem < m - 1 ? rem : m - 1;  // steps m + 1 .. m + rem (at most 2m - 1) add c3
+  ctl[3] = m - 1 - ctl[2];
+  hqc_m4_toom_pass2(w1 + 1, vt + 1, wu + 1, out, m, ctl);
   {
-    const Word qn = state[0] ^ vt[2 * m] ^ state[1];
-    x[2 * m - 1] = qn;
-    out[4 * m - 1] = state[1] ^ qn;
+    const Word qn = ctl[0] ^ vt[2 * m] ^ ctl[1];  // c3[2m - 1]
+    out[4 * m - 1] ^= ctl[1] ^ qn;                // c2[2m - 1]
+    if (rem == m) out[5 * m - 1] ^= qn;
   }
-  ct::wipe(state, sizeof(state));
-  return x;
+  ct::wipe(ctl, sizeof(ctl));
 }
 
-// The interpolation at t = x^16, with the same inputs and outputs as toom3_interpolate (C(t) and
-// C(t + 1) have 2m + 2 words; c3 into wt).
-Word* toom3_half_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
+// The interpolation at t = x^16, with the same inputs as toom3_interpolate (C(t) and C(t + 1) have
+// 2m + 2 words), completing out the same way.
+void toom3_half_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
   toom3_first_pass<true>(out, w1, wt, wu, m, rem);
   // Second pass (j <= 2m; the values have at most 2m + 1 words): vt = wt / t = c1 + t c2 + t^2 c3,
-  // V = wu + vt = c2 + c3, c1 = w1 + V (into w1), y = vt + c1 = t (c2 + t c3), x = y / t,
-  // x + V = (t + 1) c3, so c3 = (x + V) / (t + 1) (into wt, whose word j is not read again), and
-  // c2 = V + c3 straight into out[2m, 4m), which holds nothing yet.
-  // The steps 1 <= j < 2m - 1 by hqc_m4_toom3h_pass2 (state: wt[j + 1], v[j], y[j], q), the
-  // first and the last here (c1, and so w1, end at word 2m - 1; c3[2m] and c2[2m] are zero).
-  {
-    Word state[4];  // wraw = wt[j + 1], v, y, q
-    auto step = [&](std::size_t j) {
-      Word& wraw = state[0];
-      Word& v = state[1];
-      Word& y = state[2];
-      Word& q = state[3];
-      const Word vt_next = (wraw >> 16) | (wt[j + 2] << 16);
-      wraw = wt[j + 2];
-      const Word v_next = wu[j + 1] ^ vt_next;
-      Word y_next = vt_next;
-      if (j + 1 < 2 * m) {
-        const Word c1 = w1[j + 1] ^ v_next;
-        w1[j + 1] = c1;
-        y_next ^= c1;
-      }
-      const Word u = ((y >> 16) | (y_next << 16)) ^ v ^ (q >> 16);
-      q = u ^ (u << 16);  // c3[j]
-      wt[j] = q;
-      out[2 * m + j] = v ^ q;  // c2[j]
-      v = v_next;
-      y = y_next;
-    };
-    {
-      const Word vt = (wt[0] >> 16) | (wt[1] << 16);
-      const Word v = wu[0] ^ vt;
-      const Word c1 = w1[0] ^ v;
-      w1[0] = c1;
-      state[0] = wt[1];
-      state[1] = v;
-      state[2] = vt ^ c1;
-      state[3] = 0;
+  // V = wu + vt = c2 + c3, c1 = w1 + V, y = vt + c1 = t (c2 + t c3), x = y / t,
+  // x + V = (t + 1) c3, so c3 = (x + V) / (t + 1), and c2 = V + c3. Step j computes c1[j + 1] (c1
+  // ends at word 2m - 1), c3[j] and c2[j], each straight into out as in toom3_interpolate: c1[j]
+  // added at m + j, c2[j] at 2m + j and c3[j] at 3m + j stored for j < m (mode 0) and added from
+  // then on (mode 1), c3's zero words from m + rem on left out (mode 2).
+  // The steps 1 <= j < 2m - 1 by the hqc_m4_toom3h_pass2 routines (state: wt[j + 1], v[j], y[j],
+  // q) in runs of even length, one step of a run of odd length and the first and the last here.
+  Word state[4];  // wraw = wt[j + 1], v, y, q
+  auto step = [&](std::size_t j) {
+    Word& wraw = state[0];
+    Word& v = state[1];
+    Word& y = state[2];
+    Word& q = state[3];
+    const Word vt_next = (wraw >> 16) | (wt[j + 2] << 16);
+    wraw = wt[j + 2];
+    const Word v_next = wu[j + 1] ^ vt_next;
+    Word y_next = vt_next;
+    if (j + 1 < 2 * m) {
+      const Word c1 = w1[j + 1] ^ v_next;
+      out[m + j + 1] ^= c1;
+      y_next ^= c1;
     }
-    step(0);
-    if (2 * m - 2 >= 2) hqc_m4_toom3h_pass2(w1 + 2, wt + 1, wu + 2, out + 2 * m + 1, 2 * m - 2, state);
-    else
-      for (std::size_t j = 1; j < 2 * m - 1; j++) step(j);
-    step(2 * m - 1);
-    ct::wipe(state, sizeof(state));
+    const Word u = ((y >> 16) | (y_next << 16)) ^ v ^ (q >> 16);
+    q = u ^ (u << 16);  // c3[j]
+    if (j < m) {
+      out[2 * m + j] = v ^ q;  // c2[j]
+      out[3 * m + j] = q;
+    } else {
+      out[2 * m + j] ^= v ^ q;
+      if (j < m + rem) out[3 * m + j] ^= q;
+    }
+    v = v_next;
+    y = y_next;
+  };
+  {
+    const Word vt = (wt[0] >> 16) | (wt[1] << 16);
+    const Word v = wu[0] ^ vt;
+    const Word c1 = w1[0] ^ v;
+    out[m] ^= c1;
+    state[0] = wt[1];
+    state[1] = v;
+    state[2] = vt ^ c1;
+    state[3] = 0;
   }
-  return wt;
+  step(0);
+  // Runs [1, m), [m, e), [e, 2m - 1) of the three modes, e = min(m + rem, 2m - 1).
+  const std::size_t e = m + rem < 2 * m - 1 ? m + rem : 2 * m - 1;
+  const std::size_t bounds[4] = {1, m, e, 2 * m - 1};
+  decltype(&hqc_m4_toom3h_pass2_store) body[3] = {&hqc_m4_toom3h_pass2_store, &hqc_m4_toom3h_pass2_add,
+                                                  &hqc_m4_toom3h_pass2_add_c2};
+  for (std::size_t r = 0; r < 3; r++) {
+    std::size_t j = bounds[r];
+    if ((bounds[r + 1] - j) % 2 != 0) step(j++);
+    if (bounds[r + 1] > j) body[r](w1 + j + 1, wt + j + 2, wu + j + 1, out + j, m, bounds[r + 1] - j, state);
+  }
+  step(2 * m - 1);
+  ct::wipe(state, sizeof(state));
 }
 
 template <bool kHalf>
@@ -418,11 +438,12 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   direct_mul(w1, wt, wt + s2, st.at_s1, rest);
   direct_mul(wt, wu, wu + s2, st.at_s2, rest);
   direct_mul(wu, ea, eb, st.at_s2, rest);
-  const Word* c3 = kHalf ? toom3_half_interpolate(out, w1, wt, wu, m, rem) : toom3_interpolate(out, w1, wt, wu, m, rem);
-  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4: c1 in w1; c3 has at most m + rem words (a1 b2 +
-  // a2 b1) and fits below 2n.
-  hqc_m4_xor_into(out + m, w1, 2 * m);
-  hqc_m4_xor_into(out + 3 * m, c3, m + rem);
+  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4 (c3 has at most m + rem words, a1 b2 + a2 b1).
+  if constexpr (kHalf) {
+    toom3_half_interpolate(out, w1, wt, wu, m, rem);
+  } else {
+    toom3_interpolate(out, w1, wt, wu, m, rem);
+  }
 }
 
 // The evaluations of toom4 at t and t + 1 (reversed = false), or at 1/t and 1/(t + 1) homogenized
