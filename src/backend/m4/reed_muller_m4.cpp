@@ -47,7 +47,11 @@ constexpr std::size_t stored_index(std::size_t p) { return (p & 0x60) | ((p & 15
 template <std::size_t Mult>
 void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
   static_assert(Mult < 8, "three bit planes hold the counts");
-  constexpr std::uint32_t kBits = 0x00010001u;  // bits i and i + 16 of a plane
+  // Bits i and i + 16 of a plane. In a register (the empty asm hides the value), so that each
+  // count is AND with a shifted operand, one instruction, rather than a shift and an AND with an
+  // immediate (Thumb-2 has no shifted operand for an immediate AND).
+  std::uint32_t kBits = 0x00010001u;
+  __asm__("" : "+r"(kBits));
   for (std::size_t c = 0; c < 4; c++) {
     // The counts of bits 32c .. 32c + 31 over the copies, bit-sliced: count = p0 + 2 p1 + 4 p2,
     // each copy's word added by a ripple of half adders.
@@ -66,6 +70,7 @@ void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
     // high halves, then the butterflies between 16-bit indices s and s + 1 (within a word:
     // (lo, hi) -> (lo + hi, lo - hi)) and s and s + h for h = 2, 4, 8 (words k and k + h/2, both
     // halves at once), eight words in registers.
+#pragma GCC unroll 2
     for (std::size_t h = 0; h < 2; h++) {
       std::uint32_t r[8];
 #pragma GCC unroll 8
@@ -73,8 +78,10 @@ void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
         const std::size_t i = 8 * h + k;
         std::uint32_t cnt = ((p0 >> i) & kBits) + (((p1 >> i) & kBits) << 1);
         if constexpr (Mult > 3) cnt += ((p2 >> i) & kBits) << 2;
-        const auto t = static_cast<std::uint32_t>(__sasx(cnt, cnt));  // (lo - hi, hi + lo)
-        r[k] = (t >> 16) | (t << 16);
+        // (lo + hi, hi - lo): the butterfly of bits i and i + 16 with the difference negated,
+        // one SSAX without the rotation that (lo + hi, lo - hi) would need. So is every F[q] whose
+        // q has bit 4 set (the transform is linear); rm_decode corrects the sign bit.
+        r[k] = static_cast<std::uint32_t>(__ssax(cnt, cnt));
       }
       butterflies8(r);
 #pragma GCC unroll 8
@@ -104,7 +111,11 @@ void rm_decode(std::uint8_t out[P::kN1], const std::uint64_t in[P::kN1N2Words]) 
   std::uint32_t w[64];
   for (std::size_t j = 0; j < P::kN1; j++) {
     hadamard_block<P::kMult>(w, in + j * (P::kN2 / 64));
-    out[j] = static_cast<std::uint8_t>(hqc_m4_rm_peak(w));
+    // hadamard_block negates F[q] where bit 4 of q is set: |F| and so the index are the same, the
+    // sign bit (F > 0) is flipped there (F is never 0 at the peak: the transform of the +-1
+    // sums of an odd number of copies is not all zero).
+    const std::uint32_t peak = hqc_m4_rm_peak(w);
+    out[j] = static_cast<std::uint8_t>(peak ^ ((peak << 3) & 0x80u));
   }
   ct::wipe(w, sizeof(w));
 }
