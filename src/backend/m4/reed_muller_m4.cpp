@@ -1,6 +1,6 @@
 // RM(1,7) decoding for the Cortex-M4 (spec §5.5): the counts of each block (bit-sliced over the
 // copies) and its fast Hadamard transform on pairs of 16-bit values with the M4's SIMD32
-// instructions (SADD16, SSUB16, SASX: two butterflies per instruction), then the peak search on
+// instructions (SADD16, SSUB16, SSAX: two butterflies per instruction), then the peak search on
 // the same pairs (USUB16 and SEL keep each half's first largest |F|), in Thumb-2 (hqc_m4_rm_peak,
 // reed_muller_m4.S: code::rm_peak's rule and bytes). Every index and loop bound is fixed: nothing
 // depends on the received word but the values computed.
