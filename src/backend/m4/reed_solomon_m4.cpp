@@ -2,8 +2,9 @@
 // per 32-bit word. The M4 has no carry-less multiply, and the portable decoder multiplies one pair
 // of bytes at a time with a 15-step masked shift-and-add (code/reed_solomon.cpp). Here a word holds
 // four field elements (byte lane l of word k is element 4k + l), and:
-// - x * alpha in every lane is one shift, masks and a multiplication by 0x1D of the lanes' top bits
-//   (xtime4: no carry crosses a lane);
+// - x * alpha in every lane is a lane-wise doubling and 0x1D where a lane's top bit carried out:
+//   UADD8 and SEL at run time (xtime4_rt), a shift, masks and a multiplication in the compile-time
+//   tables (xtime4); no carry crosses a lane;
 // - a product is the XOR over the bits b of one factor of (its bit b as a lane mask) AND
 //   (x^b times the other factor). Where the other factor is a public constant, its eight multiples
 //   x^b are tables (flash), so a product costs two instructions per bit for four lanes;
