@@ -728,8 +728,37 @@ void test_poly_mul_sizes(TestRng& rng) {
   }
 }
 
+// The product's copy and zeroing routines (poly_m4.S; the zeroing also wipes the product's buffers
+// and clears the support expansion's scratch) at every length 0..70, which covers every remainder
+// of their eight- and sixteen-word loops: exactly the len words written, the guard words around
+// them untouched.
+extern "C" void hqc_m4_poly_mul_copy(void* dst, const void* src, std::size_t len);
+extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
+void test_copy_zero(TestRng& rng) {
+  constexpr std::size_t kMax = 70;
+  static std::uint32_t src[kMax], buf[kMax + 2], before[kMax + 2];
+  bool copy_ok = true, zero_ok = true;
+  for (std::size_t len = 0; len <= kMax; len++) {
+    rng.fill(src, sizeof(src));
+    rng.fill(buf, sizeof(buf));
+    std::memcpy(before, buf, sizeof(buf));
+    hqc_m4_poly_mul_copy(buf + 1, src, len);
+    copy_ok &= buf[0] == before[0] && std::memcmp(buf + 1, src, len * 4) == 0 &&
+               std::memcmp(buf + 1 + len, before + 1 + len, (kMax + 1 - len) * 4) == 0;
+    rng.fill(buf, sizeof(buf));
+    std::memcpy(before, buf, sizeof(buf));
+    hqc_m4_poly_mul_zero(buf + 1, len);
+    bool zeroed = true;
+    for (std::size_t i = 0; i < len; i++) zeroed &= buf[1 + i] == 0;
+    zero_ok &= buf[0] == before[0] && zeroed && std::memcmp(buf + 1 + len, before + 1 + len, (kMax + 1 - len) * 4) == 0;
+  }
+  check(copy_ok, "m4 hqc_m4_poly_mul_copy: exactly len words copied (len 0..70)");
+  check(zero_ok, "m4 hqc_m4_poly_mul_zero: exactly len words zeroed (len 0..70)");
+}
+
 int main() {
   TestRng rng(7);
+  test_copy_zero(rng);
   test_poly_mul_sizes(rng);
   test_keccak();
   test_lane_conversions();

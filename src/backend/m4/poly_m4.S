@@ -109,22 +109,23 @@ hqc_m4_kara_mid:
   .size hqc_m4_kara_mid, . - hqc_m4_kara_mid
 
 @ void hqc_m4_poly_mul_copy(uint32_t* dst, const uint32_t* src, size_t len)
-@ dst[i] = src[i] for i < len (the buffers do not overlap).
+@ dst[i] = src[i] for i < len (the buffers do not overlap): eight words per LDM/STM pair (about 2.8
+@ estimated cycles a word, against 3.5 with four), then one at a time.
   .global hqc_m4_poly_mul_copy
   .type hqc_m4_poly_mul_copy, %function
   .p2align 2
   .thumb_func
 hqc_m4_poly_mul_copy:
-  push {r4, r5, lr}
-  subs r2, r2, #4
+  push {r4-r9, lr}
+  subs r2, r2, #8
   blo 2f
 1:
-  ldm r1!, {r3-r5, r12}
-  stm r0!, {r3-r5, r12}
-  subs r2, r2, #4
+  ldm r1!, {r3-r9, r12}
+  stm r0!, {r3-r9, r12}
+  subs r2, r2, #8
   bhs 1b
 2:
-  adds r2, r2, #4
+  adds r2, r2, #8
   beq 4f
 3:
   ldr r3, [r1], #4
@@ -132,12 +133,13 @@ hqc_m4_poly_mul_copy:
   subs r2, r2, #1
   bne 3b
 4:
-  pop {r4, r5, pc}
+  pop {r4-r9, pc}
   .size hqc_m4_poly_mul_copy, . - hqc_m4_poly_mul_copy
 
 @ void hqc_m4_poly_mul_zero(uint32_t* dst, size_t len)
-@ dst[i] = 0 for i < len: eight words per STM (about 1.6 estimated cycles a word; it also wipes
-@ the product's buffers, thousands of words), then one at a time.
+@ dst[i] = 0 for i < len: eight words per STM, two STMs per iteration (about 1.4 estimated cycles a
+@ word, against 1.75 with one; it also wipes the product's buffers and zeroes the support
+@ expansion's scratch, thousands of words), then one STM of eight and one word at a time.
   .global hqc_m4_poly_mul_zero
   .type hqc_m4_poly_mul_zero, %function
   .p2align 2
@@ -152,12 +154,18 @@ hqc_m4_poly_mul_zero:
   movs r7, #0
   mov r12, #0
   mov lr, #0
-  subs r1, r1, #8
-  blo 2f
+  subs r1, r1, #16
+  blo 5f
 1:
   stm r0!, {r2-r7, r12, lr}
-  subs r1, r1, #8
+  stm r0!, {r2-r7, r12, lr}
+  subs r1, r1, #16
   bhs 1b
+5:
+  adds r1, r1, #8                   @ len mod 16 - 8
+  blo 2f
+  stm r0!, {r2-r7, r12, lr}
+  subs r1, r1, #8
 2:
   adds r1, r1, #8
   beq 4f
