@@ -485,8 +485,147 @@ KARA2 clmul512, mul256, 32
 LEAF hqc_m4_clmul512, clmul512, s22
 
 
-@ clmul1024 (local; r0 = out[64], r1 = a[32], r2 = b[32]): the 2048-bit product over clmul512.
-KARA2 clmul1024, clmul512, 64
+@ KARA4 (clmul1024, local; r0 = out[64], r1 = a[32], r2 = b[32]): the 2048-bit product by two
+@ Karatsuba levels at once over the eight-word quarters (X = x^256): a = A0 + X A1 + X^2 A2 +
+@ X^3 A3, the same for b, and nine mul256 products of eight words, two blocks (lo, hi) each:
+@   A0 B0 = (a0, a1), A1 B1 = (b0, b1), A2 B2 = (d0, d1), A3 B3 = (e0, e1) straight into out's
+@   eight blocks (out = [a0, a1, b0, b1, d0, d1, e0, e1]); on the stack (P) the products of the
+@   sums, (A0 + A1)(B0 + B1) = (c0, c1), (A2 + A3)(B2 + B3) = (f0, f1), (A0 + A2)(B0 + B2) =
+@   (g0, g1), (A1 + A3)(B1 + B3) = (h0, h1), (A0 + A1 + A2 + A3)(B0 + B1 + B2 + B3) = (k0, k1).
+@ With L = A0 + X A1, H = A2 + X A3 and M = L + H, the product is LL + X^2 (LL + HH + MM) + X^4 HH
+@ (spec §2.2: GF(2), no carries), and each of LL, HH, MM is one Karatsuba level over X:
+@   LL = [a0, u + a0 + c0, u + b1 + c1, b1], u = a1 + b0; HH = [d0, v + d0 + f0, v + e1 + f1, e1],
+@   v = d1 + e0; MM = [g0, w + g0 + k0, w + h1 + k1, h1], w = g1 + h0,
+@ so that, with T1 = LL2 + d0 and T2 = b1 + HH1, out's blocks become
+@   [a0, LL1, T1 + a0 + g0, T2 + LL1 + MM1, T1 + HH2 + MM2, T2 + e1 + h1, HH2, e1]:
+@ one pass of 18 loads, 25 XORs and 6 stores for each of the eight word positions (COMB4), where
+@ two nested Karatsuba levels (KARA2 over KARA2) pass over every word twice and make four more
+@ calls. Clobbers r0-r12, s0-s22 and the flags.
+@ Frame: [sp] the sums of a's quarters (A0 + A1, A2 + A3, A0 + A2, A1 + A3, all four: 8 words
+@ each), [sp, #160] those of b's, [sp, #320] P (c, f, g, h, k: 16 words each), [sp, #640] out, a,
+@ b, the return address.
+
+@ SUM4 rx, dst, j: word j (byte offset) of the five quarter sums of the operand at \rx, stored at
+@ sp + dst (five blocks of 32 bytes).
+.macro SUM4 rx, dst, j
+  ldr r3, [\rx, #\j]
+  ldr r4, [\rx, #32 + \j]
+  ldr r5, [\rx, #64 + \j]
+  ldr r6, [\rx, #96 + \j]
+  eor r7, r3, r4                    @ A0 + A1
+  eor r8, r5, r6                    @ A2 + A3
+  eor r3, r3, r5                    @ A0 + A2
+  eor r4, r4, r6                    @ A1 + A3
+  eor r9, r7, r8                    @ A0 + A1 + A2 + A3
+  str r7, [sp, #\dst + \j]
+  str r8, [sp, #\dst + 32 + \j]
+  str r3, [sp, #\dst + 64 + \j]
+  str r4, [sp, #\dst + 96 + \j]
+  str r9, [sp, #\dst + 128 + \j]
+.endm
+
+@ COMB4 j: word j (byte offset) of KARA4's combination, out in r0 and P at sp + 320.
+.macro COMB4 j
+  ldr r1, [r0, #\j]                 @ a0
+  ldr r2, [r0, #32 + \j]            @ a1
+  ldr r3, [r0, #64 + \j]            @ b0
+  ldr r4, [r0, #96 + \j]            @ b1
+  ldr r5, [sp, #320 + \j]           @ c0
+  ldr r6, [sp, #352 + \j]           @ c1
+  eor r2, r2, r3                    @ u
+  eor r5, r5, r2
+  eor r5, r5, r1                    @ LL1
+  eor r6, r6, r2
+  eor r6, r6, r4                    @ LL2
+  ldr r7, [r0, #128 + \j]           @ d0
+  ldr r8, [r0, #160 + \j]           @ d1
+  ldr r9, [r0, #192 + \j]           @ e0
+  ldr r10, [r0, #224 + \j]          @ e1
+  ldr r11, [sp, #384 + \j]          @ f0
+  ldr r12, [sp, #416 + \j]          @ f1
+  eor r8, r8, r9                    @ v
+  eor r11, r11, r8
+  eor r11, r11, r7                  @ HH1
+  eor r12, r12, r8
+  eor r12, r12, r10                 @ HH2
+  eor r6, r6, r7                    @ T1
+  eor r4, r4, r11                   @ T2
+  str r5, [r0, #32 + \j]            @ block 1: LL1
+  str r12, [r0, #192 + \j]          @ block 6: HH2
+  ldr r2, [sp, #448 + \j]           @ g0
+  ldr r3, [sp, #480 + \j]           @ g1
+  ldr r7, [sp, #512 + \j]           @ h0
+  ldr r8, [sp, #544 + \j]           @ h1
+  ldr r9, [sp, #576 + \j]           @ k0
+  ldr r11, [sp, #608 + \j]          @ k1
+  eor r3, r3, r7                    @ w
+  eor r9, r9, r3
+  eor r9, r9, r2                    @ MM1
+  eor r11, r11, r3
+  eor r11, r11, r8                  @ MM2
+  eor r1, r1, r2
+  eor r1, r1, r6                    @ block 2: T1 + a0 + g0
+  eor r5, r5, r9
+  eor r5, r5, r4                    @ block 3: T2 + LL1 + MM1
+  eor r6, r6, r12
+  eor r6, r6, r11                   @ block 4: T1 + HH2 + MM2
+  eor r4, r4, r10
+  eor r4, r4, r8                    @ block 5: T2 + e1 + h1
+  str r1, [r0, #64 + \j]
+  str r5, [r0, #96 + \j]
+  str r6, [r0, #128 + \j]
+  str r4, [r0, #160 + \j]
+.endm
+
+  .type clmul1024, %function
+  .p2align 2
+  .thumb_func
+clmul1024:
+  push {r0-r2, lr}
+  sub sp, #640
+  .set .Lk4j, 0
+  .rept 8
+  SUM4 r1, 0, .Lk4j
+  .set .Lk4j, .Lk4j + 4
+  .endr
+  .set .Lk4j, 0
+  .rept 8
+  SUM4 r2, 160, .Lk4j
+  .set .Lk4j, .Lk4j + 4
+  .endr
+  @ The quarters' products into out: A_i B_i at out + 64 i bytes.
+  .set .Lk4i, 0
+  .rept 4
+  ldr r0, [sp, #640]
+  ldr r1, [sp, #644]
+  ldr r2, [sp, #648]
+  .if .Lk4i
+  add r0, r0, #(64 * .Lk4i)
+  add r1, r1, #(32 * .Lk4i)
+  add r2, r2, #(32 * .Lk4i)
+  .endif
+  bl mul256
+  .set .Lk4i, .Lk4i + 1
+  .endr
+  @ The sums' products into P: sum k of a (sp + 32 k) times that of b (sp + 160 + 32 k) at
+  @ sp + 320 + 64 k.
+  .set .Lk4i, 0
+  .rept 5
+  add r0, sp, #(320 + 64 * .Lk4i)
+  add r1, sp, #(32 * .Lk4i)
+  add r2, sp, #(160 + 32 * .Lk4i)
+  bl mul256
+  .set .Lk4i, .Lk4i + 1
+  .endr
+  ldr r0, [sp, #640]
+  .set .Lk4j, 0
+  .rept 8
+  COMB4 .Lk4j
+  .set .Lk4j, .Lk4j + 4
+  .endr
+  add sp, #652
+  pop {pc}
+  .size clmul1024, . - clmul1024
 
 @ void hqc_m4_clmul1024(uint32_t out[64], const uint32_t a[32], const uint32_t b[32])
 @ out = a * b: one clmul1024 (the 32-word leaf of ring_mul_m4.cpp).
