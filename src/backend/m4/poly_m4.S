@@ -108,6 +108,44 @@ hqc_m4_kara_mid:
   pop {r4-r9, r11, pc}
   .size hqc_m4_kara_mid, . - hqc_m4_kara_mid
 
+@ FOLD r: the routine hqc_m4_fold_<r>,
+@ void hqc_m4_fold_<r>(uint32_t* o, const uint32_t* lo, const uint32_t* hi, size_t quads),
+@ the reduction of a product modulo x^n - 1 with n = 32 q + r (backend.cpp, mul_into): for
+@ i < 4 quads, o[i] = lo[i] + (hi[i - 1] >> r) + (hi[i] << (32 - r)), where hi points at word
+@ q + 1 of the product and lo at word 0 (bit n + j onto bit j). Four words per LDM/STM, the last
+@ high word carried in a register to the next four; quads >= 1.
+.macro FOLD r
+  .global hqc_m4_fold_\r
+  .type hqc_m4_fold_\r, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_fold_\r:
+  push {r4-r11}
+  ldr r12, [r2, #-4]                @ hi[-1], word q of the product
+1:
+  ldm r2!, {r4-r7}
+  ldm r1!, {r8-r11}
+  eor r8, r8, r12, lsr #\r
+  eor r8, r8, r4, lsl #(32 - \r)
+  eor r9, r9, r4, lsr #\r
+  eor r9, r9, r5, lsl #(32 - \r)
+  eor r10, r10, r5, lsr #\r
+  eor r10, r10, r6, lsl #(32 - \r)
+  eor r11, r11, r6, lsr #\r
+  eor r11, r11, r7, lsl #(32 - \r)
+  mov r12, r7
+  stm r0!, {r8-r11}
+  subs r3, r3, #1
+  bne 1b
+  pop {r4-r11}
+  bx lr
+  .size hqc_m4_fold_\r, . - hqc_m4_fold_\r
+.endm
+
+@ The levels' n mod 32: 17669 and 57637 give 5, 35851 gives 11.
+FOLD 5
+FOLD 11
+
 @ void hqc_m4_poly_mul_copy(uint32_t* dst, const uint32_t* src, size_t len)
 @ dst[i] = src[i] for i < len (the buffers do not overlap): eight words per LDM/STM pair (about 2.8
 @ estimated cycles a word, against 3.5 with four), then one at a time.
