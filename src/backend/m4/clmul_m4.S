@@ -524,6 +524,17 @@ LEAF hqc_m4_clmul512, clmul512, s22
   str r9, [sp, #\dst + 128 + \j]
 .endm
 
+@ KMID hl, lh, x1, l0, x2, h1: one Karatsuba level's middle words of a word position, from the
+@ low product (l0, hl), the high one (lh, h1) and the sums' product (x1, x2) in those registers:
+@ u = hl + lh (into \hl), x1 = u + l0 + x1, x2 = u + h1 + x2 (the refined sums).
+.macro KMID hl, lh, x1, l0, x2, h1
+  eor \hl, \hl, \lh
+  eor \x1, \x1, \hl
+  eor \x1, \x1, \l0
+  eor \x2, \x2, \hl
+  eor \x2, \x2, \h1
+.endm
+
 @ COMB4 j: word j (byte offset) of KARA4's combination, out in r0 and P at sp + 320.
 .macro COMB4 j
   ldr r1, [r0, #\j]                 @ a0
@@ -532,22 +543,14 @@ LEAF hqc_m4_clmul512, clmul512, s22
   ldr r4, [r0, #96 + \j]            @ b1
   ldr r5, [sp, #320 + \j]           @ c0
   ldr r6, [sp, #352 + \j]           @ c1
-  eor r2, r2, r3                    @ u
-  eor r5, r5, r2
-  eor r5, r5, r1                    @ LL1
-  eor r6, r6, r2
-  eor r6, r6, r4                    @ LL2
+  KMID r2, r3, r5, r1, r6, r4        @ LL1 (r5), LL2 (r6)
   ldr r7, [r0, #128 + \j]           @ d0
   ldr r8, [r0, #160 + \j]           @ d1
   ldr r9, [r0, #192 + \j]           @ e0
   ldr r10, [r0, #224 + \j]          @ e1
   ldr r11, [sp, #384 + \j]          @ f0
   ldr r12, [sp, #416 + \j]          @ f1
-  eor r8, r8, r9                    @ v
-  eor r11, r11, r8
-  eor r11, r11, r7                  @ HH1
-  eor r12, r12, r8
-  eor r12, r12, r10                 @ HH2
+  KMID r8, r9, r11, r7, r12, r10    @ HH1 (r11), HH2 (r12)
   eor r6, r6, r7                    @ T1
   eor r4, r4, r11                   @ T2
   str r5, [r0, #32 + \j]            @ block 1: LL1
@@ -558,11 +561,7 @@ LEAF hqc_m4_clmul512, clmul512, s22
   ldr r8, [sp, #544 + \j]           @ h1
   ldr r9, [sp, #576 + \j]           @ k0
   ldr r11, [sp, #608 + \j]          @ k1
-  eor r3, r3, r7                    @ w
-  eor r9, r9, r3
-  eor r9, r9, r2                    @ MM1
-  eor r11, r11, r3
-  eor r11, r11, r8                  @ MM2
+  KMID r3, r7, r9, r2, r11, r8      @ MM1 (r9), MM2 (r11)
   eor r1, r1, r2
   eor r1, r1, r6                    @ block 2: T1 + a0 + g0
   eor r5, r5, r9
