@@ -44,8 +44,9 @@ inline std::uint32_t mask_eq32(std::uint32_t a, std::uint32_t b) { return ~mask_
 inline std::uint64_t mask_lt64(std::uint64_t a, std::uint64_t b) {
   return value_barrier<std::uint64_t>(0 - ((a - b) >> 63));
 }
-// All-ones if bit 0 of b is set.
+// All-ones if bit 0 of b is set (64- and 32-bit).
 inline std::uint64_t mask_bit64(std::uint64_t b) { return value_barrier<std::uint64_t>(0 - (b & 1)); }
+inline std::uint32_t mask_bit32(std::uint32_t b) { return value_barrier<std::uint32_t>(0 - (b & 1)); }
 
 // OR of all byte differences, turned into 0 (equal) / 0xFF.. (different) without branching.
 // Eight bytes per step (two word loads on the M4, where a byte loop costs about 8 cycles a byte).
