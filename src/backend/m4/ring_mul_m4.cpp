@@ -83,6 +83,7 @@ using Word = Word32;
 
 void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch);
 void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch);
+void poly_mul_padded_in_place(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch);
 
 // The leaf routine of each size (clmul_m4.S), nullptr where there is none; the plan gives kLeaf
 // to these sizes only (every other size n >= 2 has a Karatsuba candidate), which the
@@ -110,13 +111,17 @@ constexpr bool leaves_match_plan() {
 }
 static_assert(leaves_match_plan());
 // toom3 keeps A(1) and B(1) in C(t)'s buffer (2 s2 words) until C(1) is computed, which needs
-// s1 <= s2 for every Toom-3 entry of the plan.
-constexpr bool toom3_fits() {
-  for (const Step& st : kPlan)
-    if ((st.how == Split::kToom3 || st.how == Split::kToom3Half) && st.s1 > st.s2) return false;
+// s1 <= s2 for every Toom-3 entry of the plan; toom3 and toom4 compute c0 at its padded size
+// straight into out (sub_mul_first), which needs 2 pad <= 2n.
+constexpr bool toom_buffers_fit() {
+  for (const Step& st : kPlan) {
+    const bool toom3 = st.how == Split::kToom3 || st.how == Split::kToom3Half;
+    if (toom3 && st.s1 > st.s2) return false;
+    if ((toom3 || st.how == Split::kToom4) && kPlan[st.at_lo].pad > st.n) return false;
+  }
   return true;
 }
-static_assert(toom3_fits());
+static_assert(toom_buffers_fit());
 
 // The leaf routine of each kPlan entry (kLeafAt[i] = kLeaves[kPlan[i].n]), nullptr exactly where
 // kPlan[i].how != kLeaf: one load tells a leaf from a split and gives its routine.
@@ -141,6 +146,16 @@ inline constexpr std::array<LeafFn, kPlan.size()> kLeafAt = make_leaf_at();
 // larger (its entry at_pad; at_pad == at exactly when pad == n).
 [[gnu::always_inline]] inline void sub_mul(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
   if (kPlan[at].at_pad != at) return poly_mul_padded(out, a, b, at, scratch);
+  direct_mul(out, a, b, at, scratch);
+}
+
+// sub_mul for the first sub-product of a Toom step, c0 into out[0, 2n) (n = kPlan[at].n), where
+// out has room up to the padded product's 2 kPlan[at].pad words and nothing there is read before
+// it is written (the rest of the step's output is computed after): a padded product goes
+// straight into out, its words from 2n on zero, without the copy of poly_mul_padded.
+[[gnu::always_inline]] inline void sub_mul_first(Word* out, const Word* a, const Word* b, std::size_t at,
+                                                 Word* scratch) {
+  if (kPlan[at].at_pad != at) return poly_mul_padded_in_place(out, a, b, at, scratch);
   direct_mul(out, a, b, at, scratch);
 }
 
@@ -429,10 +444,10 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   Word* wu = wt + 2 * s2;  // C(t + 1), 2 s2 words; A(t) and B(t) at wu and wu + s2 until then
   Word* rest = wu + 2 * s2;
 
-  sub_mul(out, a, b, st.at_lo, rest);                          // c0 -> out[0, 2m)
+  sub_mul_first(out, a, b, st.at_lo, rest);  // c0 -> out[0, 2m) (2n >= 4m + 2 words: room for c0 padded)
   sub_mul(out + 4 * m, a + 2 * m, b + 2 * m, st.at_hi, rest);  // c4 -> out[4m, 4m + 2 rem) = the top of out
   // Each product's operands lie in a buffer that no later product writes before they are read:
-  // C(1) from wt's, C(t) from wu's, C(t + 1) from ea and eb (s1 <= s2: toom3_fits below).
+  // C(1) from wt's, C(t) from wu's, C(t + 1) from ea and eb (s1 <= s2: toom_buffers_fit above).
   toom3_evaluate<kHalf>(wt, wu, ea, a, m, rem, s1, s2);
   toom3_evaluate<kHalf>(wt + s2, wu + s2, eb, b, m, rem, s1, s2);
   direct_mul(w1, wt, wt + s2, st.at_s1, rest);
@@ -521,7 +536,7 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   const Word* a3 = a + 3 * m;
   const Word* b3 = b + 3 * m;
 
-  sub_mul(out, a, b, st.at_lo, rest);            // c0 -> out[0, 2m)
+  sub_mul_first(out, a, b, st.at_lo, rest);      // c0 -> out[0, 2m) (room for c0 padded)
   sub_mul(out + 6 * m, a3, b3, st.at_hi, rest);  // c6 -> out[6m, 6m + 2 rem)
   // C(1): A(1) = a0 + a1 + a2 + a3.
   hqc_m4_xor4(ea, a, a + m, a + 2 * m, m);
@@ -606,6 +621,12 @@ void poly_mul_padded(Word* out, const Word* a, const Word* b, std::size_t at, Wo
   pad_operands(scratch, a, b, n, p);
   direct_mul(scratch + 2 * p, scratch, scratch + p, st.at_pad, scratch + 4 * p);
   hqc_m4_poly_mul_copy(out, scratch + 2 * p, 2 * n);
+}
+// The same into out's 2p words directly (sub_mul_first: out has the room).
+void poly_mul_padded_in_place(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
+  const Step& st = kPlan[at];
+  pad_operands(scratch, a, b, st.n, st.pad);
+  direct_mul(out, scratch, scratch + st.pad, st.at_pad, scratch + 2 * st.pad);
 }
 
 }  // namespace
