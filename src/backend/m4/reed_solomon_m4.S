@@ -1,10 +1,9 @@
 @ The Horner evaluations of Reed-Solomon decoding on the Cortex-M4 (spec §5.6;
 @ reed_solomon_m4.cpp): four GF(2^8) elements per word (byte lanes), each lane multiplied by a
 @ public constant of that lane and then added to a secret coefficient, once per coefficient. A
-@ product by the public word X is the XOR over the bits b of the secret factor of (bit b of each
-@ lane as a lane mask) AND (x^b X), with the eight multiples x^b X a table in flash; the mask of
-@ bit b is one AND with a shifted operand (the lanes' low bits 0x01010101 in a register) and one
-@ RSB (v * 255 = (v << 8) - v). Here the loop runs over the coefficients for one word at a time,
+@ product by the public word X is the XOR over the bits b of the secret factor of x^b X in the
+@ lanes whose bit b is set, with the eight multiples x^b X a table in flash; the lanes are
+@ chosen by UADD8 and SEL (HORNER_STEP). Here the loop runs over the coefficients for one word at a time,
 @ so that the word's eight multiples stay in registers (r4-r11) for all of them, instead of being
 @ loaded again for every coefficient. The instructions, their number and the addresses depend on
 @ the lengths only (public); the coefficients and the values are only computed with.
@@ -15,32 +14,18 @@
   .text
 
 @ HORNER_STEP in, out: out = in * X + c * 0x01010101 for the next coefficient c (read at r0,
-@ which moves down one byte), with r2 = 0x01010101 and X's multiples in r4-r11; lr is scratch.
+@ which moves down one byte), with r2 = 0 and X's multiples x^b X in r(4 + b); lr is scratch and
+@ in is used up. Bit b of every lane of in, from bit 7 down, selects x^b X: UADD8 doubles each
+@ lane of in (no carry crosses a lane) and sets the lane's GE flag exactly where its top bit
+@ carried out, and SEL then takes x^b X in those lanes and zero in the others: three
+@ single-cycle instructions a bit, against four for a mask built by AND and RSB.
 .macro HORNER_STEP in, out
   ldrb lr, [r0], #-1
-  mul \out, lr, r2                  @ c in every lane
-  and lr, r2, \in
-  rsb lr, lr, lr, lsl #8
-  and lr, lr, r4
-  eor \out, \out, lr
-  .irp b, 1, 2, 3, 4, 5, 6, 7
-  and lr, r2, \in, lsr #\b
-  rsb lr, lr, lr, lsl #8
-  .if \b == 1
-  and lr, lr, r5
-  .elseif \b == 2
-  and lr, lr, r6
-  .elseif \b == 3
-  and lr, lr, r7
-  .elseif \b == 4
-  and lr, lr, r8
-  .elseif \b == 5
-  and lr, lr, r9
-  .elseif \b == 6
-  and lr, lr, r10
-  .else
-  and lr, lr, r11
-  .endif
+  orr \out, lr, lr, lsl #8
+  orr \out, \out, \out, lsl #16      @ c in every lane
+  .irp mb, r11, r10, r9, r8, r7, r6, r5, r4
+  uadd8 \in, \in, \in               @ GE: bit b of each lane, b = 7 .. 0
+  sel lr, \mb, r2                   @ x^b X in those lanes
   eor \out, \out, lr
   .endr
 .endm
@@ -62,7 +47,7 @@ hqc_m4_rs_horner:
   ldr r4, [sp, #36]                 @ count
   sub sp, #20
   stm sp, {r0-r4}
-  mov r2, #0x01010101
+  movs r2, #0
 .Lrs_horner_word:
   ldr r0, [sp, #4]
   ldm r0!, {r4-r11}                 @ X_k's multiples
