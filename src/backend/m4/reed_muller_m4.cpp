@@ -1,8 +1,9 @@
 // RM(1,7) decoding for the Cortex-M4 (spec §5.5): the counts of each block (bit-sliced over the
 // copies) and its fast Hadamard transform on pairs of 16-bit values with the M4's SIMD32
 // instructions (SADD16, SSUB16, SSAX: two butterflies per instruction), then the peak search on
-// the same pairs (USUB16 and SEL keep each half's first largest |F|), in Thumb-2 (hqc_m4_rm_peak,
-// reed_muller_m4.S: code::rm_peak's rule and bytes). Every index and loop bound is fixed: nothing
+// the same pairs (USUB16 and SEL keep each half's first largest |F|), the last three levels and
+// the peak in one Thumb-2 pass (hqc_m4_rm_hadamard_peak, reed_muller_m4.S: code::rm_peak's rule
+// and bytes). Every index and loop bound is fixed: nothing
 // depends on the received word but the values computed.
 #include <arm_acle.h>
 
@@ -14,9 +15,10 @@
 #include "common/mem.hpp"
 #include "params/params.hpp"
 
-// The decoded byte of a block from its transform in the stored layout (reed_muller_m4.S): the index
-// of the largest |F| (the first on ties) in bits 0..6 and its sign in bit 7, as code::rm_peak.
-extern "C" std::uint32_t hqc_m4_rm_peak(const std::uint32_t w[64]);
+// The decoded byte of a block from its transform in the stored layout but for the last three
+// levels, which it applies (reed_muller_m4.S): the index of the largest |F| (the first on ties) in
+// bits 0..6 and its sign in bit 7, as code::rm_peak.
+extern "C" std::uint32_t hqc_m4_rm_hadamard_peak(const std::uint32_t w[64]);
 
 namespace hqc::backend::m4 {
 namespace {
@@ -26,6 +28,7 @@ namespace {
 // s(p) = 32c + 2(i & 15) + (i >> 4). s is a permutation of the 7 index bits, and the Hadamard
 // transform commutes with such a permutation: transforming the stored array gives F[q] at s(q).
 constexpr std::size_t stored_index(std::size_t p) { return (p & 0x60) | ((p & 15) << 1) | ((p >> 4) & 1); }
+static_assert(stored_index(37) == 32 + 10 && stored_index(53) == 32 + 10 + 1);
 
 // The butterflies between r[m] and r[m + d] for d = 1, 2, 4 (the lower index gets the sum), both
 // 16-bit halves of each word at once: three levels of the transform on eight words in registers.
@@ -42,8 +45,9 @@ constexpr std::size_t stored_index(std::size_t p) { return (p & 0x60) | ((p & 15
 }
 
 // w = the Hadamard transform of the counts of ones of the block's `Mult` copies (as
-// code::rm_hadamard_block), in the stored layout: F[q] at 16-bit index stored_index(q), i.e. for
-// q = 32c + i the low half of word 16c + i if i < 16, else the high half of word 16c + i - 16.
+// code::rm_hadamard_block) but for its last three levels, in the stored layout: after those
+// levels, F[q] at 16-bit index stored_index(q), i.e. for q = 32c + i the low half of word 16c + i
+// if i < 16, else the high half of word 16c + i - 16.
 template <std::size_t Mult>
 void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
   static_assert(Mult < 8, "three bit planes hold the counts");
@@ -84,24 +88,16 @@ void hadamard_block(std::uint32_t w[64], const std::uint64_t* block) {
         r[k] = static_cast<std::uint32_t>(__ssax(cnt, cnt));
       }
       butterflies8(r);
+      // F[0] (the low half of word 0 after the last levels) less the bias of 0/1 counts, 64 per
+      // copy: 8 per copy off the low half of each of the eight words 0, 8, .., 56 that the last
+      // levels add up for word 0 (every other word of that group takes as many off as it adds).
+      r[0] = static_cast<std::uint32_t>(__ssub16(r[0], 8 * Mult));
 #pragma GCC unroll 8
       for (std::size_t k = 0; k < 8; k++) w[16 * c + 8 * h + k] = r[k];
     }
   }
-  // h = 16 .. 64: words k and k + d for d = 8, 16, 32. The words j + 8m (m = 0 .. 7) of each
-  // j < 8 meet only each other there: eight words in registers, three levels, then stored (one
-  // load and one store per word for the three levels, against two of each per level).
-  for (std::size_t j = 0; j < 8; j++) {
-    std::uint32_t r[8];
-#pragma GCC unroll 8
-    for (std::size_t m = 0; m < 8; m++) r[m] = w[j + 8 * m];
-    butterflies8(r);
-#pragma GCC unroll 8
-    for (std::size_t m = 0; m < 8; m++) w[j + 8 * m] = r[m];
-  }
-  static_assert(stored_index(37) == 32 + 10 && stored_index(53) == 32 + 10 + 1);
-  // F[0] (the low half of word 0) less the bias of 0/1 counts, 64 per copy.
-  w[0] = static_cast<std::uint32_t>(__ssub16(w[0], 64 * Mult));
+  // The last three levels (h = 16 .. 64, words k and k + d for d = 8, 16, 32) run in
+  // hqc_m4_rm_hadamard_peak, with the peak search, on the eight words j + 8m of each j < 8.
 }
 
 }  // namespace
@@ -114,7 +110,7 @@ void rm_decode(std::uint8_t out[P::kN1], const std::uint64_t in[P::kN1N2Words]) 
     // hadamard_block negates F[q] where bit 4 of q is set: |F| and so the index are the same, the
     // sign bit (F > 0) is flipped there (F is never 0 at the peak: the transform of the +-1
     // sums of an odd number of copies is not all zero).
-    const std::uint32_t peak = hqc_m4_rm_peak(w);
+    const std::uint32_t peak = hqc_m4_rm_hadamard_peak(w);
     out[j] = static_cast<std::uint8_t>(peak ^ ((peak << 3) & 0x80u));
   }
   ct::wipe(w, sizeof(w));
