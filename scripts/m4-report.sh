@@ -572,23 +572,26 @@ w("  are bit-sliced over the copies (a ripple of half adders per copy's word) an
 w("  first four butterfly levels in registers (a count of two bit positions is an AND with a shifted")
 w("  operand per plane and an ADD; the first butterfly one SSAX, which negates the difference, so")
 w("  F[q] comes out negated where bit 4 of q is set and the sign bit is flipped back after the")
-w("  peak); the last three levels (word distances 8, 16, 32) run on")
-w("  the eight words j + 8m of each j < 8 in registers (one load and one store per word for the three")
-w("  levels); the peak search in Thumb-2 (`reed_muller_m4.S`) reads")
-w("  the transform's layout directly, its two 16-bit halves side by side: |v| by SSUB16 and SEL, and")
-w("  USUB16 against the best so far, whose GE flags make three SELs keep or take each half's |v|, value")
-w("  and index (SEL is a single-cycle ALU instruction whatever the flags); the two halves' winners are")
+w("  peak); the last three levels (word distances 8, 16, 32) and the peak search run in one")
+w("  Thumb-2 pass (`hqc_m4_rm_hadamard_peak`, `reed_muller_m4.S`) on the eight words j + 8m of each")
+w("  j < 8 in registers, which are loaded once and never stored back; the search reads the")
+w("  transform's layout directly, its two 16-bit halves side by side: |v| by SSUB16 and SEL, the key")
+w("  (|v| << 6) | (63 - k) of word k by one ORR (|v| < 1024, so the key fits its half), and USUB16")
+w("  against the best key so far, whose GE flags make two SELs keep or take each half's key and value")
+w("  (SEL is a single-cycle ALU instruction whatever the flags): the largest key is the largest |v| at")
+w("  its first index, in whatever order the words come; F[0]'s bias (64 per copy) is taken off the")
+w("  eight words that the last levels add up for it, 8 per copy from each; the two halves' winners are")
 dec1 = windows.get((1, "m4", "decaps", "-O3"))
 if dec1:
-    blocks = dec1["entries"]["hqc_m4_rm_peak"]
-    peak = dec1["func"]["hqc_m4_rm_peak"] / blocks
+    blocks = dec1["entries"]["hqc_m4_rm_hadamard_peak"]
+    peak = dec1["func"]["hqc_m4_rm_hadamard_peak"] / blocks
     transform = sum(c for f, c in dec1["func"].items() if "rm_decode<" in f) / blocks
     w("  then ordered by a key with CMP and an IT-predicated MOV. About "
       f"{(transform + peak) / 1e3:.1f}k estimated cycles per block at")
-    w(f"  HQC-1 ({transform / 1e3:.1f}k transform, {peak / 1e3:.2f}k peak: 9 per word of two values), against 3.8k "
-      "with a key compared per")
-    w("  value (1.5k peak), 6.3k before that and 25k for the portable decoder (2.1k before the counts")
-    w("  took an AND each and the SSAX).")
+    w(f"  HQC-1 ({transform / 1e3:.2f}k for the counts and the first four levels, {peak / 1e3:.2f}k for the last three")
+    w("  levels and the search, against 1.7k per block with the last levels stored and the search")
+    w("  reading them back, 3.8k with a key compared per value, 6.3k before that and 25k for the")
+    w("  portable decoder).")
 w("- `rs_encode`, `rs_decode`: four GF(2^8) elements per 32-bit word (`reed_solomon_m4.cpp`): x times")
 w("  alpha in every lane is UADD8 (each lane doubled, its GE flag set where the top bit carried out)")
 w("  and SEL of 0x1D in those lanes, three instructions (five with a shift, masks and a")
