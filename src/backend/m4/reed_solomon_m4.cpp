@@ -68,14 +68,17 @@ inline u32 lane_zero_mask(u32 v) {
   return ((~(low7 | v | 0x7F7F7F7Fu)) >> 7) * 0xFFu;
 }
 
-// Lane-wise product of two secret words.
+// Lane-wise product of two secret words, by Horner's rule from b's top bit: r = r * alpha, then
+// a added in the lanes whose bit of b is set. UADD8 of b with itself sets the GE flag of the
+// lanes whose top bit is set (and moves the next bit up), and SEL takes a in exactly those:
+// six single-cycle instructions a bit, against seven with a lane mask built by AND and RSB.
 inline u32 mul4(u32 a, u32 b) {
-  const u32 low = ct::value_barrier(kLaneLow);
   const u32 poly = ct::value_barrier(0x1D1D1D1Du);
   u32 r = 0;
   for (unsigned i = 0; i < 8; i++) {
-    r ^= a & lane_bit_mask(b, i, low);
-    a = xtime4_rt(a, poly);
+    r = xtime4_rt(r, poly);
+    b = __uadd8(b, b);
+    r ^= __sel(a, 0u);
   }
   return r;
 }
