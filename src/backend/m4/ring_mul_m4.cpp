@@ -332,7 +332,26 @@ void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t
     auto* body = kHalf ? &hqc_m4_toom3h_pass1 : &hqc_m4_toom_pass1;
     q = body(w1 + kT4, wt + kT4, wu + kT4, c0 + kT4, c4 + kT4, body_end - kT4, q);
   }
-  for (std::size_t i = body_end; i < end; i++) pass1(i);
+  // Above the body: the words with a c4 term (those of c4 shifted by t^2, below l4 + kT4), then
+  // those below 2m with c0 alone (2(m - rem) words, a loop without the bounds tests), then the
+  // top words.
+  const std::size_t c4_end = l4 + kT4 < 2 * m ? l4 + kT4 : 2 * m;
+  std::size_t i = body_end;
+  for (; i < c4_end; i++) pass1(i);
+  for (; i < 2 * m; i++) {
+    const Word c0i = c0[i];
+    w1[i] ^= c0i;
+    wt[i] ^= c0i;
+    const Word r = wu[i] ^ c0i;
+    if constexpr (kHalf) {
+      const Word u = r ^ (q >> 16);
+      q = u ^ (u << 16);
+    } else {
+      q ^= r;
+    }
+    wu[i] = q;
+  }
+  for (; i < end; i++) pass1(i);
 }
 
 // The interpolation at t = x^32, from c0 = out[0, 2m), c4 = out[4m, 4m + 2 rem) and the products
