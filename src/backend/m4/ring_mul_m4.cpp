@@ -601,14 +601,13 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   hqc_m4_toom4_pass_c(wu, ws, rr, w1, rt, len);   // F (ws), d2 (w1), d4 (rt), d0 (rr)
   hqc_m4_toom4_pass_d(wu, w1, rt, ws, len);       // d3 (wu), d1 (ws)
   // out += y c1 + y^2 c2 + y^3 c3 + y^4 c4 + y^5 c5 (c1 .. c4 have at most 2m words, c5 m + rem).
-  // out[2m, 6m) holds nothing yet: c_j's high m words are written there, its low m words added
-  // onto the high half of c_(j-1) (c0 for c1); c5 is added whole (its top rem words onto c6).
-  const Word* c15[4] = {rr, ws, w1, wu};
-  for (std::size_t j = 0; j < 4; j++) {
-    hqc_m4_xor_into(out + (j + 1) * m, c15[j], m);
-    hqc_m4_poly_mul_copy(out + (j + 2) * m, c15[j] + m, m);
-  }
-  hqc_m4_xor_into(out + 5 * m, rt, m + rem);
+  // out[2m, 6m) holds nothing yet: c1's low m words are added onto c0's high half, each block
+  // out[jm, (j + 1)m) for 2 <= j <= 5 is stored as c_(j-1)'s high half plus c_j's low half, one
+  // pass each (three streams), and c5's top rem words are added onto c6.
+  const Word* c[6] = {nullptr, rr, ws, w1, wu, rt};
+  hqc_m4_xor_into(out + m, c[1], m);
+  for (std::size_t j = 2; j <= 5; j++) hqc_m4_xor3(out + j * m, c[j - 1] + m, c[j], m);
+  hqc_m4_xor_into(out + 6 * m, c[5] + m, rem);
 }
 
 void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
