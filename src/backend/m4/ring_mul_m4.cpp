@@ -309,22 +309,23 @@ void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t
   const Word* c4 = out + 4 * m;
   const std::size_t l4 = 2 * rem, end = 2 * m + (kHalf ? 2 : 3);
   Word q = 0;
+  // The running quotient by t + 1 (kHalf: by x^16 + 1, over half-words), one word of r in.
+  auto divide = [&](Word r) {
+    if constexpr (kHalf) {
+      const Word u = r ^ (q >> 16);
+      q = u ^ (u << 16);
+    } else {
+      q ^= r;
+    }
+    return q;
+  };
   auto pass1 = [&](std::size_t i) {
     const Word c0i = i < 2 * m ? c0[i] : 0;
     const Word c4i = i < l4 ? c4[i] : 0;
     const Word c4s = i >= kT4 && i - kT4 < l4 ? c4[i - kT4] : 0;
     if (i < 2 * m) w1[i] ^= c0i ^ c4i;
     wt[i] ^= c0i ^ c4s;
-    if (i < 2 * m + 2) {
-      const Word r = wu[i] ^ c0i ^ c4i ^ c4s;
-      if constexpr (kHalf) {
-        const Word u = r ^ (q >> 16);
-        q = u ^ (u << 16);
-      } else {
-        q ^= r;
-      }
-      wu[i] = q;
-    }
+    if (i < 2 * m + 2) wu[i] = divide(wu[i] ^ c0i ^ c4i ^ c4s);
   };
   const std::size_t body_end = l4 > kT4 ? l4 : kT4;  // l4 <= 2m
   for (std::size_t i = 0; i < kT4; i++) pass1(i);
@@ -342,14 +343,7 @@ void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t
     const Word c0i = c0[i];
     w1[i] ^= c0i;
     wt[i] ^= c0i;
-    const Word r = wu[i] ^ c0i;
-    if constexpr (kHalf) {
-      const Word u = r ^ (q >> 16);
-      q = u ^ (u << 16);
-    } else {
-      q ^= r;
-    }
-    wu[i] = q;
+    wu[i] = divide(wu[i] ^ c0i);
   }
   for (; i < end; i++) pass1(i);
 }
