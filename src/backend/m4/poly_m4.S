@@ -177,12 +177,25 @@ hqc_m4_poly_mul_copy:
 @ void hqc_m4_poly_mul_zero(uint32_t* dst, size_t len)
 @ dst[i] = 0 for i < len: eight words per STM, two STMs per iteration (about 1.4 estimated cycles a
 @ word, against 1.75 with one; it also wipes the product's buffers and zeroes the support
-@ expansion's scratch, thousands of words), then one STM of eight and one word at a time.
+@ expansion's scratch, thousands of words), then one STM of eight and one word at a time. Fewer
+@ than eight words (most of the ring product's calls: the tops of evaluations and padded
+@ operands) one at a time without the frame and the eight zero registers.
   .global hqc_m4_poly_mul_zero
   .type hqc_m4_poly_mul_zero, %function
   .p2align 2
   .thumb_func
 hqc_m4_poly_mul_zero:
+  cmp r1, #8
+  bhs 6f
+  movs r2, #0
+  cbz r1, 7f
+8:
+  str r2, [r0], #4
+  subs r1, r1, #1
+  bne 8b
+7:
+  bx lr
+6:
   push {r4-r7, lr}
   movs r2, #0
   movs r3, #0
