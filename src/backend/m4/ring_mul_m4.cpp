@@ -111,13 +111,15 @@ constexpr bool leaves_match_plan() {
 }
 static_assert(leaves_match_plan());
 // toom3 keeps A(1) and B(1) in C(t)'s buffer (2 s2 words) until C(1) is computed, which needs
-// s1 <= s2 for every Toom-3 entry of the plan; toom3 and toom4 compute c0 at its padded size
-// straight into out (sub_mul_first), which needs 2 pad <= 2n.
+// s1 <= s2 for every Toom-3 entry of the plan; toom3 computes c0 at its padded size straight into
+// out (sub_mul_first), which needs 2 pad <= 2n, and toom4 into its interpolation buffer of
+// 2m + 6 words, which needs 2 pad <= 2m + 6.
 constexpr bool toom_buffers_fit() {
   for (const Step& st : kPlan) {
     const bool toom3 = st.how == Split::kToom3 || st.how == Split::kToom3Half;
     if (toom3 && st.s1 > st.s2) return false;
-    if ((toom3 || st.how == Split::kToom4) && kPlan[st.at_lo].pad > st.n) return false;
+    if (toom3 && kPlan[st.at_lo].pad > st.n) return false;
+    if (st.how == Split::kToom4 && 2 * kPlan[st.at_lo].pad > 2 * st.k + 6) return false;
   }
   return true;
 }
@@ -549,8 +551,10 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   const Word* a3 = a + 3 * m;
   const Word* b3 = b + 3 * m;
 
-  sub_mul_first(out, a, b, st.at_lo, rest);      // c0 -> out[0, 2m) (room for c0 padded)
-  sub_mul(out + 6 * m, a3, b3, st.at_hi, rest);  // c6 -> out[6m, 6m + 2 rem)
+  Word* c0 = z0 + 6;  // c0[i - k], k <= 6, reads zero below word 0 (zeroed below)
+  Word* c6 = z6 + 6;
+  sub_mul_first(c0, a, b, st.at_lo, rest);  // c0 (room for c0 padded: toom_buffers_fit)
+  sub_mul(c6, a3, b3, st.at_hi, rest);
   // C(1): A(1) = a0 + a1 + a2 + a3.
   hqc_m4_xor4(ea, a, a + m, a + 2 * m, m);
   hqc_m4_xor_into(ea, a3, rem);
@@ -578,15 +582,12 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   hqc_m4_poly_mul_zero(w1 + 2 * s1, B - 2 * s1);
   for (Word* w : {wt, wu, wr, ws}) hqc_m4_poly_mul_zero(w + 2 * s2, B - 2 * s2);
 
-  // The interpolation (the sequence above) in five passes of toom4_m4.S over len words.
+  // The interpolation (the sequence above) in five passes of toom4_m4.S over len words, c0 and c6
+  // framed by zeros (a padded c0's words from 2m on are zero already).
   hqc_m4_poly_mul_zero(z0, 6);
-  hqc_m4_poly_mul_copy(z0 + 6, out, 2 * m);
-  hqc_m4_poly_mul_zero(z0 + 6 + 2 * m, len - 2 * m);
+  hqc_m4_poly_mul_zero(c0 + 2 * m, len - 2 * m);
   hqc_m4_poly_mul_zero(z6, 6);
-  hqc_m4_poly_mul_copy(z6 + 6, out + 6 * m, 2 * rem);
-  hqc_m4_poly_mul_zero(z6 + 6 + 2 * rem, len - 2 * rem);
-  const Word* c0 = z0 + 6;  // c0[i - k], k <= 6, reads zero below word 0
-  const Word* c6 = z6 + 6;
+  hqc_m4_poly_mul_zero(c6 + 2 * rem, len - 2 * rem);
   Word* rt = wt + 1;
   Word* rr = wr + 1;
   hqc_m4_toom4_pass_a1(w1, wt, wr, c0, c6, len);  // P1, P2 (Rt = P2 / t at wt + 1), P4 (Rr at wr + 1)
@@ -594,14 +595,15 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
   hqc_m4_toom4_pass_b(w1, rt, wu, rr, ws, len);   // R3 (wu), R5 (ws), S23 (rt), E (rr)
   hqc_m4_toom4_pass_c(wu, ws, rr, w1, rt, len);   // F (ws), d2 (w1), d4 (rt), d0 (rr)
   hqc_m4_toom4_pass_d(wu, w1, rt, ws, len);       // d3 (wu), d1 (ws)
-  // out += y c1 + y^2 c2 + y^3 c3 + y^4 c4 + y^5 c5 (c1 .. c4 have at most 2m words, c5 m + rem).
-  // out[2m, 6m) holds nothing yet: c1's low m words are added onto c0's high half, each block
-  // out[jm, (j + 1)m) for 2 <= j <= 5 is stored as c_(j-1)'s high half plus c_j's low half, one
-  // pass each (three streams), and c5's top rem words are added onto c6.
-  const Word* c[6] = {nullptr, rr, ws, w1, wu, rt};
-  hqc_m4_xor_into(out + m, c[1], m);
-  for (std::size_t j = 2; j <= 5; j++) hqc_m4_xor3(out + j * m, c[j - 1] + m, c[j], m);
-  hqc_m4_xor_into(out + 6 * m, c[5] + m, rem);
+  // out = c0 + y c1 + y^2 c2 + y^3 c3 + y^4 c4 + y^5 c5 + y^6 c6 (c0 .. c4 have at most 2m words,
+  // c5 m + rem, c6 2 rem): out[0, m) is c0's low half, each block out[jm, (j + 1)m) for
+  // 1 <= j <= 5 is c_(j-1)'s high half plus c_j's low half, one pass each (three streams),
+  // out[6m, 6m + rem) is c5's top rem words plus c6's low ones, and the rest is c6's.
+  const Word* c[7] = {c0, rr, ws, w1, wu, rt, c6};
+  hqc_m4_poly_mul_copy(out, c0, m);
+  for (std::size_t j = 1; j <= 5; j++) hqc_m4_xor3(out + j * m, c[j - 1] + m, c[j], m);
+  hqc_m4_xor3(out + 6 * m, c[5] + m, c6, rem);
+  hqc_m4_poly_mul_copy(out + 6 * m + rem, c6 + rem, rem);
 }
 
 void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
