@@ -59,7 +59,7 @@
 @ the transform in the layout above but for its last three levels (word distances 8, 16, 32),
 @ which this routine applies in registers (w is left as it was, holding no more than before).
 @ Cycle model: per group of eight words, 8 loads (9 estimated cycles), 24 butterflies and 7
-@ single-cycle instructions a word; about 0.75k per block.
+@ single-cycle instructions a word; about 0.8k per block.
   .global hqc_m4_rm_hadamard_peak
   .type hqc_m4_rm_hadamard_peak, %function
   .thumb_func

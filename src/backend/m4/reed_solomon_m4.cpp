@@ -7,7 +7,9 @@
 //   tables (xtime4); no carry crosses a lane;
 // - a product is the XOR over the bits b of one factor of (its bit b as a lane mask) AND
 //   (x^b times the other factor). Where the other factor is a public constant, its eight multiples
-//   x^b are tables (flash), so a product costs two instructions per bit for four lanes;
+//   x^b are tables (flash), so a product costs two instructions per bit for four lanes; a product
+//   of two secret words (mul4) runs Horner's rule over one factor's bits, each selected by UADD8
+//   and SEL;
 // - the decoder's sums over the code positions and over the syndromes are Horner evaluations whose
 //   lanes run side by side (syndromes: one lane per syndrome; Chien search and Forney: one lane per
 //   code position), in Thumb-2 (hqc_m4_rs_horner, reed_solomon_m4.S: one word at a time over all
@@ -54,13 +56,6 @@ constexpr u32 xtime4(u32 a) { return ((a << 1) & 0xFEFEFEFEu) ^ (((a >> 7) & kLa
 inline u32 xtime4_rt(u32 a, u32 poly) {
   const u32 d = __uadd8(a, a);
   return d ^ __sel(poly, 0u);
-}
-// 0xFF in the lanes of a whose bit b is set, 0x00 in the others. low is kLaneLow, passed in a
-// register (ct::value_barrier) by the callers' loops: the mask is then one AND with a shifted
-// operand and one RSB (x * 255 = (x << 8) - x), not a shift, an AND with an immediate and an RSB.
-inline u32 lane_bit_mask(u32 a, unsigned b, u32 low) {
-  const u32 bit = (a >> b) & low;
-  return (bit << 8) - bit;
 }
 // 0xFF in the lanes of v that are zero.
 inline u32 lane_zero_mask(u32 v) {
