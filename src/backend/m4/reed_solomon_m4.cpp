@@ -7,9 +7,7 @@
 //   tables (xtime4); no carry crosses a lane;
 // - a product is the XOR over the bits b of one factor of (its bit b as a lane mask) AND
 //   (x^b times the other factor). Where the other factor is a public constant, its eight multiples
-//   x^b are tables (flash), so a product costs two instructions per bit for four lanes; a product
-//   of two secret words (mul4) runs Horner's rule over one factor's bits, each selected by UADD8
-//   and SEL;
+//   x^b are tables (flash), so a product costs two instructions per bit for four lanes;
 // - the decoder's sums over the code positions and over the syndromes are Horner evaluations whose
 //   lanes run side by side (syndromes: one lane per syndrome; Chien search and Forney: one lane per
 //   code position), in Thumb-2 (hqc_m4_rs_horner, reed_solomon_m4.S: one word at a time over all
@@ -53,9 +51,19 @@ constexpr u32 xtime4(u32 a) { return ((a << 1) & 0xFEFEFEFEu) ^ (((a >> 7) & kLa
 // The same at run time in three instructions: UADD8 doubles every lane (no carry crosses a lane)
 // and sets the lane's GE flag where the top bit carried out, and SEL then takes 0x1D in exactly
 // those lanes. UADD8 and SEL are single-cycle whatever the data. poly = 0x1D1D1D1D.
+// UADD8's sum must stay in use: GCC 12 keeps a UADD8 whose sum is dead for its GE flags but no
+// longer computes its operands (a Horner product that doubled b only for the flags read an
+// uninitialized register at -Os, caught by m4_test's rs_decode checks).
 inline u32 xtime4_rt(u32 a, u32 poly) {
   const u32 d = __uadd8(a, a);
   return d ^ __sel(poly, 0u);
+}
+// 0xFF in the lanes of a whose bit b is set, 0x00 in the others. low is kLaneLow, passed in a
+// register (ct::value_barrier) by the callers' loops: the mask is then one AND with a shifted
+// operand and one RSB (x * 255 = (x << 8) - x), not a shift, an AND with an immediate and an RSB.
+inline u32 lane_bit_mask(u32 a, unsigned b, u32 low) {
+  const u32 bit = (a >> b) & low;
+  return (bit << 8) - bit;
 }
 // 0xFF in the lanes of v that are zero.
 inline u32 lane_zero_mask(u32 v) {
@@ -63,17 +71,14 @@ inline u32 lane_zero_mask(u32 v) {
   return ((~(low7 | v | 0x7F7F7F7Fu)) >> 7) * 0xFFu;
 }
 
-// Lane-wise product of two secret words, by Horner's rule from b's top bit: r = r * alpha, then
-// a added in the lanes whose bit of b is set. UADD8 of b with itself sets the GE flag of the
-// lanes whose top bit is set (and moves the next bit up), and SEL takes a in exactly those:
-// six single-cycle instructions a bit, against seven with a lane mask built by AND and RSB.
+// Lane-wise product of two secret words.
 inline u32 mul4(u32 a, u32 b) {
+  const u32 low = ct::value_barrier(kLaneLow);
   const u32 poly = ct::value_barrier(0x1D1D1D1Du);
   u32 r = 0;
   for (unsigned i = 0; i < 8; i++) {
-    r = xtime4_rt(r, poly);
-    b = __uadd8(b, b);
-    r ^= __sel(a, 0u);
+    r ^= a & lane_bit_mask(b, i, low);
+    a = xtime4_rt(a, poly);
   }
   return r;
 }
