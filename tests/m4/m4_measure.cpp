@@ -4,7 +4,8 @@
 // Prints "backend NAME", then one line per operation: "op NAME ID stack_bytes", where markers
 // 2*ID and 2*ID+1 bracket it. Operations: keygen, encaps, decaps (stateless, serialized keys: the per-level C
 // API), encaps_cached, decaps_cached (key objects in caller storage, parsed beforehand), and
-// "empty" (the two markers alone: the constant that the report subtracts).
+// "empty" (the two markers alone: the constant that the report subtracts). A decapsulation that
+// does not give back the encapsulated secret is reported as failed, like an error.
 #include <cstdlib>
 #include <cstring>
 
@@ -25,31 +26,53 @@ hqc5_secret_key_object g_sk_obj;
 
 int g_status = 0;
 
+// The shared secret of the last encapsulation, which the next decapsulation must give back.
+std::uint8_t g_ss_encaps[HQC_SHARED_SECRET_BYTES];
+bool keep_encaps_secret() {
+  std::memcpy(g_ss_encaps, g_ss, sizeof(g_ss));
+  return true;
+}
+bool same_secret_as_encaps() { return std::memcmp(g_ss, g_ss_encaps, sizeof(g_ss)) == 0; }
+
 // Runs op between markers 2*id and 2*id+1 with the stack painted, and prints its peak stack.
-template <class F>
-__attribute__((noinline)) void measure(const char* name, std::uint32_t id, F&& op) {
+// check runs after the second marker, outside the measured window: an operation fails if it
+// returns an error or check() is false (a decapsulation that misses the encapsulated secret), so
+// that no figure is reported for a build that computes wrong results.
+template <class F, class C>
+__attribute__((noinline)) void measure(const char* name, std::uint32_t id, F&& op, C&& check) {
   m4::paint_stack();
   m4::hqc_m4_mark(2 * id);
   const int rc = op();
   m4::hqc_m4_mark(2 * id + 1);
   const std::size_t stack = m4::stack_used();
-  if (rc != HQC_OK) g_status = 1;
-  m4::report_op(name, id, stack, rc != HQC_OK);
+  const bool failed = rc != HQC_OK || !check();
+  if (failed) g_status = 1;
+  m4::report_op(name, id, stack, failed);
+}
+template <class F>
+void measure(const char* name, std::uint32_t id, F&& op) {
+  measure(name, id, op, [] { return true; });
 }
 
-#define HQC_MEASURE_LEVEL(L)                                                                                        \
-  void run##L() {                                                                                                   \
-    auto* pko = reinterpret_cast<hqc##L##_public_key_object*>(&g_pk_obj);                                           \
-    auto* sko = reinterpret_cast<hqc##L##_secret_key_object*>(&g_sk_obj);                                           \
-    measure("empty", 0, [] { return HQC_OK; });                                                                     \
-    measure("keygen", 1, [] { return hqc##L##_keypair_derand(g_pk, g_sk, kSeed); });                                \
-    measure("encaps", 2, [] { return hqc##L##_encaps_derand(g_ct, g_ss, g_pk, kCoins); });                          \
-    measure("decaps", 3, [] { return hqc##L##_decaps(g_ss, g_ct, g_sk); });                                         \
-    if (hqc##L##_public_key_object_parse(pko, g_pk) != HQC_OK || hqc##L##_secret_key_object_parse(sko, g_sk) != 0)  \
-      g_status = 1;                                                                                                 \
-    measure("encaps_cached", 4, [&] { return hqc##L##_public_key_object_encaps_derand(pko, g_ct, g_ss, kCoins); }); \
-    measure("decaps_cached", 5, [&] { return hqc##L##_secret_key_object_decaps(sko, g_ss, g_ct); });                \
-    hqc##L##_secret_key_object_wipe(sko);                                                                           \
+#define HQC_MEASURE_LEVEL(L)                                                                                       \
+  void run##L() {                                                                                                  \
+    auto* pko = reinterpret_cast<hqc##L##_public_key_object*>(&g_pk_obj);                                          \
+    auto* sko = reinterpret_cast<hqc##L##_secret_key_object*>(&g_sk_obj);                                          \
+    measure("empty", 0, [] { return HQC_OK; });                                                                    \
+    measure("keygen", 1, [] { return hqc##L##_keypair_derand(g_pk, g_sk, kSeed); });                               \
+    measure(                                                                                                       \
+        "encaps", 2, [] { return hqc##L##_encaps_derand(g_ct, g_ss, g_pk, kCoins); }, keep_encaps_secret);         \
+    measure(                                                                                                       \
+        "decaps", 3, [] { return hqc##L##_decaps(g_ss, g_ct, g_sk); }, same_secret_as_encaps);                     \
+    if (hqc##L##_public_key_object_parse(pko, g_pk) != HQC_OK || hqc##L##_secret_key_object_parse(sko, g_sk) != 0) \
+      g_status = 1;                                                                                                \
+    measure(                                                                                                       \
+        "encaps_cached", 4, [&] { return hqc##L##_public_key_object_encaps_derand(pko, g_ct, g_ss, kCoins); },     \
+        keep_encaps_secret);                                                                                       \
+    measure(                                                                                                       \
+        "decaps_cached", 5, [&] { return hqc##L##_secret_key_object_decaps(sko, g_ss, g_ct); },                    \
+        same_secret_as_encaps);                                                                                    \
+    hqc##L##_secret_key_object_wipe(sko);                                                                          \
   }
 HQC_MEASURE_LEVEL(1)
 HQC_MEASURE_LEVEL(3)
