@@ -124,28 +124,30 @@ hqc_m4_toom4_pass_a1:
 @ are added to the quotients as they are stored. On entry \a = c0[i - 1], \b = c0[i - 5],
 @ \c = c6[i - 1], \d = c6[i - 5]; \x, \y are free and receive c0[i], c6[i]; c6[i - 4] goes into \c
 @ and c0[i - 4] into \a once they are dead. For word i + 1: a = \x, b = \a, c = \y, d = \c (and
-@ \b, \d are free): A2_THREE rotates the registers over three words.
+@ \b, \d are free): A2_THREE rotates the registers over three words. r12 and lr are the two
+@ outputs' temporaries, so that a word's memory accesses come in two runs: four loads, then two
+@ loads and two stores that run into the next word's loads.
 .macro A2_WORD x, y, a, b, c, d
   ldr \x, [r2], #4                  @ c0[i]
   ldr \y, [r3], #4                  @ c6[i]
   ldr r12, [r0]                     @ wu[i]
+  ldr lr, [r1]                      @ ws[i]
   eor r4, r4, r12
   eor r4, r4, \x                    @ qu
-  ldr r12, [r1]                     @ ws[i]
-  eor r5, r5, r12
+  eor r5, r5, lr
   eor r5, r5, \y                    @ qs
   eor r12, r4, \y
   eor r12, r12, \c
-  ldr \c, [r3, #-20]                @ c6[i - 4]
   eor r12, r12, \d
-  eor r12, r12, \c
-  str r12, [r0], #4                 @ Ru[i] = qu + c6[i] + c6[i - 1] + c6[i - 4] + c6[i - 5]
-  eor r12, r5, \x
-  eor r12, r12, \a
+  eor lr, r5, \x
+  eor lr, lr, \a
+  eor lr, lr, \b
+  ldr \c, [r3, #-20]                @ c6[i - 4]
   ldr \a, [r2, #-20]                @ c0[i - 4]
-  eor r12, r12, \b
-  eor r12, r12, \a
-  str r12, [r1], #4                 @ Rs[i] = qs + c0[i] + c0[i - 1] + c0[i - 4] + c0[i - 5]
+  eor r12, r12, \c
+  eor lr, lr, \a
+  str r12, [r0], #4                 @ Ru[i] = qu + c6[i] + c6[i - 1] + c6[i - 4] + c6[i - 5]
+  str lr, [r1], #4                  @ Rs[i] = qs + c0[i] + c0[i - 1] + c0[i - 4] + c0[i - 5]
 .endm
 
 @ A2_ROTATION: c0[i - 1], c0[i - 5], c6[i - 1], c6[i - 5] into r8 .. r11, A2_THREE's entry
@@ -174,7 +176,8 @@ hqc_m4_toom4_pass_a1:
 @   Rs = (ws + (t + 1)^6 c0 + c6) / (t + 1) = RX(ws + c6) + (t + 1)^5 c0 into ws,
 @ RX being the running XOR from 0 (the division of a power series by t + 1: linear, and exact
 @ for (t + 1)^6 c). len >= 1. Argument 5 on the stack. Words in blocks of three, then one at a
-@ time (the carried words reloaded for the next).
+@ time (the carried words reloaded for the next); the count waits in s0 (caller-saved) while the
+@ words use lr.
   .global hqc_m4_toom4_pass_a2
   .type hqc_m4_toom4_pass_a2, %function
   .p2align 2
@@ -185,33 +188,51 @@ hqc_m4_toom4_pass_a2:
   movs r4, #0
   movs r5, #0
   A2_ROTATION
-  WORDS_BY_BLOCKS lr, 3, "A2_THREE", "A2_ONE"
+  subs lr, lr, #3
+  blo 2f
+1:
+  vmov s0, lr                       @ the count, while the words use lr
+  A2_THREE
+  vmov lr, s0
+  subs lr, lr, #3
+  bhs 1b
+2:
+  adds lr, lr, #3                   @ 0 .. 2 words left
+  beq 4f
+3:
+  vmov s0, lr
+  A2_ONE
+  vmov lr, s0
+  subs lr, lr, #1
+  bne 3b
+4:
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a2, . - hqc_m4_toom4_pass_a2
 
 @ B_WORD p, pn, e1, e2: one word of hqc_m4_toom4_pass_b. \p holds P1[i], \pn receives P1[i + 1];
 @ \e1, \e2 hold E[i - 1], E[i - 2], and E[i] replaces E[i - 2] in \e2. r6, r7: the quotients of
-@ R2 and R4.
+@ R2 and R4. The loads and stores come in two runs a word (each word's last two stores run into
+@ the next word's three loads), so that all but the first of each run pipeline.
 .macro B_WORD p, pn, e1, e2
   ldr \pn, [r0, #4]!                @ P1[i + 1] (r0 advances to word i + 1)
   ldr r12, [r1]                     @ Rt[i]
   ldr lr, [r2, #4]                  @ Ru[i + 1]
   eor r6, r6, r12
   eor r6, r6, \p                    @ R2[i]
-  ldr r12, [r3]                     @ Rr[i]
   eor lr, lr, \pn                   @ R3[i]
-  eor r7, r7, r12
-  eor r7, r7, \p                    @ R4[i]
+  eor r12, lr, r6                   @ S23[i]
+  eor \e2, \e2, \e1
+  eor \e2, \e2, r12                  @ E[i - 2] + E[i - 1] + S23[i]
   str lr, [r2], #4                  @ wu[i] = R3[i]
-  eor lr, lr, r6                    @ S23[i]
+  str r12, [r1], #4                 @ rt[i] = S23[i]
+  ldr lr, [r3]                      @ Rr[i]
   ldr r12, [r4, #4]                 @ Rs[i + 1]
-  str lr, [r1], #4                  @ rt[i] = S23[i]
+  eor r7, r7, lr
+  eor r7, r7, \p                    @ R4[i]
   eor r12, r12, \pn                 @ R5[i]
+  eor \e2, \e2, r7
+  eor \e2, \e2, r12                  @ E[i] (+ S45[i] = R4[i] + R5[i])
   str r12, [r4], #4                 @ ws[i] = R5[i]
-  eor lr, lr, r7
-  eor lr, lr, r12                   @ S23 + S45
-  eor lr, lr, \e1
-  eor \e2, \e2, lr                  @ E[i]
   str \e2, [r3], #4                 @ rr[i] = E[i]
 .endm
 
@@ -242,25 +263,26 @@ hqc_m4_toom4_pass_b:
 
 @ C_WORD f1, f2, ep1, ep2: one word of hqc_m4_toom4_pass_c. r6 = g (G[i], then G[i + 1] = F[i]);
 @ \f1, \f2 hold d4[i - 1], d4[i - 2] (d4[i] replaces \f2); \ep1, \ep2 hold E[i - 1], E[i - 2]
-@ (E[i] replaces \ep2).
+@ (E[i] replaces \ep2 once F[i] has read it). The loads and stores come in two runs a word (the
+@ three stores of a word run into the next word's two loads).
 .macro C_WORD f1, f2, ep1, ep2
   ldr r11, [r0, #4]!                @ R3[i + 1] (r0 advances)
   ldr r12, [r1, #4]                 @ R5[i + 1]
   eor r6, r6, r11
   eor r6, r6, r12
   eor r6, r6, \ep2                  @ F[i] = G[i + 1]
-  ldr \ep2, [r2]                    @ E[i]
   str r6, [r1], #4                  @ ws[i] = F[i]
+  ldr \ep2, [r2]                    @ E[i]
   ldr r11, [r3]                     @ P1[i]
+  ldr r12, [r4]                     @ S23[i]
   eor r11, r11, \ep2
   eor r11, r11, r6                  @ d2[i]
-  ldr r12, [r4]                     @ S23[i]
-  str r11, [r3], #4                 @ w1[i] = d2[i]
   eor r12, r12, r11
   eor r12, r12, \f1
   eor \f2, \f2, r12                 @ d4[i]
-  str \f2, [r4], #4                 @ rt[i] = d4[i]
   eor lr, \ep2, \f2                 @ d0[i]
+  str r11, [r3], #4                 @ w1[i] = d2[i]
+  str \f2, [r4], #4                 @ rt[i] = d4[i]
   str lr, [r2], #4                  @ rr[i] = d0[i]
 .endm
 
