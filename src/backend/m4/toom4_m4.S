@@ -3,8 +3,10 @@
 @ pass with post-indexed single loads and stores (which pipeline on the M4: a run of n costs about
 @ n + 1 cycles), the running quotients and the words up to five below kept in registers. Lengths
 @ and addresses are public (they depend on the operand size only); no branch or address depends
-@ on the data. Passes A1, B, C and D take two words per iteration (the registers of the values
-@ carried from one word to the next trade places between them) over an even length, 2m + 6.
+@ on the data. Passes B, C and D take two words per iteration (the registers of the values
+@ carried from one word to the next trade places between them) over an even length, 2m + 6; A1,
+@ which carries nothing, four; the steps order their loads and stores into runs, so that all but
+@ the first access of a run pipeline.
 #include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
@@ -101,11 +103,19 @@ hqc_m4_toom4_eval2:
   str r12, [r2], #4
 .endm
 
+@ Four words an iteration: the loop's decrement and branch are paid once per four.
+.macro A1_FOUR
+  A1_WORD
+  A1_WORD
+  A1_WORD
+  A1_WORD
+.endm
+
 @ void hqc_m4_toom4_pass_a1(uint32_t* w1, uint32_t* wt, uint32_t* wr, const uint32_t* c0,
 @                          const uint32_t* c6, size_t len)
 @ For i < len: w1[i] += c0[i] + c6[i] (P1), wt[i] += c0[i] + c6[i - 6] (P2), wr[i] += c0[i - 6] +
-@ c6[i] (P4); c0 - 6 and c6 - 6 words are readable (zero there). len even, >= 2. Arguments 5 and 6 on
-@ the stack.
+@ c6[i] (P4); c0 - 6 and c6 - 6 words are readable (zero there). len >= 1. Arguments 5 and 6 on the
+@ stack. Words in blocks of four, then one at a time.
   .global hqc_m4_toom4_pass_a1
   .type hqc_m4_toom4_pass_a1, %function
   .p2align 2
@@ -114,7 +124,7 @@ hqc_m4_toom4_pass_a1:
   push {r4-r11, lr}
   ldr r4, [sp, #36]                 @ c6
   ldr r5, [sp, #40]                 @ len
-  WORDS_BY_TWO r5, "A1_WORD", "A1_WORD", 0
+  WORDS_BY_BLOCKS r5, 4, "A1_FOUR", "A1_WORD"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a1, . - hqc_m4_toom4_pass_a1
 
@@ -312,20 +322,21 @@ hqc_m4_toom4_pass_c:
   .size hqc_m4_toom4_pass_c, . - hqc_m4_toom4_pass_c
 
 @ D_WORD dp1, dp2: one word of hqc_m4_toom4_pass_d. r6 = h; \dp1, \dp2 hold d4[i - 1], d4[i - 2]
-@ (d4[i] replaces \dp2).
+@ (d4[i] replaces \dp2). F[i] is loaded with the first run, into r9, so that d4[i]'s load and the
+@ two stores run together.
 .macro D_WORD dp1, dp2
   ldr r11, [r0, #4]                 @ R3[i + 1]
   ldr r12, [r1], #4                 @ d2[i]
   ldr lr, [r3, #4]                  @ F[i + 1]
+  ldr r9, [r3]                      @ F[i]
   eor r6, r6, r11
   eor r6, r6, r12
   eor r6, r6, \dp2
   eor r6, r6, lr                    @ d3[i] = H[i + 1]
+  eor r9, r9, r6                    @ d1[i] = F[i] + d3[i]
   ldr \dp2, [r2], #4                @ d4[i]
-  ldr r12, [r3]                     @ F[i]
   str r6, [r0], #4                  @ wu[i] = d3[i]
-  eor r12, r12, r6
-  str r12, [r3], #4                 @ ws[i] = d1[i] = F[i] + d3[i]
+  str r9, [r3], #4                  @ ws[i] = d1[i]
 .endm
 
 @ void hqc_m4_toom4_pass_d(uint32_t* wu, const uint32_t* w1, const uint32_t* rt, uint32_t* ws,
