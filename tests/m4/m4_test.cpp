@@ -197,9 +197,10 @@ void random_ring(pke::RingVec<P>& v, TestRng& rng) {
   v.w[P::kNWords - 1] &= P::kLastWordMask;
 }
 
+// pos[first, w) drawn at random, distinct from each other and from pos[0, first).
 template <class P>
-void random_support(std::uint32_t* pos, std::size_t w, TestRng& rng) {
-  for (std::size_t i = 0; i < w; i++) {
+void random_support(std::uint32_t* pos, std::size_t w, TestRng& rng, std::size_t first = 0) {
+  for (std::size_t i = first; i < w; i++) {
     bool again = true;
     while (again) {
       pos[i] = rng.below(static_cast<std::uint32_t>(P::kN));
@@ -226,12 +227,14 @@ void test_kernels_level(TestRng& rng) {
   // The portable kernels against independent references.
   for (int trial = 0; trial < 3; trial++) {
     random_ring<P>(a, rng);
-    random_support<P>(pos, P::kWr, rng);
-    if (trial == 0) {  // edges: positions 0 and n-1, a with every bit set
+    if (trial == 0) {  // edges: positions 0 and n-1 (the others distinct from them), a with every bit set
       pos[0] = 0;
       pos[1] = static_cast<std::uint32_t>(P::kN - 1);
+      random_support<P>(pos, P::kWr, rng, 2);
       for (std::size_t i = 0; i < P::kNWords; i++) a.w[i] = ~std::uint64_t{0};
       a.w[P::kNWords - 1] = P::kLastWordMask;
+    } else {
+      random_support<P>(pos, P::kWr, rng);
     }
     ref.support_to_vector(b.w, pos, P::kWr);
     std::memset(r1.w, 0, sizeof(r1.w));
