@@ -759,9 +759,63 @@ void test_copy_zero(TestRng& rng) {
   check(zero_ok, "m4 hqc_m4_poly_mul_zero: exactly len words zeroed (len 0..70)");
 }
 
+// The product's XOR routines (poly_m4.S) at every length 0..70, which covers every remainder of
+// their eight-word loops and their four-word block: dst = x + y and dst = x + y + z, into a
+// separate buffer and in place (dst = x), and xor4 with z ahead of dst in the same buffer, as
+// karatsuba calls it; exactly the len words written, the guard words around them untouched.
+extern "C" void hqc_m4_xor3(std::uint32_t* dst, const std::uint32_t* x, const std::uint32_t* y, std::size_t len);
+extern "C" void hqc_m4_xor4(std::uint32_t* dst, const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z,
+                            std::size_t len);
+void test_xor_routines(TestRng& rng) {
+  constexpr std::size_t kMax = 70, kAhead = 5;
+  static std::uint32_t x[kMax], y[kMax], z[kMax], buf[kMax + kAhead + 2], before[kMax + kAhead + 2], want[kMax];
+  bool ok3 = true, ok3_in_place = true, ok4 = true, ok4_in_place = true, ok4_ahead = true;
+  // buf[1, 1 + len) must be want[0, len) and every other word of buf as before.
+  auto exact = [&](std::size_t len) {
+    return buf[0] == before[0] && std::memcmp(buf + 1, want, len * 4) == 0 &&
+           std::memcmp(buf + 1 + len, before + 1 + len, (kMax + kAhead + 1 - len) * 4) == 0;
+  };
+  auto fresh = [&] {
+    rng.fill(buf, sizeof(buf));
+    std::memcpy(before, buf, sizeof(buf));
+  };
+  for (std::size_t len = 0; len <= kMax; len++) {
+    rng.fill(x, sizeof(x));
+    rng.fill(y, sizeof(y));
+    rng.fill(z, sizeof(z));
+    for (std::size_t i = 0; i < len; i++) want[i] = x[i] ^ y[i];
+    fresh();
+    hqc_m4_xor3(buf + 1, x, y, len);
+    ok3 &= exact(len);
+    fresh();
+    for (std::size_t i = 0; i < len; i++) want[i] = buf[1 + i] ^ y[i];
+    hqc_m4_xor3(buf + 1, buf + 1, y, len);
+    ok3_in_place &= exact(len);
+    for (std::size_t i = 0; i < len; i++) want[i] = x[i] ^ y[i] ^ z[i];
+    fresh();
+    hqc_m4_xor4(buf + 1, x, y, z, len);
+    ok4 &= exact(len);
+    fresh();
+    for (std::size_t i = 0; i < len; i++) want[i] = buf[1 + i] ^ y[i] ^ z[i];
+    hqc_m4_xor4(buf + 1, buf + 1, y, z, len);
+    ok4_in_place &= exact(len);
+    // z = dst + kAhead: word i reads z[i] = buf[1 + kAhead + i] as it was before the call.
+    fresh();
+    for (std::size_t i = 0; i < len; i++) want[i] = x[i] ^ y[i] ^ before[1 + kAhead + i];
+    hqc_m4_xor4(buf + 1, x, y, buf + 1 + kAhead, len);
+    ok4_ahead &= exact(len);
+  }
+  check(ok3, "m4 hqc_m4_xor3: exactly len words of x + y (len 0..70)");
+  check(ok3_in_place, "m4 hqc_m4_xor3: in place, dst = x (len 0..70)");
+  check(ok4, "m4 hqc_m4_xor4: exactly len words of x + y + z (len 0..70)");
+  check(ok4_in_place, "m4 hqc_m4_xor4: in place, dst = x (len 0..70)");
+  check(ok4_ahead, "m4 hqc_m4_xor4: z ahead of dst in the same buffer (len 0..70)");
+}
+
 int main() {
   TestRng rng(7);
   test_copy_zero(rng);
+  test_xor_routines(rng);
   test_poly_mul_sizes(rng);
   test_keccak();
   test_lane_conversions();

@@ -8,16 +8,10 @@
   .text
 
 @ void hqc_m4_xor3(uint32_t* dst, const uint32_t* x, const uint32_t* y, size_t len)
-@ dst[i] = x[i] ^ y[i] for i < len (dst may be x or y).
-  .global hqc_m4_xor3
-  .type hqc_m4_xor3, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_xor3:
-  push {r4-r10, lr}
-  subs r3, r3, #4
-  blo 2f
-1:
+@ dst[i] = x[i] ^ y[i] for i < len (dst may be x or y): eight words an iteration in two blocks of
+@ four (LDM, LDM, four EORs, STM), so that the loop's decrement and branch are paid once per eight
+@ (about 5.3 estimated cycles a word against 5.8), then a block of four and one word at a time.
+.macro XOR3_FOUR
   ldm r1!, {r4-r7}
   ldm r2!, {r8-r10, r12}
   eor r4, r4, r8
@@ -25,10 +19,27 @@ hqc_m4_xor3:
   eor r6, r6, r10
   eor r7, r7, r12
   stm r0!, {r4-r7}
-  subs r3, r3, #4
+.endm
+  .global hqc_m4_xor3
+  .type hqc_m4_xor3, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_xor3:
+  push {r4-r10, lr}
+  subs r3, r3, #8
+  blo 2f
+1:
+  XOR3_FOUR
+  XOR3_FOUR
+  subs r3, r3, #8
   bhs 1b
 2:
-  adds r3, r3, #4
+  adds r3, r3, #8                   @ 0 .. 7 words left
+  beq 4f
+  cmp r3, #4
+  blo 3f
+  XOR3_FOUR
+  subs r3, r3, #4
   beq 4f
 3:
   ldr r4, [r1], #4
@@ -518,17 +529,8 @@ PASS2H hqc_m4_toom3h_pass2_add_c2, 2
 @ dst[i] = x[i] ^ y[i] ^ z[i] for i < len, in one pass (three streams in, one out). dst may be x
 @ (dst[i] ^= y[i] ^ z[i]); z may lie ahead of dst in the same buffer (z >= dst): every block's
 @ loads come before its store, and a later block reads only z words above the ones stored.
-@ Argument 5 on the stack (AAPCS).
-  .global hqc_m4_xor4
-  .type hqc_m4_xor4, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_xor4:
-  push {r4-r11}
-  ldr r12, [sp, #32]                @ len
-  subs r12, r12, #4
-  blo 2f
-1:
+@ Argument 5 on the stack (AAPCS). Eight words an iteration in two blocks of four, as hqc_m4_xor3.
+.macro XOR4_FOUR
   ldm r1!, {r4-r7}
   ldm r2!, {r8-r11}
   eor r4, r4, r8
@@ -541,10 +543,28 @@ hqc_m4_xor4:
   eor r6, r6, r10
   eor r7, r7, r11
   stm r0!, {r4-r7}
-  subs r12, r12, #4
+.endm
+  .global hqc_m4_xor4
+  .type hqc_m4_xor4, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_xor4:
+  push {r4-r11}
+  ldr r12, [sp, #32]                @ len
+  subs r12, r12, #8
+  blo 2f
+1:
+  XOR4_FOUR
+  XOR4_FOUR
+  subs r12, r12, #8
   bhs 1b
 2:
-  adds r12, r12, #4
+  adds r12, r12, #8                 @ 0 .. 7 words left
+  beq 4f
+  cmp r12, #4
+  blo 3f
+  XOR4_FOUR
+  subs r12, r12, #4
   beq 4f
 3:
   ldr r4, [r1], #4
