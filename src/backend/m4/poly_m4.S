@@ -240,9 +240,9 @@ hqc_m4_poly_mul_zero:
   .size hqc_m4_poly_mul_zero, . - hqc_m4_poly_mul_zero
 
 @ PASS1_WORD back, half: one word of Toom-3's first interpolation pass, at t = x^32 (back = 16,
-@ half = 0: hqc_m4_toom_pass1) or at t = x^16 (back = 8, half = 1: hqc_m4_toom3h_pass1), two per
-@ iteration (the second word's loads pipeline behind the first word's stores, and the loop's
-@ branch is paid once per two words).
+@ half = 0: hqc_m4_toom_pass1) or at t = x^16 (back = 8, half = 1: hqc_m4_toom3h_pass1), four per
+@ iteration, then one at a time (each word's loads pipeline behind the previous word's stores, and
+@ the loop's branch is paid once per four words).
 .macro PASS1_WORD back, half
   ldr r7, [r3], #4                  @ c0[i]
   ldr r9, [r4, #-\back]             @ s = c4[i - back / 4]
@@ -267,6 +267,14 @@ hqc_m4_poly_mul_zero:
   str r6, [r2], #4
 .endm
 
+@ PASS1_FOUR back, half: four steps, the loop's block (its decrement and branch paid once per four).
+.macro PASS1_FOUR back, half
+  PASS1_WORD \back, \half
+  PASS1_WORD \back, \half
+  PASS1_WORD \back, \half
+  PASS1_WORD \back, \half
+.endm
+
 @ PASS1 name, back, half: the routine `name` of PASS1_WORD back, half (its contract below).
 .macro PASS1 name, back, half
   .global \name
@@ -278,7 +286,7 @@ hqc_m4_poly_mul_zero:
   ldr r4, [sp, #36]                 @ c4
   ldr r5, [sp, #40]                 @ len
   ldr r6, [sp, #44]                 @ q
-  WORDS_BY_TWO r5, "PASS1_WORD \back, \half", "PASS1_WORD \back, \half"
+  WORDS_BY_BLOCKS r5, 4, "PASS1_FOUR \back, \half", "PASS1_WORD \back, \half"
   mov r0, r6
   pop {r4-r11, pc}
   .size \name, . - \name
@@ -292,7 +300,8 @@ hqc_m4_poly_mul_zero:
 @ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom_pass1, 16, 0
 
-@ PASS2_WORD mode: one step j of hqc_m4_toom_pass2 (two per iteration, as PASS1_WORD), with
+@ PASS2_WORD mode: one step j of hqc_m4_toom_pass2 (two per iteration, the second's loads
+@ pipelining behind the first's stores), with
 @ r5 = q and r6 = v_prev carried: v = wu[j] + vt[j], c1 = w1[j] + v, q += vt[j] + c1 + v_prev
 @ (now c3[j - 1]), c2[j - 1] = v_prev + q, v_prev = v. The coefficients go straight into the
 @ product: out[m + j] += c1 (r3 = out + m + j), and with r11 = out + 2m + j - 1 and r12 = 4m
@@ -362,7 +371,7 @@ hqc_m4_toom_pass2:
 
 @ EVAL3_WORD half, x1p, x1c, x2p, x2c: one word i of hqc_m4_toom3_eval3 (half = 0, t = x^32) or
 @ hqc_m4_toom3h_eval3 (half = 1, t = x^16). x1[i - 1] is in \x1p and x1[i] is loaded into \x1c
-@ (the two steps of an iteration trade them); at x^16, x2[i - 1] is in \x2p and x2[i] is loaded
+@ (consecutive steps trade them); at x^16, x2[i - 1] is in \x2p and x2[i] is loaded
 @ into \x2c likewise, at x^32 x2[i - 2] is loaded into r10 (\x2p = \x2c = r9). With s = x1[i] +
 @ x2[i]: e1[i] = x0[i] + s, et[i] = x0[i] + x1[i - 1] + x2[i - 2] (x^32) or x0[i] + (x1[i] << 16)
 @ + (x1[i - 1] >> 16) + x2[i - 1] (x^16), eu[i] = et[i] + s.
@@ -389,6 +398,23 @@ hqc_m4_toom_pass2:
   str r11, [r2], #4
 .endm
 
+@ EVAL3_FOUR half, x2a, x2b: four words, the registers of the previous words trading places twice
+@ (x1 in r6, r7; x2 in \x2a, \x2b at x^16, r9 alone at x^32). EVAL3_ONE: one word, the previous
+@ words then moved back to r6 and \x2a, the block's entry registers.
+.macro EVAL3_FOUR half, x2a, x2b
+  EVAL3_WORD \half, r6, r7, \x2a, \x2b
+  EVAL3_WORD \half, r7, r6, \x2b, \x2a
+  EVAL3_WORD \half, r6, r7, \x2a, \x2b
+  EVAL3_WORD \half, r7, r6, \x2b, \x2a
+.endm
+.macro EVAL3_ONE half, x2a, x2b
+  EVAL3_WORD \half, r6, r7, \x2a, \x2b
+  mov r6, r7
+  .if \half
+  mov \x2a, \x2b
+  .endif
+.endm
+
 @ EVAL3 name, half: the routine of EVAL3_WORD,
 @ void name(uint32_t* e1, uint32_t* et, uint32_t* eu, const uint32_t* x0, size_t m, size_t len):
 @ len >= 1 words i (from the first, i0 >= 2 at x^32, >= 1 at x^16) where x0, x1 = x0 + m and
@@ -409,9 +435,9 @@ hqc_m4_toom_pass2:
   ldr r6, [r4, #-4]                 @ x1[i0 - 1]
   .if \half
   ldr r9, [r5, #-4]                 @ x2[i0 - 1]
-  WORDS_BY_TWO r12, "EVAL3_WORD 1, r6, r7, r9, r10", "EVAL3_WORD 1, r7, r6, r10, r9"
+  WORDS_BY_BLOCKS r12, 4, "EVAL3_FOUR 1, r9, r10", "EVAL3_ONE 1, r9, r10"
   .else
-  WORDS_BY_TWO r12, "EVAL3_WORD 0, r6, r7, r9, r9", "EVAL3_WORD 0, r7, r6, r9, r9"
+  WORDS_BY_BLOCKS r12, 4, "EVAL3_FOUR 0, r9, r9", "EVAL3_ONE 0, r9, r9"
   .endif
   pop {r4-r11, pc}
   .size \name, . - \name
