@@ -472,7 +472,8 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
 @ lr = out + 2m + j and s0 = 4m bytes, c2[j] into out[2m + j] and c3[j] into out[3m + j]: stored
 @ (mode 0, j < m: nothing is there yet), added (mode 1: c3[j - m] and c4 are there), or c2 added
 @ and c3, zero from m + rem words on, left out (mode 2). The step's old state registers are its
-@ temporaries once read.
+@ temporaries once read. out[m + j + 1]'s new value waits in r9 for the step's last run (its stores,
+@ and the loads of modes 1 and 2), so that a step's memory accesses come in two runs.
 .macro PASS2H_STEP wraw, v, y, wraw2, v2, y2, mode
   ldr \wraw2, [r1], #4              @ wt[j + 2]
   ldr \v2, [r2], #4                 @ wu[j + 1]
@@ -482,30 +483,32 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
   orr r12, r12, \wraw2, lsl #16     @ vt[j + 1]
   eor \v2, \v2, r12                 @ v[j + 1]
   eor \y2, \y2, \v2                 @ c1[j + 1]
-  eor r9, r9, \y2
-  str r9, [r3], #4                  @ out[m + j + 1] += c1[j + 1]
+  eor r9, r9, \y2                   @ out[m + j + 1] + c1[j + 1], stored with the step's last run
   eor \y2, \y2, r12                 @ y[j + 1]
-  lsr r9, \y, #16
-  orr r9, r9, \y2, lsl #16          @ x[j]
-  eor r9, r9, \v
-  eor r9, r9, r8, lsr #16           @ u
-  eor r8, r9, r9, lsl #16           @ q = c3[j]
-  eor r9, r8, \v                    @ c2[j]
+  lsr r12, \y, #16
+  orr r12, r12, \y2, lsl #16        @ x[j]
+  eor r12, r12, \v
+  eor r12, r12, r8, lsr #16         @ u
+  eor r8, r12, r12, lsl #16         @ q = c3[j]
+  eor r12, r8, \v                   @ c2[j]
   .if \mode == 0
   vmov \wraw, s0
+  str r9, [r3], #4
   str r8, [lr, \wraw]
   .elseif \mode == 1
   vmov \wraw, s0
+  str r9, [r3], #4
   ldr \v, [lr, \wraw]
   ldr \y, [lr]
   eor \v, \v, r8
-  eor r9, r9, \y
+  eor r12, r12, \y
   str \v, [lr, \wraw]
   .else
+  str r9, [r3], #4
   ldr \y, [lr]
-  eor r9, r9, \y
+  eor r12, r12, \y
   .endif
-  str r9, [lr], #4
+  str r12, [lr], #4
 .endm
 
 @ PASS2H name, mode: the routine
