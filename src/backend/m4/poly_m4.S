@@ -307,7 +307,8 @@ PASS1 hqc_m4_toom_pass1, 16, 0
 @ product: out[m + j] += c1 (r3 = out + m + j), and with r11 = out + 2m + j - 1 and r12 = 4m
 @ bytes, c2[j - 1] into out[2m + j - 1] and c3[j - 1] into out[3m + j - 1]: stored (mode 0, j <= m:
 @ nothing is there yet), added (mode 1: c3[j - 1 - m] and c4 are there), or c2 added and c3, zero
-@ above m + rem words, left out (mode 2).
+@ above m + rem words, left out (mode 2). out[m + j]'s new value waits in r10 for the step's last
+@ run, so that a step's memory accesses come in two runs.
 .macro PASS2_WORD mode
   ldr r7, [r2], #4                  @ wu[j]
   ldr r8, [r1], #4                  @ vt[j]
@@ -315,26 +316,26 @@ PASS1 hqc_m4_toom_pass1, 16, 0
   ldr r10, [r3]                     @ out[m + j]
   eor r7, r7, r8                    @ v
   eor r9, r9, r7                    @ c1
-  eor r10, r10, r9
-  str r10, [r3], #4                 @ out[m + j] += c1
+  eor r10, r10, r9                  @ out[m + j] + c1, stored with the step's last run
   eor r8, r8, r9                    @ vt[j] + c1
   eor r5, r5, r8
   eor r5, r5, r6                    @ q = c3[j - 1]
-  eor r10, r6, r5                   @ c2[j - 1]
+  eor r9, r6, r5                    @ c2[j - 1]
   mov r6, r7                        @ v_prev = v
+  str r10, [r3], #4
   .if \mode == 0
   str r5, [r11, r12]
   .elseif \mode == 1
   ldr r8, [r11]
-  ldr r9, [r11, r12]
-  eor r10, r10, r8
-  eor r9, r9, r5
-  str r9, [r11, r12]
+  ldr r7, [r11, r12]
+  eor r9, r9, r8
+  eor r7, r7, r5
+  str r7, [r11, r12]
   .else
   ldr r8, [r11]
-  eor r10, r10, r8
+  eor r9, r9, r8
   .endif
-  str r10, [r11], #4
+  str r9, [r11], #4
 .endm
 
 @ void hqc_m4_toom_pass2(const uint32_t* w1, const uint32_t* vt, const uint32_t* wu, uint32_t* out,
