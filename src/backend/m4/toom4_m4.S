@@ -198,24 +198,7 @@ hqc_m4_toom4_pass_a2:
   movs r4, #0
   movs r5, #0
   A2_ROTATION
-  subs lr, lr, #3
-  blo 2f
-1:
-  vmov s0, lr                       @ the count, while the words use lr
-  A2_THREE
-  vmov lr, s0
-  subs lr, lr, #3
-  bhs 1b
-2:
-  adds lr, lr, #3                   @ 0 .. 2 words left
-  beq 4f
-3:
-  vmov s0, lr
-  A2_ONE
-  vmov lr, s0
-  subs lr, lr, #1
-  bne 3b
-4:
+  WORDS_BY_BLOCKS lr, 3, "A2_THREE", "A2_ONE", "vmov s0, lr", "vmov lr, s0"
   pop {r4-r11, pc}
   .size hqc_m4_toom4_pass_a2, . - hqc_m4_toom4_pass_a2
 
