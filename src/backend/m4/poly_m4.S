@@ -496,48 +496,70 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
   str r12, [lr], #4
 .endm
 
-@ PASS2H name, mode: the routine
-@ void name(const uint32_t* w1, const uint32_t* wt, const uint32_t* wu, uint32_t* out, size_t m,
-@           size_t len, uint32_t state[4]),
-@ len steps j (even, >= 2) of PASS2H_STEP mode from j0, each needing word j + 1 of w1 (c1 has 2m
-@ words) and word j + 2 of wt. The pointers are w1 + j0 + 1, wt + j0 + 2, wu + j0 + 1 and
-@ out + j0; state = {wt[j0 + 1], v[j0], y[j0], q} in and out (the next step's), with vt = wt / t,
-@ v = wu + vt, c1 = w1 + v, y = vt + c1, as the C++ steps (toom3_half_interpolate). The loop ends
-@ when wu's pointer reaches its end, kept on the stack. Arguments 5 to 7 on the stack (AAPCS).
-.macro PASS2H name, mode
-  .global \name
-  .type \name, %function
-  .p2align 2
-  .thumb_func
-\name:
-  push {r4-r11, lr}
-  ldr r12, [sp, #36]                @ m
-  ldr r9, [sp, #40]                 @ len
-  lsl r12, r12, #2                  @ 4m bytes
-  vmov s0, r12
-  add lr, r3, r12, lsl #1           @ out + j0 + 2m
-  add r3, r3, r12
-  add r3, r3, #4                    @ out + j0 + m + 1
-  add r9, r2, r9, lsl #2            @ wu's end
-  ldr r12, [sp, #44]                @ state
-  push {r9, r12}
-  ldm r12, {r4, r6, r7, r8}
+@ PASS2H_RUN mode: steps[mode] steps (any count, public) of PASS2H_STEP mode, two an iteration
+@ (the state registers trading places) while two are left, the loop ending when wu's pointer
+@ reaches the pairs' end ([sp]); an odd last step is followed by three MOVs that bring the state
+@ back to r4, r6, r7. steps is in s1; the count is kept at [sp, #4].
+.macro PASS2H_RUN mode
+  vmov r12, s1
+  ldr r9, [r12, #4 * \mode]         @ steps[mode]
+  str r9, [sp, #4]
+  bic r12, r9, #1
+  add r12, r2, r12, lsl #2          @ wu's pointer after the pairs
+  str r12, [sp]
+  cmp r2, r12
+  beq 2f                            @ fewer than two steps
 1:
   PASS2H_STEP r4, r6, r7, r5, r10, r11, \mode
   PASS2H_STEP r5, r10, r11, r4, r6, r7, \mode
   ldr r12, [sp]
   cmp r2, r12
   bne 1b
-  pop {r9, r12}
-  stm r12, {r4, r6, r7, r8}
-  pop {r4-r11, pc}
-  .size \name, . - \name
+2:
+  ldr r9, [sp, #4]
+  tst r9, #1
+  beq 3f
+  PASS2H_STEP r4, r6, r7, r5, r10, r11, \mode
+  mov r4, r5
+  mov r6, r10
+  mov r7, r11
+3:
 .endm
 
-@ The second interpolation pass at t = x^16 in its three modes (PASS2H_STEP).
-PASS2H hqc_m4_toom3h_pass2_store, 0
-PASS2H hqc_m4_toom3h_pass2_add, 1
-PASS2H hqc_m4_toom3h_pass2_add_c2, 2
+@ void hqc_m4_toom3h_pass2(const uint32_t* w1, const uint32_t* wt, const uint32_t* wu,
+@                          uint32_t* out, size_t m, const uint32_t steps[3], uint32_t state[4])
+@ The second interpolation pass at t = x^16 (toom3_half_interpolate): steps[0] steps j of
+@ PASS2H_STEP mode 0 from j0, then steps[1] of mode 1 and steps[2] of mode 2 (each count >= 0),
+@ each step needing word j + 1 of w1 (c1 has 2m words) and word j + 2 of wt. The pointers are
+@ w1 + j0 + 1, wt + j0 + 2, wu + j0 + 1 and out + j0; state = {wt[j0 + 1], v[j0], y[j0], q} in
+@ and out (the next step's), with vt = wt / t, v = wu + vt, c1 = w1 + v, y = vt + c1, as the C++
+@ step (toom3_half_interpolate). s0 = 4m bytes, s1 = steps, s2 = state. Arguments 5 to 7 on the
+@ stack (AAPCS).
+  .global hqc_m4_toom3h_pass2
+  .type hqc_m4_toom3h_pass2, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_toom3h_pass2:
+  push {r4-r11, lr}
+  ldr r12, [sp, #36]                @ m
+  lsl r12, r12, #2                  @ 4m bytes
+  vmov s0, r12
+  add lr, r3, r12, lsl #1           @ out + j0 + 2m
+  add r3, r3, r12
+  add r3, r3, #4                    @ out + j0 + m + 1
+  ldr r9, [sp, #40]                 @ steps
+  ldr r12, [sp, #44]                @ state
+  vmov s1, s2, r9, r12
+  ldm r12, {r4, r6, r7, r8}
+  sub sp, #8                        @ [sp]: the pairs' end; [sp, #4]: the run's count
+  PASS2H_RUN 0
+  PASS2H_RUN 1
+  PASS2H_RUN 2
+  add sp, #8
+  vmov r12, s2
+  stm r12, {r4, r6, r7, r8}
+  pop {r4-r11, pc}
+  .size hqc_m4_toom3h_pass2, . - hqc_m4_toom3h_pass2
 
 @ void hqc_m4_xor4(uint32_t* dst, const uint32_t* x, const uint32_t* y, const uint32_t* z, size_t len)
 @ dst[i] = x[i] ^ y[i] ^ z[i] for i < len, in one pass (three streams in, one out). dst may be x

@@ -59,13 +59,10 @@ extern "C" void hqc_m4_toom3h_eval3(void* e1, void* et, void* eu, const void* x0
 // The bodies of the two interpolation passes of toom3<true> (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                              std::size_t len, std::uint32_t q);
-// The second pass at t = x^16 with c2 and c3 stored, added, or c2 added and c3 left out.
-extern "C" void hqc_m4_toom3h_pass2_store(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
-                                          std::size_t len, std::uint32_t state[4]);
-extern "C" void hqc_m4_toom3h_pass2_add(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
-                                        std::size_t len, std::uint32_t state[4]);
-extern "C" void hqc_m4_toom3h_pass2_add_c2(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
-                                           std::size_t len, std::uint32_t state[4]);
+// The second pass at t = x^16: steps[0] steps with c2 and c3 stored, then steps[1] with both
+// added, then steps[2] with c2 added and c3 left out.
+extern "C" void hqc_m4_toom3h_pass2(const void* w1, const void* wt, const void* wu, void* out, std::size_t m,
+                                    const std::uint32_t steps[3], std::uint32_t state[4]);
 
 // The Toom-4 passes (toom4_m4.S; toom4 below).
 extern "C" void hqc_m4_toom4_eval2(void* e1, void* e2, const void* p0, const void* p1, const void* p2, const void* p3,
@@ -394,35 +391,9 @@ void toom3_half_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t
   // ends at word 2m - 1), c3[j] and c2[j], each straight into out as in toom3_interpolate: c1[j]
   // added at m + j, c2[j] at 2m + j and c3[j] at 3m + j stored for j < m (mode 0) and added from
   // then on (mode 1), c3's zero words from m + rem on left out (mode 2).
-  // The steps 1 <= j < 2m - 1 by the hqc_m4_toom3h_pass2 routines (state: wt[j + 1], v[j], y[j],
-  // q) in runs of even length, one step of a run of odd length and the first and the last here.
+  // The steps 0 <= j < 2m - 1 by hqc_m4_toom3h_pass2 (state: wt[j + 1], v[j], y[j], q); the last
+  // one, which has no c1[j + 1], here.
   Word state[4];  // wraw = wt[j + 1], v, y, q
-  auto step = [&](std::size_t j) {
-    Word& wraw = state[0];
-    Word& v = state[1];
-    Word& y = state[2];
-    Word& q = state[3];
-    const Word vt_next = (wraw >> 16) | (wt[j + 2] << 16);
-    wraw = wt[j + 2];
-    const Word v_next = wu[j + 1] ^ vt_next;
-    Word y_next = vt_next;
-    if (j + 1 < 2 * m) {
-      const Word c1 = w1[j + 1] ^ v_next;
-      out[m + j + 1] ^= c1;
-      y_next ^= c1;
-    }
-    const Word u = ((y >> 16) | (y_next << 16)) ^ v ^ (q >> 16);
-    q = u ^ (u << 16);  // c3[j]
-    if (j < m) {
-      out[2 * m + j] = v ^ q;  // c2[j]
-      out[3 * m + j] = q;
-    } else {
-      out[2 * m + j] ^= v ^ q;
-      if (j < m + rem) out[3 * m + j] ^= q;
-    }
-    v = v_next;
-    y = y_next;
-  };
   {
     const Word vt = (wt[0] >> 16) | (wt[1] << 16);
     const Word v = wu[0] ^ vt;
@@ -433,18 +404,20 @@ void toom3_half_interpolate(Word* out, Word* w1, Word* wt, Word* wu, std::size_t
     state[2] = vt ^ c1;
     state[3] = 0;
   }
-  step(0);
-  // Runs [1, m), [m, e), [e, 2m - 1) of the three modes, e = min(m + rem, 2m - 1).
+  // Runs [0, m), [m, e), [e, 2m - 1) of the three modes, e = min(m + rem, 2m - 1), in one call.
   const std::size_t e = m + rem < 2 * m - 1 ? m + rem : 2 * m - 1;
-  const std::size_t bounds[4] = {1, m, e, 2 * m - 1};
-  decltype(&hqc_m4_toom3h_pass2_store) body[3] = {&hqc_m4_toom3h_pass2_store, &hqc_m4_toom3h_pass2_add,
-                                                  &hqc_m4_toom3h_pass2_add_c2};
-  for (std::size_t r = 0; r < 3; r++) {
-    std::size_t j = bounds[r];
-    if ((bounds[r + 1] - j) % 2 != 0) step(j++);
-    if (bounds[r + 1] > j) body[r](w1 + j + 1, wt + j + 2, wu + j + 1, out + j, m, bounds[r + 1] - j, state);
+  const std::uint32_t steps[3] = {static_cast<std::uint32_t>(m), static_cast<std::uint32_t>(e - m),
+                                  static_cast<std::uint32_t>(2 * m - 1 - e)};
+  hqc_m4_toom3h_pass2(w1 + 1, wt + 2, wu + 1, out, m, steps, state);
+  {  // The last step, j = 2m - 1 >= m: no c1[2m], so y[2m] = vt[2m]; c2[j] added, c3[j] added
+     // where it is not zero (j < m + rem).
+    const std::size_t j = 2 * m - 1;
+    const Word vt_next = (state[0] >> 16) | (wt[j + 2] << 16);
+    const Word u = ((state[2] >> 16) | (vt_next << 16)) ^ state[1] ^ (state[3] >> 16);
+    const Word q = u ^ (u << 16);  // c3[j]
+    out[2 * m + j] ^= state[1] ^ q;
+    if (j < m + rem) out[3 * m + j] ^= q;
   }
-  step(2 * m - 1);
   ct::wipe(state, sizeof(state));
 }
 
