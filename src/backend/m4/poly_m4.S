@@ -279,7 +279,8 @@ hqc_m4_poly_mul_zero:
 @ uint32_t hqc_m4_toom_pass1(uint32_t* w1, uint32_t* wt, uint32_t* wu, const uint32_t* c0,
 @                            const uint32_t* c4, size_t len, uint32_t q)
 @ The body of Toom-3's first interpolation pass (ring_mul_m4.cpp, toom3), len >= 1 words where
-@ every term exists: with x = c0[i] + c4[i] and s = c4[i - 4] (c4 - 4 words is readable),
+@ every term exists: with x = c0[i] + c4[i] and s = c4[i - 4] (c4 - 4 words is readable; the
+@ caller clears those four words when it starts at word 0, where t^4 c4 has none),
 @ w1[i] += x, wt[i] += c0[i] + s, q += wu[i] + x + s, wu[i] = q (the division by t + 1 as a
 @ running XOR). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom_pass1, 16, 0
@@ -445,7 +446,7 @@ EVAL3 hqc_m4_toom3h_eval3, 1
 @                              const uint32_t* c4, size_t len, uint32_t q)
 @ The body of the first interpolation pass at t = x^16 (toom3_half_interpolate), len >= 1 words
 @ where every term exists: with x = c0[i] + c4[i] and s = c4[i - 2] (t^4 = x^64; c4 - 2 words is
-@ readable), w1[i] += x, wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s
+@ readable, cleared by the caller when it starts at word 0), w1[i] += x, wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s
 @ + (q >> 16) (the division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom3h_pass1, 8, 1
 

@@ -300,9 +300,11 @@ void toom3_evaluate(Word* e1, Word* et, Word* eu, const Word* x, std::size_t m, 
 //   wu = (C(t + 1) + c0 + (t^4 + 1) c4) / (t + 1) = c1 + (t + 1) c2 + (t + 1)^2 c3 (2m + 2 words),
 //   the exact division by t + 1 a running XOR: of words at x^32 (r = q (1 + t) gives q[i] = r[i] +
 //   q[i - 1]), of half-words at x^16.
-// The words where every term exists by hqc_m4_toom_pass1 or hqc_m4_toom3h_pass1; the others here.
+// The words where every term exists by hqc_m4_toom_pass1 or hqc_m4_toom3h_pass1, and the first
+// kT4 words too, where t^4 c4 has none: the kT4 words below c4, out[4m - kT4, 4m), are cleared for
+// them (the second pass stores c2 and c3 there later, before reading them); the others here.
 template <bool kHalf>
-void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
+void toom3_first_pass(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, std::size_t rem) {
   constexpr std::size_t kT4 = kHalf ? 2 : 4;  // t^4 in words
   const Word* c0 = out;
   const Word* c4 = out + 4 * m;
@@ -327,10 +329,12 @@ void toom3_first_pass(const Word* out, Word* w1, Word* wt, Word* wu, std::size_t
     if (i < 2 * m + 2) wu[i] = divide(wu[i] ^ c0i ^ c4i ^ c4s);
   };
   const std::size_t body_end = l4 > kT4 ? l4 : kT4;  // l4 <= 2m
-  for (std::size_t i = 0; i < kT4; i++) pass1(i);
   if (body_end > kT4) {
+    for (std::size_t k = 0; k < kT4; k++) out[4 * m - kT4 + k] = 0;
     auto* body = kHalf ? &hqc_m4_toom3h_pass1 : &hqc_m4_toom_pass1;
-    q = body(w1 + kT4, wt + kT4, wu + kT4, c0 + kT4, c4 + kT4, body_end - kT4, q);
+    q = body(w1, wt, wu, c0, c4, body_end, q);
+  } else {
+    for (std::size_t i = 0; i < kT4; i++) pass1(i);
   }
   // Above the body: the words with a c4 term (those of c4 shifted by t^2, below l4 + kT4), then
   // those below 2m with c0 alone (2(m - rem) words, a loop without the bounds tests), then the
