@@ -403,9 +403,10 @@ hqc_m4_toom_pass2:
 
 @ EVAL3 name, half: the routine of EVAL3_WORD,
 @ void name(uint32_t* e1, uint32_t* et, uint32_t* eu, const uint32_t* x0, size_t m, size_t len):
-@ len >= 1 words i (from the first, i0 >= 2 at x^32, >= 1 at x^16) where x0, x1 = x0 + m and
-@ x2 = x0 + 2m all have a term (i < rem, the length of x2); the pointers are those of word i0.
-@ Arguments 5 and 6 on the stack (AAPCS).
+@ len >= 1 words i from the first, i0, where x0, x1 = x0 + m and x2 = x0 + 2m all have a term
+@ (i < rem, the length of x2); the pointers are those of word i0. At x^32, i0 >= 2 (x1[i0 - 1] and
+@ x2[i0 - 2] are read); at x^16, i0 = 0, where x(t) has no x1[-1] and x2[-1] terms: their
+@ registers start at zero. Arguments 5 and 6 on the stack (AAPCS).
 .macro EVAL3 name, half
   .global \name
   .type \name, %function
@@ -418,11 +419,12 @@ hqc_m4_toom_pass2:
   add r4, r3, r4, lsl #2            @ x1 + i0
   sub r5, r4, r3
   add r5, r4, r5                    @ x2 + i0
-  ldr r6, [r4, #-4]                 @ x1[i0 - 1]
   .if \half
-  ldr r9, [r5, #-4]                 @ x2[i0 - 1]
+  movs r6, #0                       @ x1[-1] and x2[-1]: none
+  movs r9, #0
   WORDS_BY_BLOCKS r12, 4, "EVAL3_FOUR 1, r9, r10", "EVAL3_ONE 1, r9, r10"
   .else
+  ldr r6, [r4, #-4]                 @ x1[i0 - 1]
   WORDS_BY_BLOCKS r12, 4, "EVAL3_FOUR 0, r9, r9", "EVAL3_ONE 0, r9, r9"
   .endif
   pop {r4-r11, pc}
@@ -434,7 +436,7 @@ hqc_m4_toom_pass2:
 @ (ring_mul_m4.cpp, toom3_evaluate), reading each part's word once.
 EVAL3 hqc_m4_toom3_eval3, 0
 
-@ void hqc_m4_toom3h_eval3(...): the same at t = x^16.
+@ void hqc_m4_toom3h_eval3(...): the same at t = x^16, from word 0.
 EVAL3 hqc_m4_toom3h_eval3, 1
 
 @ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_interpolate), over the words

@@ -56,6 +56,7 @@ extern "C" void hqc_m4_toom_pass2(const void* w1, const void* vt, const void* wu
 // (poly_m4.S; toom3_evaluate below).
 extern "C" void hqc_m4_toom3_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
 extern "C" void hqc_m4_toom3h_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
+extern "C" void hqc_m4_toom3h_eval3_first(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
 // The bodies of the two interpolation passes of toom3<true> (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                              std::size_t len, std::uint32_t q);
@@ -110,11 +111,13 @@ static_assert(leaves_match_plan());
 // toom3 keeps A(1) and B(1) in C(t)'s buffer (2 s2 words) until C(1) is computed, which needs
 // s1 <= s2 for every Toom-3 entry of the plan; toom3 computes c0 at its padded size straight into
 // out (sub_mul_first), which needs 2 pad <= 2n, and toom4 into its interpolation buffer of
-// 2m + 6 words, which needs 2 pad <= 2m + 6.
+// 2m + 6 words, which needs 2 pad <= 2m + 6; toom3's evaluation at x^16 starts its Thumb-2 pass at
+// word 0, which needs a top part, rem = n - 2m >= 1.
 constexpr bool toom_buffers_fit() {
   for (const Step& st : kPlan) {
     const bool toom3 = st.how == Split::kToom3 || st.how == Split::kToom3Half;
     if (toom3 && st.s1 > st.s2) return false;
+    if (toom3 && st.n <= 2 * st.k) return false;  // rem >= 1
     if (toom3 && kPlan[st.at_lo].pad > st.n) return false;
     if (st.how == Split::kToom4 && 2 * kPlan[st.at_lo].pad > 2 * st.k + 6) return false;
   }
@@ -254,8 +257,9 @@ void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* s
 // et = x(t) and eu = x(t + 1) = x(t) + x1 + x2 ((t + 1)^2 = t^2 + 1 over GF(2)), m + 2 words at
 // t = x^32 and m + 1 at x^16 (then zero up to s2). Word i of x(t) is x0[i] + x1[i - 1] + x2[i - 2]
 // at x^32, x0[i] + (x1[i] << 16) + (x1[i - 1] >> 16) + x2[i - 1] at x^16 (each term where its part
-// has that word). The words kFirst <= i < rem, where every term exists, by hqc_m4_toom3_eval3 or
-// hqc_m4_toom3h_eval3; the others here (the bounds are public).
+// has that word). The words kFirst <= i < rem, where every term exists, by hqc_m4_toom3_eval3, and
+// at x^16 the words 0 <= i < rem by hqc_m4_toom3h_eval3 (word 0 has no x1[-1], x2[-1]); the others
+// here (the bounds are public).
 template <bool kHalf>
 void toom3_evaluate(Word* e1, Word* et, Word* eu, const Word* x, std::size_t m, std::size_t rem, std::size_t s1,
                     std::size_t s2) {
@@ -279,10 +283,11 @@ void toom3_evaluate(Word* e1, Word* et, Word* eu, const Word* x, std::size_t m, 
     eu[i] = t ^ s;
   };
   const std::size_t body_end = rem > kFirst ? rem : kFirst;
-  for (std::size_t i = 0; i < kFirst; i++) word(i);
-  if (rem > kFirst) {
-    auto* body = kHalf ? &hqc_m4_toom3h_eval3 : &hqc_m4_toom3_eval3;
-    body(e1 + kFirst, et + kFirst, eu + kFirst, x + kFirst, m, rem - kFirst);
+  if constexpr (kHalf) {
+    hqc_m4_toom3h_eval3(e1, et, eu, x, m, rem);  // from word 0 (rem >= 1: toom_buffers_fit)
+  } else {
+    for (std::size_t i = 0; i < kFirst; i++) word(i);
+    if (rem > kFirst) hqc_m4_toom3_eval3(e1 + kFirst, et + kFirst, eu + kFirst, x + kFirst, m, rem - kFirst);
   }
   for (std::size_t i = body_end; i < top; i++) word(i);
   if (s1 > m) hqc_m4_poly_mul_zero(e1 + m, s1 - m);
