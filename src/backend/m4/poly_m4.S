@@ -448,8 +448,9 @@ EVAL3 hqc_m4_toom3h_eval3, 1
 @                              const uint32_t* c4, size_t len, uint32_t q)
 @ The body of the first interpolation pass at t = x^16 (toom3_half_interpolate), len >= 1 words
 @ where every term exists: with x = c0[i] + c4[i] and s = c4[i - 2] (t^4 = x^64; c4 - 2 words is
-@ readable, cleared by the caller when it starts at word 0), w1[i] += x, wt[i] += c0[i] + s, and wu[i] = q = u + (u << 16) with u = wu[i] + x + s
-@ + (q >> 16) (the division by t + 1). Returns the last q. Arguments 5 to 7 on the stack (AAPCS).
+@ readable, cleared by the caller when it starts at word 0), w1[i] += x, wt[i] += c0[i] + s, and
+@ wu[i] = q = u + (u << 16) with u = wu[i] + x + s + (q >> 16) (the division by t + 1). Returns
+@ the last q. Arguments 5 to 7 on the stack (AAPCS).
 PASS1 hqc_m4_toom3h_pass1, 8, 1
 
 @ PASS2H_STEP wraw, v, y, wraw', v', y', mode: one step j of the second pass at t = x^16, from the
