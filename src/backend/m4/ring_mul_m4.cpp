@@ -111,13 +111,15 @@ static_assert(leaves_match_plan());
 // toom3 keeps A(1) and B(1) in C(t)'s buffer (2 s2 words) until C(1) is computed, which needs
 // s1 <= s2 for every Toom-3 entry of the plan; toom3 computes c0 at its padded size straight into
 // out (sub_mul_first), which needs 2 pad <= 2n, and toom4 into its interpolation buffer of
-// 2m + 6 words, which needs 2 pad <= 2m + 6; toom3's evaluation at x^16 starts its Thumb-2 pass at
-// word 0, which needs a top part, rem = n - 2m >= 1.
+// 2m + 6 words, which needs 2 pad <= 2m + 6; toom3's evaluation at x^16 and its first pass start
+// their Thumb-2 passes at word 0, which needs c4's 2 rem words to reach past t^4 (2 rem > 2 words at
+// x^16, 4 at x^32).
 constexpr bool toom_buffers_fit() {
   for (const Step& st : kPlan) {
     const bool toom3 = st.how == Split::kToom3 || st.how == Split::kToom3Half;
     if (toom3 && st.s1 > st.s2) return false;
-    if (toom3 && st.n <= 2 * st.k) return false;  // rem >= 1
+    const std::size_t n = st.n, k = st.k, t4 = st.how == Split::kToom3Half ? 2 : 4;
+    if (toom3 && (n <= 2 * k || 2 * (n - 2 * k) <= t4)) return false;  // 2 rem > t^4
     if (toom3 && kPlan[st.at_lo].pad > st.n) return false;
     if (st.how == Split::kToom4 && 2 * kPlan[st.at_lo].pad > 2 * st.k + 6) return false;
   }
@@ -282,14 +284,14 @@ void toom3_evaluate(Word* e1, Word* et, Word* eu, const Word* x, std::size_t m, 
     et[i] = t;
     eu[i] = t ^ s;
   };
-  const std::size_t body_end = rem > kFirst ? rem : kFirst;
+  // rem > kFirst (toom_buffers_fit): the Thumb-2 pass has words to do.
   if constexpr (kHalf) {
-    hqc_m4_toom3h_eval3(e1, et, eu, x, m, rem);  // from word 0 (rem >= 1: toom_buffers_fit)
+    hqc_m4_toom3h_eval3(e1, et, eu, x, m, rem);  // from word 0
   } else {
     for (std::size_t i = 0; i < kFirst; i++) word(i);
-    if (rem > kFirst) hqc_m4_toom3_eval3(e1 + kFirst, et + kFirst, eu + kFirst, x + kFirst, m, rem - kFirst);
+    hqc_m4_toom3_eval3(e1 + kFirst, et + kFirst, eu + kFirst, x + kFirst, m, rem - kFirst);
   }
-  for (std::size_t i = body_end; i < top; i++) word(i);
+  for (std::size_t i = rem; i < top; i++) word(i);
   if (s1 > m) hqc_m4_poly_mul_zero(e1 + m, s1 - m);
   if (s2 > top) {
     hqc_m4_poly_mul_zero(et + top, s2 - top);
@@ -333,14 +335,10 @@ void toom3_first_pass(Word* out, Word* w1, Word* wt, Word* wu, std::size_t m, st
     wt[i] ^= c0i ^ c4s;
     if (i < 2 * m + 2) wu[i] = divide(wu[i] ^ c0i ^ c4i ^ c4s);
   };
-  const std::size_t body_end = l4 > kT4 ? l4 : kT4;  // l4 <= 2m
-  if (body_end > kT4) {
-    for (std::size_t k = 0; k < kT4; k++) out[4 * m - kT4 + k] = 0;
-    auto* body = kHalf ? &hqc_m4_toom3h_pass1 : &hqc_m4_toom_pass1;
-    q = body(w1, wt, wu, c0, c4, body_end, q);
-  } else {
-    for (std::size_t i = 0; i < kT4; i++) pass1(i);
-  }
+  const std::size_t body_end = l4;  // kT4 < l4 <= 2m (toom_buffers_fit)
+  for (std::size_t k = 0; k < kT4; k++) out[4 * m - kT4 + k] = 0;
+  auto* body = kHalf ? &hqc_m4_toom3h_pass1 : &hqc_m4_toom_pass1;
+  q = body(w1, wt, wu, c0, c4, body_end, q);
   // Above the body: the words with a c4 term (those of c4 shifted by t^2, below l4 + kT4), then
   // those below 2m with c0 alone (2(m - rem) words, a loop without the bounds tests), then the
   // top words.
