@@ -30,22 +30,23 @@ void check(const Size& size, const std::vector<std::uint32_t>& pos) {
   while ((std::size_t{1} << levels) < nblocks) levels++;
   std::vector<std::uint32_t> want(size.words, 0), out(size.words + 1, 0xA5A5A5A5);
   for (std::uint32_t p : pos) want[p / 32] |= std::uint32_t{1} << (p % 32);
-  std::vector<std::uint32_t> slots(route::scratch_words(nblocks, pos.size()), 0x5A5A5A5A), sorted(pos.size() + 1);
+  std::vector<std::uint32_t> slots(route::scratch_words(nblocks, pos.size()), 0x5A5A5A5A);
+  std::vector<std::uint16_t> sorted(pos.size() + 1, 0x5A5A);
   route::support_to_vector<route::PortableOps>(out.data(), slots.data(), sorted.data(), pos.data(), pos.size(),
                                                size.words, nblocks, levels);
   ASSERT_EQ(out[size.words], 0xA5A5A5A5u) << "wrote past the vector, n " << size.n << " w " << pos.size();
   out.resize(size.words);
   ASSERT_EQ(out, want) << "n " << size.n << " w " << pos.size();
   ASSERT_TRUE(std::all_of(slots.begin(), slots.end(), [](std::uint32_t x) { return x == 0; }));
-  ASSERT_TRUE(std::all_of(sorted.begin(), sorted.end(), [](std::uint32_t x) { return x == 0; }));
+  ASSERT_TRUE(std::all_of(sorted.begin(), sorted.end(), [](std::uint16_t x) { return x == 0; }));
 }
 
 TEST(SupportRoute, SortIsMergeExchange) {
   std::mt19937 rng(3);
   for (std::size_t n = 1; n <= 300; n++) {
-    std::vector<std::uint32_t> v(n);
-    for (auto& x : v) x = static_cast<std::uint32_t>(rng() % (n < 20 ? 4 : 60000));  // many equal values for small n
-    std::vector<std::uint32_t> want = v;
+    std::vector<std::uint16_t> v(n);
+    for (auto& x : v) x = static_cast<std::uint16_t>(rng() % (n < 20 ? 4 : 0x10000));  // many equal values for small n
+    std::vector<std::uint16_t> want = v;
     std::sort(want.begin(), want.end());
     route::sort(v.data(), n);
     ASSERT_EQ(v, want) << n;

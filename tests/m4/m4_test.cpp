@@ -15,6 +15,7 @@
 
 #include "backend/device.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
+#include "backend/m4/support_route_m4.hpp"
 #include "code/reed_muller.hpp"
 #include "code/reed_solomon.hpp"
 #include "hqc/hqc.h"
@@ -812,10 +813,39 @@ void test_xor_routines(TestRng& rng) {
   check(ok4_ahead, "m4 hqc_m4_xor4: z ahead of dst in the same buffer (len 0..70)");
 }
 
+// The support expansion's sort (support_m4.S), which keeps two values to a word, against the
+// route::sort it stands for, at every even count from 2 to 300: values from a small range (many
+// ties), the whole 16-bit range (0xFFFF included), in increasing and in decreasing order; exactly
+// the n values sorted, the guard halfwords around them untouched.
+extern "C" void hqc_m4_sort_merge_exchange(std::uint16_t* v, std::uint32_t n);
+void test_sort(TestRng& rng) {
+  constexpr std::size_t kMax = 300;
+  alignas(4) static std::uint16_t got[kMax + 4], want[kMax + 4];
+  bool ok[4] = {true, true, true, true};
+  for (std::size_t n = 2; n <= kMax; n += 2)
+    for (int form = 0; form < 4; form++) {
+      rng.fill(got, sizeof(got));
+      for (std::size_t i = 0; i < n; i++) {
+        if (form == 0) got[2 + i] = static_cast<std::uint16_t>(got[2 + i] & 3);
+        if (form == 2) got[2 + i] = static_cast<std::uint16_t>(i);
+        if (form == 3) got[2 + i] = static_cast<std::uint16_t>(0xFFFF - i);
+      }
+      std::memcpy(want, got, sizeof(got));
+      backend::m4::route::sort(want + 2, n);
+      hqc_m4_sort_merge_exchange(got + 2, static_cast<std::uint32_t>(n));
+      ok[form] &= std::memcmp(got, want, sizeof(got)) == 0;
+    }
+  check(ok[0], "m4 sort: = route::sort, values 0..3 (even n 2..300)");
+  check(ok[1], "m4 sort: = route::sort, 16-bit values (even n 2..300)");
+  check(ok[2], "m4 sort: = route::sort, increasing input (even n 2..300)");
+  check(ok[3], "m4 sort: = route::sort, decreasing input (even n 2..300)");
+}
+
 int main() {
   TestRng rng(7);
   test_copy_zero(rng);
   test_xor_routines(rng);
+  test_sort(rng);
   test_poly_mul_sizes(rng);
   test_keccak();
   test_lane_conversions();

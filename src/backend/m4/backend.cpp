@@ -49,12 +49,12 @@ extern "C" void hqc_m4_route_pass(std::uint32_t* top, const std::uint32_t* botto
 extern "C" void hqc_m4_route_last(const std::uint32_t* top, const std::uint32_t* bottom, std::uint32_t* out_top);
 // The steps of the slots between bottom and top that have no source (support_m4.S).
 extern "C" void hqc_m4_route_keep(std::uint32_t* top, const std::uint32_t* bottom);
-// v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n >= 2; values
-// below 2^16, which positions are: support_to_vector's static_assert).
-extern "C" void hqc_m4_sort_merge_exchange(std::uint32_t* v, std::uint32_t n);
+// v[0 .. n) in increasing order by the comparators of route::sort (merge exchange; n even, n >= 2,
+// v 4-byte aligned), two 16-bit values to a word.
+extern "C" void hqc_m4_sort_merge_exchange(std::uint16_t* v, std::uint32_t n);
 // route::items: the items of the sorted positions sorted[0 .. w) (sorted[w] = route::kSentinel,
 // w >= 1) in the slots below comp_top.
-extern "C" void hqc_m4_route_items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::uint32_t w);
+extern "C" void hqc_m4_route_items(std::uint32_t* comp_top, const std::uint16_t* sorted, std::uint32_t w);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // The reduction modulo x^n - 1 for n mod 32 = 5 and 11 (poly_m4.S; mul_into below).
@@ -154,8 +154,8 @@ struct RouteOps {
     hqc_m4_route_keep(slots + route::kSlotWords * hi, slots + route::kSlotWords * lo);
   }
   static void zero(std::uint32_t* p, std::size_t words) { hqc_m4_poly_mul_zero(p, words); }
-  static void sort(std::uint32_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }
-  static void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::size_t w) {
+  static void sort(std::uint16_t* v, std::size_t n) { hqc_m4_sort_merge_exchange(v, static_cast<std::uint32_t>(n)); }
+  static void items(std::uint32_t* comp_top, const std::uint16_t* sorted, std::size_t w) {
     hqc_m4_route_items(comp_top, sorted, static_cast<std::uint32_t>(w));
   }
 };
@@ -170,12 +170,13 @@ void support_to_vector(std::uint64_t* out, const std::uint32_t* pos, std::size_t
   constexpr std::size_t kBlocks = (kWords + route::kBlockWords - 1) / route::kBlockWords;
   constexpr unsigned kLevels = std::bit_width(kBlocks - 1);
   constexpr std::size_t kMaxWeight = std::max({P::kW, P::kWr, P::kWe});
-  static_assert(kMaxWeight <= 256 && 32 * kWords <= 0x10000);
+  static_assert(kMaxWeight <= 256 && 32 * kWords <= route::kPositionLimit);
   if (w == 0 || w > kMaxWeight) {  // public
     sampling::support_to_vector_portable<P>(out, pos, w);
     return;
   }
-  std::uint32_t slots[route::scratch_words(kBlocks, kMaxWeight)], sorted[kMaxWeight + 1];
+  std::uint32_t slots[route::scratch_words(kBlocks, kMaxWeight)];
+  alignas(4) std::uint16_t sorted[kMaxWeight + 1];
   route::support_to_vector<RouteOps>(reinterpret_cast<std::uint32_t*>(out), slots, sorted, pos, w, kWords, kBlocks,
                                      kLevels);
 }

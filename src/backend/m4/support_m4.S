@@ -100,10 +100,13 @@ hqc_m4_route_last:
   pop {r4-r11, pc}
   .size hqc_m4_route_last, . - hqc_m4_route_last
 
-@ One comparator of the sort: (a, b) = (min, max) of the words at r11 and r11 + r12, r11
-@ advanced by 4. Values below 2^16 (positions, below n < 2^16): USUB16 sets GE[1:0] exactly when
-@ b >= a (the low halfwords; the high ones are zero, 0 - 0 sets GE[3:2]), and SEL picks each
-@ halfword by them. 7 instructions, no branch.
+@ The sort keeps its values two to a word (16-bit halves, value 2k in the low half of word k), so
+@ that USUB16 and SEL compare and exchange two values at once wherever a comparator's partner
+@ is in the same half of another word.
+@ SORT_CE: the two comparators (2k, 2k + d) and (2k + 1, 2k + 1 + d), d even: (a, b) = (min, max)
+@ of each half of the words at r11 and r11 + r12 (r12 = 2 d bytes), r11 advanced by 4. USUB16
+@ sets GE[1:0] and GE[3:2] exactly where the half of b >= the half of a, and SEL picks each
+@ half by them. 7 instructions, no branch.
 .macro SORT_CE
   ldr r2, [r11]
   ldr lr, [r11, r12]
@@ -114,17 +117,77 @@ hqc_m4_route_last:
   str r1, [r11], #4
 .endm
 
-@ void hqc_m4_sort_merge_exchange(uint32_t* v, uint32_t n)
-@ v[0 .. n) in increasing order (2 <= n < 2^31, values below 2^16) by Knuth's merge exchange
-@ (TAOCP 5.2.2 Algorithm M), as route::sort in support_route_m4.hpp: t = bit width of n - 1; for
-@ p = 2^(t-1), .. , 1: q = 2^(t-1), r = 0, d = p; then repeatedly the comparators (i, i + d) for
-@ every i < n - d with i & p = r (runs of p indices starting at r, every 2p), and while q != p:
-@ d = q - p, q = q / 2, r = p. The loops depend on n only (IT selects a run's public end).
-@ Rounds with p <= 2 (more than half the comparators) have loops of their own, which step
-@ from comparator to comparator without a loop per run: about 14 estimated cycles a comparator
-@ over the whole sort instead of 19.5 (9 of them the compare-exchange).
+@ IN_WORD_CE x: the comparator (2k, 2k + 1) of the word in \x: low half = min, high half = max.
+@ With y = x rotated by 16, USUB16 y - x sets GE[1:0] iff high >= low and GE[3:2] iff low >= high,
+@ so SEL(x, y) holds the minimum in both halves and SEL(y, x) the maximum. Clobbers r9, r10.
+.macro IN_WORD_CE x
+  ror r9, \x, #16
+  usub16 r10, r9, \x
+  sel r10, \x, r9
+  sel r9, r9, \x
+  pkhbt \x, r10, r9
+.endm
+
+@ CROSS_CE: the comparator (2k + 1, 2k + 1 + d), d odd: the high half of the word at r11 and the
+@ low half of the word at r11 + r12 (r12 = 2 (d + 1) bytes) become their min and max; r11
+@ advanced by 4. Clobbers r1-r4, r9.
+.macro CROSS_CE
+  ldr r1, [r11]
+  ldr r3, [r11, r12]
+  lsl r2, r3, #16                   @ b in the high half, beside a
+  usub16 r9, r2, r1                 @ GE[3:2] iff b >= a
+  sel r4, r1, r2                    @ high half: min
+  sel r2, r2, r1                    @ high half: max
+  pkhbt r1, r1, r4
+  pkhtb r3, r3, r2, asr #16
+  str r3, [r11, r12]
+  str r1, [r11], #4
+.endm
+
+@ CROSS_CE2: two CROSS_CE at once, for the words k, k + 1 at r11 and k + e, k + e + 1 at
+@ r11 + r12 (e = r12 / 4 >= 2, so the four words are distinct): the two high halves packed into
+@ one word and the two low halves into another, one USUB16 and two SELs, and the halves put back
+@ (PKHBT, PKHTB); r11 advanced by 8. About 10.5 estimated cycles a comparator with the loop,
+@ against 15 one at a time. Clobbers r1-r4, r6, r9, r10, lr.
+.macro CROSS_CE2
+  add lr, r11, r12
+  ldr r1, [r11]                     @ A0
+  ldr r2, [r11, #4]                 @ A1
+  ldr r3, [lr]                      @ B0
+  ldr r4, [lr, #4]                  @ B1
+  pkhtb r6, r2, r1, asr #16         @ (A0 high, A1 high)
+  pkhbt r10, r3, r4, lsl #16        @ (B0 low, B1 low)
+  usub16 r9, r10, r6
+  sel r9, r6, r10                   @ the minima
+  sel r10, r10, r6                  @ the maxima
+  pkhbt r1, r1, r9, lsl #16
+  pkhbt r2, r2, r9
+  pkhbt r3, r10, r3
+  pkhtb r4, r4, r10, asr #16
+  str r3, [lr]
+  str r4, [lr, #4]
+  str r2, [r11, #4]
+  str r1, [r11], #8
+.endm
+
+@ void hqc_m4_sort_merge_exchange(uint16_t* v, uint32_t n)
+@ v[0 .. n) in increasing order (n even, 2 <= n < 2^16, v 4-byte aligned, values below 2^16) by
+@ Knuth's merge exchange (TAOCP 5.2.2 Algorithm M), as route::sort in support_route_m4.hpp:
+@ t = bit width of n - 1; for p = 2^(t-1), .. , 1: q = 2^(t-1), r = 0, d = p; then repeatedly
+@ the comparators (i, i + d) for every i < n - d with i & p = r (runs of p indices starting at r,
+@ every 2p), and while q != p: d = q - p, q = q / 2, r = p. The loops depend on n only (IT
+@ selects a run's public end). Values two to a word (v's own layout):
+@ - p >= 2: d, r, every run's start and end and n - d are even, so the comparators come in pairs
+@   (2k, 2k + d), (2k + 1, 2k + 1 + d): SORT_CE, a word at a time. p = 2 has runs of one word,
+@   every other word, and a loop of its own.
+@ - p = 1: the round d = 1, r = 0 pairs the halves of every word (IN_WORD_CE, four words per
+@   LDM); the rounds d = q - 1 (r = 1, d odd) pair the high half of word k with the low half of
+@   word k + (d + 1) / 2, for k < (n - d - 1) / 2: CROSS_CE2, two at a time, except for d = 1,
+@   where word k + 1 is in two comparators: CROSS_CE in order.
+@ About 7.0k estimated cycles for n = 76 (HQC-1's 75 positions and a pad), against 9.9k a value to
+@ a word (scripts/m4-cycles.py).
 @ Registers: r0 v, r4 p, r5 q, r6 r, r7 d, r8 n - d, r9 run start, r10 run end (address), r11
-@ the comparator's address, r12 4 d; n and 2^(t-1) on the stack.
+@ the comparator's address, r12 its partner's distance in bytes; n and 2^(t-1) on the stack.
   .global hqc_m4_sort_merge_exchange
   .type hqc_m4_sort_merge_exchange, %function
   .thumb_func
@@ -137,17 +200,19 @@ hqc_m4_sort_merge_exchange:
   lsl r3, r3, r2                @ 2^(t-1)
   push {r1, r3}                 @ [sp] n, [sp, #4] 2^(t-1)
   mov r4, r3                    @ p
-1:                              @ for each p
+  cmp r4, #2
+  blo 20f                       @ n = 2: p = 1 only
+1:                              @ for each p >= 2
   ldr r5, [sp, #4]              @ q = 2^(t-1)
   movs r6, #0                   @ r = 0
   mov r7, r4                    @ d = p
 2:                              @ one round: the comparators (i, i + d), i & p = r
   ldr r8, [sp]
   sub r8, r8, r7                @ i < n - d
-  lsl r12, r7, #2
+  lsl r12, r7, #1
   mov r9, r6                    @ the first run starts at r
   cmp r4, #2
-  bls 8f                        @ runs of one or two comparators: the loops below
+  beq 8f                        @ runs of one word: the loop below
 3:
   cmp r9, r8
   bhs 6f
@@ -155,10 +220,10 @@ hqc_m4_sort_merge_exchange:
   cmp r10, r8
   it hi
   movhi r10, r8
-  sub r3, r10, r9               @ its length, odd or even
-  add r11, r0, r9, lsl #2
-  add r10, r0, r10, lsl #2
-  tst r3, #1
+  sub r3, r10, r9               @ its length: an even number of values
+  add r11, r0, r9, lsl #1
+  add r10, r0, r10, lsl #1
+  tst r3, #2                    @ an odd number of words
   beq 4f
   SORT_CE
   cmp r11, r10
@@ -179,16 +244,14 @@ hqc_m4_sort_merge_exchange:
   mov r6, r4                    @ r = p
   b 2b
 7:
-  lsrs r4, r4, #1
-  bne 1b
-  add sp, sp, #8
-  pop {r4-r11, pc}
-8:                              @ p <= 2: the comparators from v + 4 r up to v + 4 (n - d)
-  add r11, r0, r6, lsl #2
-  add r10, r0, r8, lsl #2
-  cmp r4, #1
-  bne 10f
-  cmp r11, r10                  @ p = 1: every other index
+  lsr r4, r4, #1
+  cmp r4, #2
+  bhs 1b
+  b 20f
+8:                              @ p = 2: one word every other word, from v + 2 r to v + 2 (n - d)
+  add r11, r0, r6, lsl #1
+  add r10, r0, r8, lsl #1
+  cmp r11, r10
   bhs 6b
 9:
   SORT_CE
@@ -196,21 +259,65 @@ hqc_m4_sort_merge_exchange:
   cmp r11, r10
   blo 9b
   b 6b
-10:                             @ p = 2: pairs, every other pair; the last may be cut to one
-  sub r9, r10, #4
-  cmp r11, r9
-  bhs 12f
-11:
-  SORT_CE
-  SORT_CE
-  adds r11, r11, #8
-  cmp r11, r9
-  blo 11b
-12:
-  cmp r11, r10
-  bhs 6b
-  SORT_CE
-  b 6b
+20:                             @ p = 1, d = 1, r = 0: each word in itself
+  ldr r1, [sp]
+  mov r11, r0
+  add r8, r0, r1, lsl #1        @ the end of v
+  sub r7, r8, #12               @ four words fit while r11 < end - 12
+  cmp r11, r7
+  bhs 22f
+21:
+  ldm r11, {r1-r4}
+  IN_WORD_CE r1
+  IN_WORD_CE r2
+  IN_WORD_CE r3
+  IN_WORD_CE r4
+  stm r11!, {r1-r4}
+  cmp r11, r7
+  blo 21b
+22:
+  cmp r11, r8
+  bhs 24f
+23:
+  ldr r1, [r11]
+  IN_WORD_CE r1
+  str r1, [r11], #4
+  cmp r11, r8
+  blo 23b
+24:
+  ldr r5, [sp, #4]              @ q = 2^(t-1)
+25:                             @ while q != 1: d = q - 1, q = q / 2, r = 1
+  cmp r5, #1
+  beq 29f
+  sub r7, r5, #1                @ d
+  lsr r5, r5, #1
+  ldr r8, [sp]
+  sub r8, r8, r7
+  sub r8, r8, #1                @ n - d - 1: twice the words k < (n - d - 1) / 2
+  add r8, r0, r8, lsl #1        @ their end
+  add r12, r7, #1
+  lsl r12, r12, #1              @ 2 (d + 1) bytes to word k + (d + 1) / 2
+  mov r11, r0
+  cmp r7, #1
+  beq 27f
+  sub r7, r8, #4                @ two words fit while r11 < end - 4
+  cmp r11, r7
+  bhs 27f
+26:
+  CROSS_CE2
+  cmp r11, r7
+  blo 26b
+27:                             @ the rest (every comparator when d = 1) one at a time
+  cmp r11, r8
+  bhs 25b
+28:
+  CROSS_CE
+  cmp r11, r8
+  blo 28b
+  b 25b
+29:
+  add sp, sp, #8
+  pop {r4-r11, pc}
   .size hqc_m4_sort_merge_exchange, . - hqc_m4_sort_merge_exchange
 
 @ void hqc_m4_route_keep(uint32_t* top, const uint32_t* bottom)
@@ -235,8 +342,8 @@ hqc_m4_route_keep:
   bx lr
   .size hqc_m4_route_keep, . - hqc_m4_route_keep
 
-@ void hqc_m4_route_items(uint32_t* comp_top, const uint32_t* sorted, uint32_t w)
-@ route::items (support_route_m4.hpp): for j = 0 .. w - 1 (w >= 1, sorted[w] = 0xFFFFFFFF), item
+@ void hqc_m4_route_items(uint32_t* comp_top, const uint16_t* sorted, uint32_t w)
+@ route::items (support_route_m4.hpp): for j = 0 .. w - 1 (w >= 1, sorted[w] = 0xFFFF), item
 @ j of the sorted positions s = sorted[j] in the five words below comp_top - 20 j: the bit
 @ 1 << (s & 31) is ORed into word (s >> 5) & 3 of the mask carried from the items below j in its
 @ block (four IT-predicated ORRs: single-cycle ALU instructions whatever their condition, no
@@ -257,8 +364,8 @@ hqc_m4_route_items:
   movs r11, #0
   movs r12, #0
 1:
-  ldr lr, [r1], #4              @ s
-  ldr r8, [r1]                  @ the next position (or the sentinel)
+  ldrh lr, [r1], #2             @ s
+  ldrh r8, [r1]                 @ the next position (or the sentinel)
   and r5, lr, #31
   movs r4, #1
   lsl r4, r4, r5                @ its bit
@@ -278,7 +385,7 @@ hqc_m4_route_items:
   lsr lr, lr, #7                @ B
   eor r8, lr, r8, lsr #7
   sub r8, r8, #1
-  asr r8, r8, #31               @ same: B = the next one's block (both below 2^25)
+  asr r8, r8, #31               @ same: B = the next one's block (both below 2^9)
   bic r4, r9, r8
   and r9, r9, r8
   bic r5, r10, r8

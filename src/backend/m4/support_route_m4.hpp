@@ -6,7 +6,8 @@
 // B = p >> 7, word (p >> 5) & 3 of it, bit p & 31.
 //
 // 1. Sort the positions (Knuth's merge exchange, TAOCP 5.2.2 Algorithm M: a comparator network
-//    for any n, each comparator a branch-free min/max).
+//    for any n, each comparator a branch-free min/max), as 16-bit values: the device sorts them
+//    two to a word.
 // 2. Item j of the sorted s_j: its block B_j and its 128-bit mask. Where B_j = B_{j+1}, item j's
 //    mask is ORed into item j+1 and item j becomes empty (mask 0); equal positions give equal
 //    masks, so a repeat is an OR too, as in the portable kernel.
@@ -36,18 +37,18 @@
 
 namespace hqc::backend::m4::route {
 
-// (a, b) = (min, max) of two values below 2^31, without a branch.
-inline void min_max(std::uint32_t& a, std::uint32_t& b) {
+// (a, b) = (min, max) of two 16-bit values, without a branch.
+inline void min_max(std::uint16_t& a, std::uint16_t& b) {
   const std::uint32_t x = a, y = b;
   const std::uint32_t swap = ct::value_barrier<std::uint32_t>(0 - ((y - x) >> 31));  // all-ones iff y < x
   const std::uint32_t diff = (x ^ y) & swap;
-  a = x ^ diff;
-  b = y ^ diff;
+  a = static_cast<std::uint16_t>(x ^ diff);
+  b = static_cast<std::uint16_t>(y ^ diff);
 }
 
 // v[0 .. n) in increasing order by TAOCP 5.2.2 Algorithm M (merge exchange): the comparators
-// depend on n only. Values below 2^31.
-inline void sort(std::uint32_t* v, std::size_t n) {
+// depend on n only.
+inline void sort(std::uint16_t* v, std::size_t n) {
   if (n < 2) return;
   std::size_t t = 0;
   while ((std::size_t{1} << t) < n) t++;
@@ -57,8 +58,8 @@ inline void sort(std::uint32_t* v, std::size_t n) {
       // The comparators (i, i + d) with i & p == r: runs of p indices, every other run.
       for (std::size_t base = r; base + d < n; base += 2 * p) {
         const std::size_t end = base + p < n - d ? base + p : n - d;
-        std::uint32_t* x = v + base;
-        std::uint32_t* const x_end = v + end;
+        std::uint16_t* x = v + base;
+        std::uint16_t* const x_end = v + end;
         for (; x != x_end; x++) min_max(x[0], x[d]);
       }
       if (q == p) break;
@@ -103,8 +104,10 @@ inline std::uint32_t reverse_bits(std::uint32_t x) {
   return (x >> 16) | (x << 16);
 }
 
-// The word after the sorted positions: its block (2^25 - 1) is no position's.
-inline constexpr std::uint32_t kSentinel = 0xFFFFFFFF;
+// The value after the sorted positions (and the pad that makes their count even for the device's
+// sort): its block, 511, is no position's (positions below 32 * nwords <= kPositionLimit).
+inline constexpr std::uint16_t kSentinel = 0xFFFF;
+inline constexpr std::uint32_t kPositionLimit = 0xFF80;
 
 // Step 2 and the compaction's offsets: the w sorted positions sorted[0 .. w) (sorted[w] =
 // kSentinel) become items, item j in the slot of five words that ends at comp_top - 5 j (slot
@@ -112,14 +115,14 @@ inline constexpr std::uint32_t kSentinel = 0xFFFFFFFF;
 // items below it in its block; where item j + 1 is in the same block, item j passes the mask on
 // and empties. Its offset word is (c_j bit-reversed) | B, zero if it is empty, c_j being the
 // number of empty items below j (the compaction moves item j down by c_j, lowest bit first).
-inline void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::size_t w) {
+inline void items(std::uint32_t* comp_top, const std::uint16_t* sorted, std::size_t w) {
   std::uint32_t carry[kBlockWords] = {};
   std::uint32_t empties = 0;
   for (std::size_t j = 0; j < w; j++) {
     const std::uint32_t b = sorted[j] >> 7;
     const std::uint32_t word = (sorted[j] >> 5) & 3;
     const std::uint32_t bit = std::uint32_t{1} << (sorted[j] & 31);
-    const std::uint32_t same = ct::mask_eq32(b, sorted[j + 1] >> 7);
+    const std::uint32_t same = ct::mask_eq32(b, static_cast<std::uint32_t>(sorted[j + 1] >> 7));
     std::uint32_t* slot = comp_top - kSlotWords * (j + 1);
     std::uint32_t any = 0;
     for (std::uint32_t t = 0; t < kBlockWords; t++) {
@@ -143,7 +146,7 @@ inline void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::siz
 //     of out32 (words 4 j .. 4 j + 3); the slots are left as they are.
 //   keep(slots, lo, hi): the steps of slots [lo, hi) that have no source (hi <= s), lo < hi.
 //   zero(p, words): p[0 .. words) = 0.
-//   sort(v, n): route::sort's comparators, in the same order.
+//   sort(v, n): route::sort's comparators, in the same order; n even, v 4-byte aligned.
 //   items(comp_top, sorted, w): route::items' slots, the same words.
 struct PortableOps {
   static void pass(std::uint32_t* slots, std::size_t lo, std::size_t hi, std::size_t s) {
@@ -159,8 +162,8 @@ struct PortableOps {
     for (std::size_t j = hi; j-- > lo;) keep_only(slots + kSlotWords * j);
   }
   static void zero(std::uint32_t* p, std::size_t words) { mem::zero(p, words * sizeof(std::uint32_t)); }
-  static void sort(std::uint32_t* v, std::size_t n) { route::sort(v, n); }
-  static void items(std::uint32_t* comp_top, const std::uint32_t* sorted, std::size_t w) {
+  static void sort(std::uint16_t* v, std::size_t n) { route::sort(v, n); }
+  static void items(std::uint32_t* comp_top, const std::uint16_t* sorted, std::size_t w) {
     route::items(comp_top, sorted, w);
   }
 };
@@ -183,14 +186,16 @@ constexpr std::size_t scratch_words(std::size_t nblocks, std::size_t w) {
   return kSlotWords * (nblocks + ((w + 1) & ~std::size_t{1}));
 }
 
-// out32[0 .. nwords) = the vector with ones at pos[0 .. w), positions below 32 * nwords <= 2^16,
-// 1 <= w <= 256. nblocks = ceil(nwords / 4), 2^levels >= nblocks. slots: scratch_words(nblocks,
-// w) words of scratch; sorted: w + 1 words.
+// out32[0 .. nwords) = the vector with ones at pos[0 .. w), positions below 32 * nwords <=
+// kPositionLimit, 1 <= w <= 256. nblocks = ceil(nwords / 4), 2^levels >= nblocks. slots:
+// scratch_words(nblocks, w) words of scratch; sorted: w + 1 halfwords, 4-byte aligned.
 template <class Ops>
-void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t* sorted, const std::uint32_t* pos,
+void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint16_t* sorted, const std::uint32_t* pos,
                        std::size_t w, std::size_t nwords, std::size_t nblocks, unsigned levels) {
-  for (std::size_t j = 0; j < w; j++) sorted[j] = pos[j];
-  if (w >= 2) Ops::sort(sorted, w);  // public
+  for (std::size_t j = 0; j < w; j++) sorted[j] = static_cast<std::uint16_t>(pos[j]);
+  // The sentinel: after the positions, or the pad that makes their count even, which sorts last.
+  sorted[w] = kSentinel;
+  if (w >= 2) Ops::sort(sorted, w + (w & 1));  // public
   // Compaction (step 3) above the expansion's slots, in reverse order: item j in slot w - 1 - j
   // moves up by c_j, lowest bit first, so its offset word holds c_j bit-reversed (bit 0 at bit
   // 31) above its block B; after the compaction's clevels shifts only B << clevels remains.
@@ -203,7 +208,6 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
   // rest is zeroed, the compaction's padding slot and the expansion's slots from w up.
   if (cslots > w) Ops::zero(comp + kSlotWords * w, kSlotWords);
   if (nblocks > w) Ops::zero(slots + kSlotWords * w, kSlotWords * (nblocks - w));
-  sorted[w] = kSentinel;
   Ops::items(comp + kSlotWords * w, sorted, w);
   for (unsigned k = 0; k < clevels; k++) level_range<Ops>(comp, 0, cslots, std::size_t{1} << k);
   // Expansion items: the item of rank r (compacted into slot w - 1 - r) goes to slot r with
@@ -245,7 +249,7 @@ void support_to_vector(std::uint32_t* out32, std::uint32_t* slots, std::uint32_t
     else keep_only(slots);
     for (std::size_t t = 0; t < kBlockWords; t++) out32[kBlockWords * j + t] = slots[kSlotWords * j + t];
   }
-  ct::wipe(sorted, (w + 1) * sizeof(std::uint32_t));
+  ct::wipe(sorted, (w + 1) * sizeof(std::uint16_t));
   Ops::zero(slots, kSlotWords * nblocks);  // the expansion's slots: the vector and the offsets (secret)
 }
 
