@@ -102,19 +102,26 @@ std::size_t sample_keygen_positions(std::uint32_t pos[P::kW], Source& xof,
   return consumed;
 }
 
-// Encryption sampler core (spec §4.3) from the 4*w XOF bytes: multiply-shift, then the
-// all-pairs duplicate fix-up from w-2 down to 0 with masks. taken_above(i, r) is all-ones iff r is
-// one of pos[i + 1 .. w) (their final values), and settled(i, v) is told that pos[i] = v is final
-// (from i = w - 1 down), so that a backend may keep the final positions in a form of its own.
-template <class P, class TakenAboveFn, class SettledFn>
-void enc_positions_core(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w, TakenAboveFn taken_above,
-                        SettledFn settled) {
+// The encryption sampler's draws (spec §4.3) from the 4*w XOF bytes: pos[i] = i + (r_i (n - i)) >> 32
+// by multiply-shift, before the duplicate fix-up.
+template <class P>
+void enc_positions_draw(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
   for (std::size_t i = 0; i < w; i++) {
     const std::uint32_t r = static_cast<std::uint32_t>(rnd[4 * i]) | (static_cast<std::uint32_t>(rnd[4 * i + 1]) << 8) |
                             (static_cast<std::uint32_t>(rnd[4 * i + 2]) << 16) |
                             (static_cast<std::uint32_t>(rnd[4 * i + 3]) << 24);
     pos[i] = static_cast<std::uint32_t>(i + ((static_cast<std::uint64_t>(r) * (P::kN - i)) >> 32));
   }
+}
+
+// Encryption sampler core (spec §4.3) from the 4*w XOF bytes (w >= 1): the draws, then the
+// all-pairs duplicate fix-up from w-2 down to 0 with masks. taken_above(i, r) is all-ones iff r is
+// one of pos[i + 1 .. w) (their final values), and settled(i, v) is told that pos[i] = v is final
+// (from i = w - 1 down), so that a backend may keep the final positions in a form of its own.
+template <class P, class TakenAboveFn, class SettledFn>
+void enc_positions_core(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w, TakenAboveFn taken_above,
+                        SettledFn settled) {
+  enc_positions_draw<P>(pos, rnd, w);
   settled(w - 1, pos[w - 1]);
   for (std::size_t i = w - 1; i-- > 0;) {
     const std::uint32_t found = taken_above(i, pos[i]);  // pos[i] among pos[i+1 .. w)

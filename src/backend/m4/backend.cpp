@@ -31,6 +31,9 @@ extern "C" std::uint32_t hqc_m4_eq_mask(const std::uint32_t* pos, std::size_t co
 // All-ones if r is one of the 16-bit halves of packed[0 .. words) (sampling_m4.S; PackedPositions
 // below).
 extern "C" std::uint32_t hqc_m4_eq_mask16(const std::uint32_t* packed, std::size_t words, std::uint32_t r);
+// The encryption sampler's duplicate fix-up on the drawn pos[0 .. w) (w >= 1), its final positions
+// kept two to a word in packed ((w + 1) / 2 words of scratch) for the scans (sampling_m4.S).
+extern "C" void hqc_m4_enc_fixup(std::uint32_t* pos, std::uint32_t* packed, std::uint32_t w);
 // Keccak-f[1600] (FIPS 202 §3.3) in Thumb-2, bit-interleaved with lazy rotations, the lanes in the
 // standard layout in and out (keccak_m4.S, written by scripts/gen-keccak-m4.py).
 extern "C" void hqc_m4_keccak_f1600(std::uint64_t state[25]);
@@ -188,13 +191,12 @@ std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::u
   return hqc_m4_eq_mask(pos, count, r);
 }
 
-// The samplers' positions kept two per word as well, as they are drawn (the key-generation
-// sampler) or settled (the encryption sampler's fix-up), so that each duplicate test loads them
-// packed: sixteen positions per LDM and three instructions per word (hqc_m4_eq_mask16, about 2.3
-// estimated cycles a position against 3.6 for position_taken, which packs them as it loads). Half i
-// holds position i; a half not set holds 0xFFFF, which no position (below n < 2^16 - 1) equals.
-// Indices are public (the order of drawing); the positions are secret and are only stored and
-// compared.
+// The key-generation sampler's positions kept two per word as well, as they are drawn, so that
+// each duplicate test loads them packed: sixteen positions per LDM and three instructions per word
+// (hqc_m4_eq_mask16, about 2.3 estimated cycles a position against 3.6 for position_taken, which
+// packs them as it loads). Half i holds position i; a half not set holds 0xFFFF, which no position
+// (below n < 2^16 - 1) equals. Indices are public (the order of drawing); the positions are secret
+// and are only stored and compared. (The encryption sampler's fix-up keeps its own, in Thumb-2.)
 template <std::size_t kMax>
 class PackedPositions {
  public:
@@ -212,26 +214,28 @@ class PackedPositions {
   std::uint32_t among_below(std::size_t count, std::uint32_t r) const {
     return hqc_m4_eq_mask16(w_, (count + 1) / 2, r);
   }
-  // All-ones iff r is one of positions [from, kMax): the word of `from` may hold position from - 1
-  // too, which the encryption sampler's fix-up has not set when it asks.
-  std::uint32_t among_from(std::size_t from, std::uint32_t r) const {
-    return hqc_m4_eq_mask16(w_ + from / 2, kWords - from / 2, r);
-  }
 
  private:
   static constexpr std::size_t kWords = (kMax + 1) / 2;
   std::uint32_t w_[kWords];
 };
 
-// The encryption sampler (spec §4.3) with its fix-up's duplicate tests on PackedPositions:
-// pos[i] is compared with the settled pos[i + 1 .. w) only (the halves of the others hold 0xFFFF).
+// The encryption sampler (spec §4.3): the draws in C++, the fix-up in one Thumb-2 routine whose
+// duplicate tests scan the settled positions two to a word (hqc_m4_enc_fixup; about 40 estimated
+// cycles a position less than a call of hqc_m4_eq_mask16 for each from C++). w is public.
 template <class P>
 void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
   static_assert(P::kN < 0xFFFF, "positions and the unset halves' 0xFFFF must differ");
-  PackedPositions<std::max(P::kWr, P::kWe)> settled;
-  sampling::enc_positions_core<P>(
-      pos, rnd, w, [&settled](std::size_t i, std::uint32_t r) { return settled.among_from(i + 1, r); },
-      [&settled](std::size_t i, std::uint32_t v) { settled.set(i, v); });
+  constexpr std::size_t kMax = std::max(P::kWr, P::kWe);
+  if (w > kMax) {  // public: more than the scratch holds, the portable kernel
+    sampling::enc_positions_portable<P>(pos, rnd, w);
+    return;
+  }
+  sampling::enc_positions_draw<P>(pos, rnd, w);
+  if (w == 0) return;
+  std::uint32_t packed[(kMax + 1) / 2];
+  hqc_m4_enc_fixup(pos, packed, static_cast<std::uint32_t>(w));
+  ct::wipe(packed, sizeof(packed));
 }
 
 // One refill of the key-generation sampler (spec §4.2) with its duplicate tests on

@@ -134,3 +134,61 @@ hqc_m4_eq_mask16:
   EQ_SCAN WORDS8, WORDS4, WORD1
   EQ_END
   .size hqc_m4_eq_mask16, . - hqc_m4_eq_mask16
+
+@ void hqc_m4_enc_fixup(uint32_t* pos, uint32_t* packed, uint32_t w)
+@ The encryption sampler's fix-up (spec §4.3; sampling::enc_positions_core): for i = w - 2 down
+@ to 0, pos[i] becomes i if it equals one of the final pos[i + 1 .. w). packed ((w + 1) / 2 words
+@ of scratch, which this fills) holds the final positions two to a word as they settle: half j is
+@ pos[j], 0xFFFF until it is set, which no position equals (n < 2^16 - 1). Each test is
+@ hqc_m4_eq_mask16's scan of the words from (i + 1) / 2 on, inline: the loop keeps its own
+@ state in s0-s3 (a VMOV is one cycle a register) instead of a call and a return for each
+@ position. w >= 1. The counts and addresses depend on w and i only; pos[i] is selected by masks.
+  .global hqc_m4_enc_fixup
+  .type hqc_m4_enc_fixup, %function
+  .thumb_func
+hqc_m4_enc_fixup:
+  push {r4-r11, lr}
+  adds r3, r2, #1
+  lsrs r3, r3, #1                   @ (w + 1) / 2 words
+  vmov s0, s1, r0, r1               @ pos, packed
+  vmov s2, r3
+  mov r4, #0xFFFFFFFF
+10:
+  str r4, [r1], #4                  @ every half unset
+  subs r3, r3, #1
+  bne 10b
+  vmov r1, s1
+  subs r5, r2, #1                   @ i = w - 1
+  ldr r4, [r0, r5, lsl #2]
+  strh r4, [r1, r5, lsl #1]         @ pos[w - 1] is final
+11:
+  cmp r5, #0
+  beq 12f
+  subs r5, r5, #1                   @ the next i, from w - 2 down to 0
+  vmov s3, r5
+  ldr r2, [r0, r5, lsl #2]          @ r = pos[i]
+  adds r5, r5, #1
+  lsrs r5, r5, #1                   @ the first word that may hold a final position: (i + 1) / 2
+  vmov r6, s2
+  add r0, r1, r5, lsl #2
+  sub r1, r6, r5
+  pkhbt r2, r2, r2, lsl #16         @ r in both halves
+  mov r12, #0x00010001
+  mov r3, #0xFFFFFFFF
+  EQ_SCAN WORDS8, WORDS4, WORD1
+  adds r0, r3, #1                   @ zero iff no half was cleared
+  rsb r1, r0, #0
+  orr r0, r0, r1
+  asr r3, r0, #31                   @ found: all ones iff r is among them
+  vmov r0, r1, s0, s1
+  vmov r5, s3
+  uxth r2, r2
+  bic r2, r2, r3
+  and r4, r5, r3
+  orr r2, r2, r4                    @ found ? i : r
+  str r2, [r0, r5, lsl #2]
+  strh r2, [r1, r5, lsl #1]         @ pos[i] is final
+  b 11b
+12:
+  pop {r4-r11, pc}
+  .size hqc_m4_enc_fixup, . - hqc_m4_enc_fixup
