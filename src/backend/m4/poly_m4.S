@@ -401,12 +401,32 @@ hqc_m4_toom_pass2:
   .endif
 .endm
 
+@ EVAL3H_TAIL_WORD: one word rem <= i < m of hqc_m4_toom3h_eval3, where x2 has no word:
+@ s = x1[i], and x2[i - 1] (r9) is x2[rem - 1] at i = rem and zero after.
+.macro EVAL3H_TAIL_WORD
+  ldr r7, [r4], #4                  @ x1[i]
+  ldr r8, [r3], #4                  @ x0[i]
+  eor lr, r8, r7, lsl #16
+  eor lr, lr, r6, lsr #16
+  eor lr, lr, r9                    @ et[i]
+  movs r9, #0
+  eor r8, r8, r7                    @ e1[i]
+  eor r11, lr, r7                   @ eu[i]
+  str r8, [r0], #4
+  str lr, [r1], #4
+  str r11, [r2], #4
+  mov r6, r7
+.endm
+
 @ EVAL3 name, half: the routine of EVAL3_WORD,
 @ void name(uint32_t* e1, uint32_t* et, uint32_t* eu, const uint32_t* x0, size_t m, size_t len):
 @ len >= 1 words i from the first, i0, where x0, x1 = x0 + m and x2 = x0 + 2m all have a term
 @ (i < rem, the length of x2); the pointers are those of word i0. At x^32, i0 >= 2 (x1[i0 - 1] and
 @ x2[i0 - 2] are read); at x^16, i0 = 0, where x(t) has no x1[-1] and x2[-1] terms: their
-@ registers start at zero. Arguments 5 and 6 on the stack (AAPCS).
+@ registers start at zero, and len = rem: the routine goes on to the words rem <= i < m
+@ (EVAL3H_TAIL_WORD) and to word m of et and eu, x1[m - 1] >> 16 + x2[m - 1] (the latter where
+@ rem = m), so that it writes all of e1 (m words), et and eu (m + 1). Arguments 5 and 6 on the
+@ stack (AAPCS).
 .macro EVAL3 name, half
   .global \name
   .type \name, %function
@@ -423,6 +443,19 @@ hqc_m4_toom_pass2:
   movs r6, #0                       @ x1[-1] and x2[-1]: none
   movs r9, #0
   WORDS_BY_BLOCKS r12, 4, "EVAL3_FOUR 1, r9, r10", "EVAL3_ONE 1, r9, r10"
+  ldr r12, [sp, #36]                @ m
+  ldr r7, [sp, #40]                 @ rem
+  subs r12, r12, r7                 @ the words rem <= i < m
+  beq 5f
+4:
+  EVAL3H_TAIL_WORD
+  subs r12, r12, #1
+  bne 4b
+5:
+  lsr lr, r6, #16                   @ word m: x1[m - 1] >> 16, and x2[m - 1] (r9, zero unless rem = m)
+  eor lr, lr, r9
+  str lr, [r1]
+  str lr, [r2]
   .else
   ldr r6, [r4, #-4]                 @ x1[i0 - 1]
   WORDS_BY_BLOCKS r12, 4, "EVAL3_FOUR 0, r9, r9", "EVAL3_ONE 0, r9, r9"
@@ -436,7 +469,7 @@ hqc_m4_toom_pass2:
 @ (ring_mul_m4.cpp, toom3_evaluate), reading each part's word once.
 EVAL3 hqc_m4_toom3_eval3, 0
 
-@ void hqc_m4_toom3h_eval3(...): the same at t = x^16, from word 0.
+@ void hqc_m4_toom3h_eval3(...): the same at t = x^16, from word 0 to the end (len = rem).
 EVAL3 hqc_m4_toom3h_eval3, 1
 
 @ The passes of Toom-3 at t = x^16 (ring_mul_m4.cpp, toom3_half_interpolate), over the words

@@ -55,8 +55,7 @@ extern "C" void hqc_m4_toom_pass2(const void* w1, const void* vt, const void* wu
 // The bodies of toom3's evaluations at 1, t and t + 1 in one pass, at t = x^32 and x^16
 // (poly_m4.S; toom3_evaluate below).
 extern "C" void hqc_m4_toom3_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
-extern "C" void hqc_m4_toom3h_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
-extern "C" void hqc_m4_toom3h_eval3_first(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t len);
+extern "C" void hqc_m4_toom3h_eval3(void* e1, void* et, void* eu, const void* x0, std::size_t m, std::size_t rem);
 // The bodies of the two interpolation passes of toom3<true> (poly_m4.S).
 extern "C" std::uint32_t hqc_m4_toom3h_pass1(void* w1, void* wt, void* wu, const void* c0, const void* c4,
                                              std::size_t len, std::uint32_t q);
@@ -259,39 +258,32 @@ void karatsuba3(Word* out, const Word* a, const Word* b, const Step& st, Word* s
 // et = x(t) and eu = x(t + 1) = x(t) + x1 + x2 ((t + 1)^2 = t^2 + 1 over GF(2)), m + 2 words at
 // t = x^32 and m + 1 at x^16 (then zero up to s2). Word i of x(t) is x0[i] + x1[i - 1] + x2[i - 2]
 // at x^32, x0[i] + (x1[i] << 16) + (x1[i - 1] >> 16) + x2[i - 1] at x^16 (each term where its part
-// has that word). The words kFirst <= i < rem, where every term exists, by hqc_m4_toom3_eval3, and
-// at x^16 the words 0 <= i < rem by hqc_m4_toom3h_eval3 (word 0 has no x1[-1], x2[-1]); the others
-// here (the bounds are public).
+// has that word). At x^16 every word by hqc_m4_toom3h_eval3 (from word 0, which has no x1[-1],
+// x2[-1], to the words past x2's end); at x^32 the words kFirst <= i < rem, where every term
+// exists, by hqc_m4_toom3_eval3, and the others here (the bounds are public).
 template <bool kHalf>
 void toom3_evaluate(Word* e1, Word* et, Word* eu, const Word* x, std::size_t m, std::size_t rem, std::size_t s1,
                     std::size_t s2) {
   constexpr std::size_t kFirst = kHalf ? 1 : 2;
   const std::size_t top = m + kFirst;  // the words of x(t)
-  const Word* x1 = x + m;
-  const Word* x2 = x + 2 * m;
-  auto word = [&](std::size_t i) {
-    const Word p0 = i < m ? x[i] : 0;
-    const Word s = (i < m ? x1[i] : 0) ^ (i < rem ? x2[i] : 0);
-    const Word p1d = i >= 1 && i - 1 < m ? x1[i - 1] : 0;
-    const Word p2d = i >= kFirst && i - kFirst < rem ? x2[i - kFirst] : 0;
-    Word t = p0 ^ p2d;
-    if constexpr (kHalf) {
-      t ^= (i < m ? x1[i] << 16 : 0) ^ (p1d >> 16);
-    } else {
-      t ^= p1d;
-    }
-    if (i < m) e1[i] = p0 ^ s;
-    et[i] = t;
-    eu[i] = t ^ s;
-  };
   // rem > kFirst (toom_buffers_fit): the Thumb-2 pass has words to do.
   if constexpr (kHalf) {
-    hqc_m4_toom3h_eval3(e1, et, eu, x, m, rem);  // from word 0
+    hqc_m4_toom3h_eval3(e1, et, eu, x, m, rem);
   } else {
+    const Word* x1 = x + m;
+    const Word* x2 = x + 2 * m;
+    auto word = [&](std::size_t i) {
+      const Word p0 = i < m ? x[i] : 0;
+      const Word s = (i < m ? x1[i] : 0) ^ (i < rem ? x2[i] : 0);
+      const Word t = p0 ^ (i >= 1 && i - 1 < m ? x1[i - 1] : 0) ^ (i >= 2 && i - 2 < rem ? x2[i - 2] : 0);
+      if (i < m) e1[i] = p0 ^ s;
+      et[i] = t;
+      eu[i] = t ^ s;
+    };
     for (std::size_t i = 0; i < kFirst; i++) word(i);
     hqc_m4_toom3_eval3(e1 + kFirst, et + kFirst, eu + kFirst, x + kFirst, m, rem - kFirst);
+    for (std::size_t i = rem; i < top; i++) word(i);
   }
-  for (std::size_t i = rem; i < top; i++) word(i);
   if (s1 > m) hqc_m4_poly_mul_zero(e1 + m, s1 - m);
   if (s2 > top) {
     hqc_m4_poly_mul_zero(et + top, s2 - top);
