@@ -66,7 +66,7 @@ extern "C" void hqc_m4_toom3h_pass2(const void* w1, const void* wt, const void* 
 
 // The Toom-4 passes (toom4_m4.S; toom4 below).
 extern "C" void hqc_m4_toom4_eval2(void* e1, void* e2, const void* p0, const void* p1, const void* p2, const void* p3,
-                                   std::size_t len);
+                                   std::size_t m);
 extern "C" void hqc_m4_toom4_pass_a1(void* w1, void* wt, void* wr, const void* c0, const void* c6, std::size_t len);
 extern "C" void hqc_m4_toom4_pass_a2(void* wu, void* ws, const void* c0, const void* c6, std::size_t len);
 extern "C" void hqc_m4_toom4_pass_b(const void* w1, void* rt, void* wu, void* rr, void* ws, std::size_t len);
@@ -112,7 +112,7 @@ static_assert(leaves_match_plan());
 // out (sub_mul_first), which needs 2 pad <= 2n, and toom4 into its interpolation buffer of
 // 2m + 6 words, which needs 2 pad <= 2m + 6; toom3's evaluation at x^16 and its first pass start
 // their Thumb-2 passes at word 0, which needs c4's 2 rem words to reach past t^4 (2 rem > 2 words at
-// x^16, 4 at x^32).
+// x^16, 4 at x^32); toom4's evaluations need parts of m >= 6 words.
 constexpr bool toom_buffers_fit() {
   for (const Step& st : kPlan) {
     const bool toom3 = st.how == Split::kToom3 || st.how == Split::kToom3Half;
@@ -121,6 +121,7 @@ constexpr bool toom_buffers_fit() {
     if (toom3 && (n <= 2 * k || 2 * (n - 2 * k) <= t4)) return false;  // 2 rem > t^4
     if (toom3 && kPlan[st.at_lo].pad > st.n) return false;
     if (st.how == Split::kToom4 && 2 * kPlan[st.at_lo].pad > 2 * st.k + 6) return false;
+    if (st.how == Split::kToom4 && st.k < 6) return false;  // hqc_m4_toom4_eval2's parts
   }
   return true;
 }
@@ -453,22 +454,16 @@ void toom3(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
 // e1 = p0 + t p1 + t^2 p2 + t^3 p3 and e2 = e1 + p1 + p2 + p3 + t p3 + t^2 p3 (m + 3 words each,
 // then zeros up to e), with (p0, p1, p2, p3) = (x0, x1, x2, x3) or (x3, x2, x1, x0):
 // A(t + 1) = A(t) + a1 + a2 + a3 + t a3 + t^2 a3, and the same identity for the reversed parts.
-// x3 is given as x3p, zero-padded to m words, so that every part has m words. The words
-// 3 <= i < m, where every term exists, by hqc_m4_toom4_eval2; the six others here, with the
-// bounds checked (public).
+// x3 is given as x3p, zero-padded to m words, so that every part has m words. All m + 3 words by
+// hqc_m4_toom4_eval2 (m >= 6: toom_buffers_fit), the zeros up to e here.
 void toom4_evaluate(Word* e1, Word* e2, const Word* x, const Word* x3p, std::size_t m, std::size_t e, bool reversed) {
   const Word* part[4] = {x, x + m, x + 2 * m, x3p};
   if (reversed) std::swap(part[0], part[3]), std::swap(part[1], part[2]);
-  auto at = [&](int k, std::size_t i, std::size_t d) -> Word { return i >= d && i - d < m ? part[k][i - d] : 0; };
-  auto word = [&](std::size_t i) {
-    const Word t = at(0, i, 0) ^ at(1, i, 1) ^ at(2, i, 2) ^ at(3, i, 3);
-    e1[i] = t;
-    e2[i] = t ^ at(1, i, 0) ^ at(2, i, 0) ^ at(3, i, 0) ^ at(3, i, 1) ^ at(3, i, 2);
-  };
-  for (std::size_t i = 0; i < 3; i++) word(i);
-  hqc_m4_toom4_eval2(e1 + 3, e2 + 3, part[0] + 3, part[1] + 3, part[2] + 3, part[3] + 3, m - 3);
-  for (std::size_t i = m; i < m + 3; i++) word(i);
-  for (std::size_t i = m + 3; i < e; i++) e1[i] = 0, e2[i] = 0;
+  hqc_m4_toom4_eval2(e1, e2, part[0], part[1], part[2], part[3], m);
+  if (e > m + 3) {
+    hqc_m4_poly_mul_zero(e1 + m + 3, e - m - 3);
+    hqc_m4_poly_mul_zero(e2 + m + 3, e - m - 3);
+  }
 }
 
 // Toom-4: a = a0 + y a1 + y^2 a2 + y^3 a3 with y = x^(32 m), |a0| = |a1| = |a2| = m,

@@ -61,13 +61,15 @@
 .endm
 
 @ void hqc_m4_toom4_eval2(uint32_t* e1, uint32_t* e2, const uint32_t* p0, const uint32_t* p1,
-@                         const uint32_t* p2, const uint32_t* p3, size_t len)
-@ For j < len: e1[j] = p0[j] + p1[j - 1] + p2[j - 2] + p3[j - 3] and
+@                         const uint32_t* p2, const uint32_t* p3, size_t m)
+@ For j < m + 3: e1[j] = p0[j] + p1[j - 1] + p2[j - 2] + p3[j - 3] and
 @ e2[j] = e1[j] + p1[j] + p2[j] + p3[j] + p3[j - 1] + p3[j - 2] (the words of A(t) and A(t + 1),
-@ or with the parts reversed of t^3 A(1/t) and (t + 1)^3 A(1/(t + 1)), where every term exists;
-@ p1 - 1, p2 - 2, p3 - 3 are readable). len >= 1. Arguments 5 to 7 on the stack (AAPCS).
-@ Words in blocks of six, then one at a time (each by a six-word block's first step after the
-@ registers are brought to its entry rotation: the tail words reload the older words).
+@ or with the parts reversed of t^3 A(1/t) and (t + 1)^3 A(1/(t + 1))), each part of m >= 6
+@ words, a term being zero where its part has no word. Arguments 5 to 7 on the stack (AAPCS).
+@ Words 0 .. m - 1 in blocks of six, then one at a time (each by a six-word block's first step
+@ after the registers are brought to its entry rotation: the tail words reload the older words,
+@ which exist from word 6 on); the words below 0 start as zero registers. Words m .. m + 2, where
+@ only the older words are left, from the registers.
   .global hqc_m4_toom4_eval2
   .type hqc_m4_toom4_eval2, %function
   .p2align 2
@@ -76,10 +78,28 @@ hqc_m4_toom4_eval2:
   push {r4-r11, lr}
   ldr r4, [sp, #36]                 @ p2
   ldr r5, [sp, #40]                 @ p3
-  ldr lr, [sp, #44]                 @ len
-  ldr r6, [r3, #-4]                 @ p1[-1]
-  EVAL_ROTATION
+  ldr lr, [sp, #44]                 @ m
+  movs r6, #0                       @ p1[-1], p2[-1], p2[-2], p3[-1], p3[-2], p3[-3]: none
+  movs r7, #0
+  movs r8, #0
+  movs r9, #0
+  movs r10, #0
+  movs r11, #0
   WORDS_BY_BLOCKS lr, 6, "EVAL_SIX", "EVAL_ONE"
+  @ Words m, m + 1, m + 2 from r6 = p1[m - 1], r7, r8 = p2[m - 1], p2[m - 2], r9, r10, r11 =
+  @ p3[m - 1], p3[m - 2], p3[m - 3] (the entry rotation).
+  eor r12, r6, r8
+  eor r12, r12, r11                 @ e1[m]
+  eor lr, r12, r9
+  eor lr, lr, r10                   @ e2[m]
+  eor r6, r7, r10                   @ e1[m + 1]
+  eor r8, r6, r9                    @ e2[m + 1]
+  str r12, [r0], #4
+  str r6, [r0], #4
+  str r9, [r0]                      @ e1[m + 2] = e2[m + 2] = p3[m - 1]
+  str lr, [r1], #4
+  str r8, [r1], #4
+  str r9, [r1]
   pop {r4-r11, pc}
   .size hqc_m4_toom4_eval2, . - hqc_m4_toom4_eval2
 
