@@ -114,26 +114,16 @@ void enc_positions_draw(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t
   }
 }
 
-// Encryption sampler core (spec §4.3) from the 4*w XOF bytes (w >= 1): the draws, then the
-// all-pairs duplicate fix-up from w-2 down to 0 with masks. taken_above(i, r) is all-ones iff r is
-// one of pos[i + 1 .. w) (their final values), and settled(i, v) is told that pos[i] = v is final
-// (from i = w - 1 down), so that a backend may keep the final positions in a form of its own.
-template <class P, class TakenAboveFn, class SettledFn>
-void enc_positions_core(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w, TakenAboveFn taken_above,
-                        SettledFn settled) {
-  enc_positions_draw<P>(pos, rnd, w);
-  settled(w - 1, pos[w - 1]);
-  for (std::size_t i = w - 1; i-- > 0;) {
-    const std::uint32_t found = taken_above(i, pos[i]);  // pos[i] among pos[i+1 .. w)
-    pos[i] = (static_cast<std::uint32_t>(i) & found) | (pos[i] & ~found);
-    settled(i, pos[i]);
-  }
-}
+// Encryption sampler (spec §4.3) from the 4*w XOF bytes (w >= 1): the draws, then the all-pairs
+// duplicate fix-up from w-2 down to 0 with masks, Taken (position_taken_portable, or a backend's
+// own with its contract) testing pos[i] against the final pos[i + 1 .. w).
 template <class P, PositionTakenFn Taken>
 void enc_positions_with(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
-  enc_positions_core<P>(
-      pos, rnd, w, [pos, w](std::size_t i, std::uint32_t r) { return Taken(pos + i + 1, w - 1 - i, r); },
-      [](std::size_t, std::uint32_t) {});
+  enc_positions_draw<P>(pos, rnd, w);
+  for (std::size_t i = w - 1; i-- > 0;) {
+    const std::uint32_t found = Taken(pos + i + 1, w - 1 - i, pos[i]);
+    pos[i] = (static_cast<std::uint32_t>(i) & found) | (pos[i] & ~found);
+  }
 }
 template <class P>
 void enc_positions_portable(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {

@@ -136,7 +136,7 @@ hqc_m4_eq_mask16:
   .size hqc_m4_eq_mask16, . - hqc_m4_eq_mask16
 
 @ void hqc_m4_enc_fixup(uint32_t* pos, uint32_t* packed, uint32_t w)
-@ The encryption sampler's fix-up (spec §4.3; sampling::enc_positions_core): for i = w - 2 down
+@ The encryption sampler's fix-up (spec §4.3; sampling::enc_positions_with): for i = w - 2 down
 @ to 0, pos[i] becomes i if it equals one of the final pos[i + 1 .. w). packed ((w + 1) / 2 words
 @ of scratch, which this fills) holds the final positions two to a word as they settle: half j is
 @ pos[j], 0xFFFF until it is set, which no position equals (n < 2^16 - 1). Each test is
