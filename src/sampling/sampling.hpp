@@ -37,40 +37,34 @@ inline std::uint32_t position_taken_portable(const std::uint32_t* pos, std::size
   return dup;
 }
 
+// One three-byte draw of the key-generation sampler (spec §4.2): the position c mod n, and
+// reject = all-ones iff c is at or above the rejection threshold.
+template <class P>
+std::uint32_t keygen_draw(const std::uint8_t* draw, std::uint32_t& reject) {
+  const std::uint32_t c = static_cast<std::uint32_t>(draw[0]) | (static_cast<std::uint32_t>(draw[1]) << 8) |
+                          (static_cast<std::uint32_t>(draw[2]) << 16);
+  reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
+  return reduce_mod_n<P>(c);
+}
+
 // One refill of the key-generation sampler (spec §4.2), draw by draw: the portable keygen_accept
 // kernel (backend/ops.hpp). Each of the `groups` three-byte draws is appended to pos[count..] iff
 // it is below the rejection threshold and its position is not yet taken. Returns the new count.
 // `Taken` is the duplicate test (position_taken_portable, or a backend's own with its contract).
 using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
-// The refill loop itself, with the duplicate test and its bookkeeping left to the caller (a
-// backend may keep the positions in a form of its own): taken(count, r) is all-ones iff r is one of
-// pos[0 .. count), and kept(count, r) is told that r becomes pos[count].
-template <class P, class TakenFn, class KeptFn>
-std::size_t keygen_accept_core(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups,
-                               TakenFn taken, KeptFn kept) {
+template <class P, PositionTakenFn Taken>
+std::size_t keygen_accept_with(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
   for (std::size_t i = 0; i < groups; i++) {
-    const std::uint32_t c = static_cast<std::uint32_t>(draws[3 * i]) |
-                            (static_cast<std::uint32_t>(draws[3 * i + 1]) << 8) |
-                            (static_cast<std::uint32_t>(draws[3 * i + 2]) << 16);
     // Rejection (c >= T) and duplicate tests decide only which draws are kept.
-    std::uint32_t reject = static_cast<std::uint32_t>(static_cast<std::int32_t>(P::kRejectThreshold - 1 - c) >> 31);
-    const std::uint32_t r = reduce_mod_n<P>(c);
-    reject |= taken(count, r);
+    std::uint32_t reject;
+    const std::uint32_t r = keygen_draw<P>(draws + 3 * i, reject);
+    reject |= Taken(pos, count, r);
     // Declassified: the accept/reject pattern of the key-generation sampler is public by design
     // (spec §8: its timing depends only on the long-term seed); the position itself stays secret.
     ct::declassify(&reject, sizeof(reject));
-    if (reject == 0) {
-      kept(count, r);
-      pos[count++] = r;
-    }
+    if (reject == 0) pos[count++] = r;
   }
   return count;
-}
-template <class P, PositionTakenFn Taken>
-std::size_t keygen_accept_with(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
-  return keygen_accept_core<P>(
-      pos, count, draws, groups, [pos](std::size_t n, std::uint32_t r) { return Taken(pos, n, r); },
-      [](std::size_t, std::uint32_t) {});
 }
 template <class P>
 std::size_t keygen_accept_portable(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,

@@ -28,9 +28,11 @@
 // All-ones if r is one of pos[0 .. count), positions and r below 2^16, by SIMD32 compares of two
 // positions at once over every position (sampling_m4.S).
 extern "C" std::uint32_t hqc_m4_eq_mask(const std::uint32_t* pos, std::size_t count, std::uint32_t r);
-// All-ones if r is one of the 16-bit halves of packed[0 .. words) (sampling_m4.S; PackedPositions
-// below).
-extern "C" std::uint32_t hqc_m4_eq_mask16(const std::uint32_t* packed, std::size_t words, std::uint32_t r);
+// One refill of the key-generation sampler on its draws' positions (all ones where rejected): each
+// appended to pos[count ..] unless rejected or already among pos[0 .. count) (sampling_m4.S;
+// keygen_accept below). Returns the new count.
+extern "C" std::uint32_t hqc_m4_keygen_accept(std::uint32_t* pos, std::uint32_t* packed, std::uint32_t count,
+                                              const std::uint32_t* drawn, std::uint32_t groups);
 // The encryption sampler's duplicate fix-up on the drawn pos[0 .. w) (w >= 1), its final positions
 // kept two to a word in packed ((w + 1) / 2 words of scratch) for the scans (sampling_m4.S).
 extern "C" void hqc_m4_enc_fixup(std::uint32_t* pos, std::uint32_t* packed, std::uint32_t w);
@@ -191,38 +193,9 @@ std::uint32_t position_taken(const std::uint32_t* pos, std::size_t count, std::u
   return hqc_m4_eq_mask(pos, count, r);
 }
 
-// The key-generation sampler's positions kept two per word as well, as they are drawn, so that
-// each duplicate test loads them packed: sixteen positions per LDM and three instructions per word
-// (hqc_m4_eq_mask16, about 2.3 estimated cycles a position against 3.6 for position_taken, which
-// packs them as it loads). Half i holds position i; a half not set holds 0xFFFF, which no position
-// (below n < 2^16 - 1) equals. Indices are public (the order of drawing); the positions are secret
-// and are only stored and compared. (The encryption sampler's fix-up keeps its own, in Thumb-2.)
-template <std::size_t kMax>
-class PackedPositions {
- public:
-  PackedPositions() {
-    for (auto& x : w_) x = 0xFFFFFFFFu;
-  }
-  ~PackedPositions() { ct::wipe(w_, sizeof(w_)); }
-  PackedPositions(const PackedPositions&) = delete;
-  PackedPositions& operator=(const PackedPositions&) = delete;
-  void set(std::size_t i, std::uint32_t v) {
-    const unsigned shift = 16 * static_cast<unsigned>(i & 1);
-    w_[i / 2] = (w_[i / 2] & ~(0xFFFFu << shift)) | (v << shift);
-  }
-  // All-ones iff r is one of positions [0, count).
-  std::uint32_t among_below(std::size_t count, std::uint32_t r) const {
-    return hqc_m4_eq_mask16(w_, (count + 1) / 2, r);
-  }
-
- private:
-  static constexpr std::size_t kWords = (kMax + 1) / 2;
-  std::uint32_t w_[kWords];
-};
-
 // The encryption sampler (spec §4.3): the draws in C++, the fix-up in one Thumb-2 routine whose
 // duplicate tests scan the settled positions two to a word (hqc_m4_enc_fixup; about 40 estimated
-// cycles a position less than a call of hqc_m4_eq_mask16 for each from C++). w is public.
+// cycles a position less than a call of a scan routine for each from C++). w is public.
 template <class P>
 void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
   static_assert(P::kN < 0xFFFF, "positions and the unset halves' 0xFFFF must differ");
@@ -238,16 +211,25 @@ void enc_positions(std::uint32_t* pos, const std::uint8_t* rnd, std::size_t w) {
   ct::wipe(packed, sizeof(packed));
 }
 
-// One refill of the key-generation sampler (spec §4.2) with its duplicate tests on
-// PackedPositions: the positions drawn before this refill packed first, then each kept one.
+// One refill of the key-generation sampler (spec §4.2): the draws and their rejection test in
+// C++ (a rejected draw's position made all ones, which no position is), the duplicate tests and
+// the appends in one Thumb-2 routine (hqc_m4_keygen_accept), which keeps the positions two to a
+// word in its scratch. count + groups is public; beyond kW (outside the kernel's contract), the
+// portable kernel.
 template <class P>
 std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws, std::size_t groups) {
   static_assert(P::kN < 0xFFFF, "positions and the unset halves' 0xFFFF must differ");
-  PackedPositions<P::kW> drawn;
-  for (std::size_t i = 0; i < count; i++) drawn.set(i, pos[i]);
-  return sampling::keygen_accept_core<P>(
-      pos, count, draws, groups, [&drawn](std::size_t n, std::uint32_t r) { return drawn.among_below(n, r); },
-      [&drawn](std::size_t n, std::uint32_t r) { drawn.set(n, r); });
+  if (groups == 0 || count + groups > P::kW) return sampling::keygen_accept_portable<P>(pos, count, draws, groups);
+  std::uint32_t drawn[P::kW], packed[(P::kW + 1) / 2];
+  for (std::size_t i = 0; i < groups; i++) {
+    std::uint32_t reject;
+    drawn[i] = sampling::keygen_draw<P>(draws + 3 * i, reject) | reject;
+  }
+  count =
+      hqc_m4_keygen_accept(pos, packed, static_cast<std::uint32_t>(count), drawn, static_cast<std::uint32_t>(groups));
+  ct::wipe(drawn, sizeof(drawn));
+  ct::wipe(packed, sizeof(packed));
+  return count;
 }
 
 template <class P>

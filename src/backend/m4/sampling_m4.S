@@ -27,7 +27,9 @@
 .endm
 
 @ The bodies of EQ_SCAN below: hqc_m4_eq_mask's units are positions (PAIRS8, PAIRS4, PAIR1: a
-@ position alone goes into both halves), hqc_m4_eq_mask16's are words of two (WORDS8, WORDS4, WORD1).
+@ position alone goes into both halves); the samplers' routines below, which keep their positions
+@ two to a word, scan words of two (WORDS8, WORDS4, WORD1): sixteen positions per LDM, about 2.3
+@ estimated cycles a position with the loop.
 .macro PAIRS8
   PAIR r4, r5
   PAIR r6, r7
@@ -120,27 +122,13 @@ hqc_m4_eq_mask:
   EQ_END
   .size hqc_m4_eq_mask, . - hqc_m4_eq_mask
 
-@ uint32_t hqc_m4_eq_mask16(const uint32_t* packed, size_t words, uint32_t r)
-@ 0xFFFFFFFF if r is one of the 16-bit halves of packed[0 .. words), else 0 (r below 2^16; a
-@ half that holds no position holds 0xFFFF, which no position equals: n < 2^16 - 1). The same
-@ compare as hqc_m4_eq_mask on positions stored two per word by the caller (backend.cpp,
-@ PackedPositions): sixteen positions per LDM of eight words, about 2.3 estimated cycles a
-@ position with the loop, then four words, then one at a time.
-  .global hqc_m4_eq_mask16
-  .type hqc_m4_eq_mask16, %function
-  .thumb_func
-hqc_m4_eq_mask16:
-  EQ_BEGIN
-  EQ_SCAN WORDS8, WORDS4, WORD1
-  EQ_END
-  .size hqc_m4_eq_mask16, . - hqc_m4_eq_mask16
 
 @ void hqc_m4_enc_fixup(uint32_t* pos, uint32_t* packed, uint32_t w)
 @ The encryption sampler's fix-up (spec §4.3; sampling::enc_positions_with): for i = w - 2 down
 @ to 0, pos[i] becomes i if it equals one of the final pos[i + 1 .. w). packed ((w + 1) / 2 words
 @ of scratch, which this fills) holds the final positions two to a word as they settle: half j is
 @ pos[j], 0xFFFF until it is set, which no position equals (n < 2^16 - 1). Each test is
-@ hqc_m4_eq_mask16's scan of the words from (i + 1) / 2 on, inline: the loop keeps its own
+@ EQ_SCAN of the words from (i + 1) / 2 on, inline: the loop keeps its own
 @ state in s0-s3 (a VMOV is one cycle a register) instead of a call and a return for each
 @ position. w >= 1. The counts and addresses depend on w and i only; pos[i] is selected by masks.
   .global hqc_m4_enc_fixup
@@ -192,3 +180,74 @@ hqc_m4_enc_fixup:
 12:
   pop {r4-r11, pc}
   .size hqc_m4_enc_fixup, . - hqc_m4_enc_fixup
+
+@ uint32_t hqc_m4_keygen_accept(uint32_t* pos, uint32_t* packed, uint32_t count,
+@                               const uint32_t* drawn, uint32_t groups)
+@ One refill of the key-generation sampler (spec §4.2; sampling::keygen_accept_with): for each of
+@ the groups (>= 1) draws in turn, its position drawn[i] (all ones if the draw is at or above the
+@ rejection threshold) is appended to pos[count ..] unless it is rejected or already among
+@ pos[0 .. count). Returns the new count (count + groups <= the weight). packed ((count + groups +
+@ 1) / 2 words of scratch, which this fills) holds pos[0 .. count) two to a word, 0xFFFF in a half
+@ not yet set, for the duplicate tests (EQ_SCAN over (count + 1) / 2 words, inline; the loop's
+@ state in s0-s4). The branch on a draw's acceptance is the sampler's accept pattern, which the
+@ spec makes public (§8: its timing depends only on the long-term seed); the positions are only
+@ compared and stored. Argument 5 on the stack (AAPCS).
+  .global hqc_m4_keygen_accept
+  .type hqc_m4_keygen_accept, %function
+  .thumb_func
+hqc_m4_keygen_accept:
+  push {r4-r11, lr}
+  ldr r4, [sp, #36]                 @ groups
+  vmov s0, s1, r0, r1               @ pos, packed
+  vmov s2, s3, r2, r3               @ count, drawn
+  vmov s4, r4                       @ the draws left
+  add r5, r2, r4
+  adds r5, r5, #1
+  lsrs r5, r5, #1                   @ (count + groups + 1) / 2 words
+  mov r6, #0xFFFFFFFF
+  mov r7, r1
+30:
+  str r6, [r7], #4                  @ every half unset
+  subs r5, r5, #1
+  bne 30b
+  cbz r2, 20f
+  movs r5, #0
+31:
+  ldr r6, [r0, r5, lsl #2]
+  strh r6, [r1, r5, lsl #1]         @ the positions drawn before this refill
+  adds r5, r5, #1
+  cmp r5, r2
+  bne 31b
+20:                                 @ the next draw
+  vmov r5, s4
+  cmp r5, #0
+  beq 29f
+  subs r5, r5, #1
+  vmov s4, r5
+  vmov r6, s3
+  ldr r2, [r6], #4                  @ its position (all ones if rejected)
+  vmov s3, r6
+  vmov r5, s2                       @ count
+  adds r1, r5, #1
+  lsrs r1, r1, #1                   @ the words that hold pos[0 .. count)
+  vmov r0, s1
+  pkhbt r2, r2, r2, lsl #16         @ in both halves
+  mov r12, #0x00010001
+  mov r3, #0xFFFFFFFF
+  EQ_SCAN WORDS8, WORDS4, WORD1
+  adds r0, r3, #1                   @ zero iff no half was cleared (not taken)
+  bne 20b                           @ taken: rejected
+  adds r0, r2, #1                   @ zero iff all ones (at or above the threshold)
+  beq 20b
+  vmov r0, r1, s0, s1
+  vmov r5, s2
+  uxth r2, r2
+  str r2, [r0, r5, lsl #2]          @ pos[count] = r
+  strh r2, [r1, r5, lsl #1]
+  adds r5, r5, #1
+  vmov s2, r5
+  b 20b
+29:
+  vmov r0, s2
+  pop {r4-r11, pc}
+  .size hqc_m4_keygen_accept, . - hqc_m4_keygen_accept
