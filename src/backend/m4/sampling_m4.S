@@ -92,21 +92,30 @@
 5:
 .endm
 
-@ EQ_BEGIN: saves what the loops use, r in both halves of r2, 0x00010001 in r12, acc (r3) all ones.
-.macro EQ_BEGIN
-  push {r4-r11, lr}
+@ EQ_SETUP: r (in r2) in both halves of r2, 0x00010001 in r12, acc (r3) all ones: EQ_SCAN's state.
+.macro EQ_SETUP
   pkhbt r2, r2, r2, lsl #16         @ r in both halves
   mov r12, #0x00010001
   mov r3, #0xFFFFFFFF
 .endm
 
-@ EQ_END: returns all-ones if a half of acc (r3) was cleared (r was found), else zero.
-.macro EQ_END
+@ UNSET_HALVES p, n, tmp: the n >= 1 words from \p (advanced past them) all ones, every half of
+@ the samplers' packed positions unset (0xFFFF, which no position equals). Clobbers \n, \tmp.
+.macro UNSET_HALVES p, n, tmp
+  mov \tmp, #0xFFFFFFFF
+1:
+  str \tmp, [\p], #4
+  subs \n, \n, #1
+  bne 1b
+.endm
+
+@ EQ_FOUND dst: dst = all ones if a half of acc (r3) was cleared (r was found), else zero
+@ (clobbers r0, r1).
+.macro EQ_FOUND dst
   adds r0, r3, #1                   @ zero iff no half was cleared
   rsb r1, r0, #0
   orr r0, r0, r1
-  asr r0, r0, #31
-  pop {r4-r11, pc}
+  asr \dst, r0, #31
 .endm
 
 @ uint32_t hqc_m4_eq_mask(const uint32_t* pos, size_t count, uint32_t r)
@@ -117,9 +126,11 @@
   .type hqc_m4_eq_mask, %function
   .thumb_func
 hqc_m4_eq_mask:
-  EQ_BEGIN
+  push {r4-r11, lr}
+  EQ_SETUP
   EQ_SCAN PAIRS8, PAIRS4, PAIR1
-  EQ_END
+  EQ_FOUND r0
+  pop {r4-r11, pc}
   .size hqc_m4_eq_mask, . - hqc_m4_eq_mask
 
 
@@ -140,11 +151,7 @@ hqc_m4_enc_fixup:
   lsrs r3, r3, #1                   @ (w + 1) / 2 words
   vmov s0, s1, r0, r1               @ pos, packed
   vmov s2, r3
-  mov r4, #0xFFFFFFFF
-10:
-  str r4, [r1], #4                  @ every half unset
-  subs r3, r3, #1
-  bne 10b
+  UNSET_HALVES r1, r3, r4
   vmov r1, s1
   subs r5, r2, #1                   @ i = w - 1
   ldr r4, [r0, r5, lsl #2]
@@ -160,14 +167,9 @@ hqc_m4_enc_fixup:
   vmov r6, s2
   add r0, r1, r5, lsl #2
   sub r1, r6, r5
-  pkhbt r2, r2, r2, lsl #16         @ r in both halves
-  mov r12, #0x00010001
-  mov r3, #0xFFFFFFFF
+  EQ_SETUP
   EQ_SCAN WORDS8, WORDS4, WORD1
-  adds r0, r3, #1                   @ zero iff no half was cleared
-  rsb r1, r0, #0
-  orr r0, r0, r1
-  asr r3, r0, #31                   @ found: all ones iff r is among them
+  EQ_FOUND r3                       @ found: all ones iff r is among them
   vmov r0, r1, s0, s1
   vmov r5, s3
   uxth r2, r2
@@ -204,12 +206,8 @@ hqc_m4_keygen_accept:
   add r5, r2, r4
   adds r5, r5, #1
   lsrs r5, r5, #1                   @ (count + groups + 1) / 2 words
-  mov r6, #0xFFFFFFFF
   mov r7, r1
-30:
-  str r6, [r7], #4                  @ every half unset
-  subs r5, r5, #1
-  bne 30b
+  UNSET_HALVES r7, r5, r6
   cbz r2, 20f
   movs r5, #0
 31:
@@ -231,9 +229,7 @@ hqc_m4_keygen_accept:
   adds r1, r5, #1
   lsrs r1, r1, #1                   @ the words that hold pos[0 .. count)
   vmov r0, s1
-  pkhbt r2, r2, r2, lsl #16         @ in both halves
-  mov r12, #0x00010001
-  mov r3, #0xFFFFFFFF
+  EQ_SETUP
   EQ_SCAN WORDS8, WORDS4, WORD1
   adds r0, r3, #1                   @ zero iff no half was cleared (not taken)
   bne 20b                           @ taken: rejected
