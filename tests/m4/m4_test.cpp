@@ -316,6 +316,28 @@ void test_kernels_level(TestRng& rng) {
       k.enc_positions(p1, xof, P::kWr);
       ref.enc_positions(p2, xof, P::kWr);
       check(std::memcmp(p1, p2, sizeof(p1)) == 0, "row enc_positions = portable");
+      {
+        // Weights outside the samplers' own (w = 1, one position and no fix-up; and above the
+        // largest, beyond the m4 row's scratch, which hands them to the portable kernel), and a
+        // key-generation refill of no draws or past the weight: the same positions and counts.
+        constexpr std::size_t kBig = std::max(P::kWr, P::kWe) + 3;
+        std::uint8_t bytes[4 * kBig];
+        rng.fill(bytes, sizeof(bytes));
+        std::uint32_t b1[kBig], b2[kBig];
+        bool same = true;
+        for (std::size_t w : {std::size_t{1}, std::size_t{2}, kBig}) {
+          k.enc_positions(b1, bytes, w);
+          ref.enc_positions(b2, bytes, w);
+          same &= std::memcmp(b1, b2, w * sizeof(b1[0])) == 0;
+        }
+        check(same, "row enc_positions = portable (w = 1, 2, above the largest weight)");
+        std::uint32_t q3[P::kW + 3] = {}, q4[P::kW + 3] = {};
+        const std::size_t n0 = k.keygen_accept(q3, 0, bytes, 0), n1 = ref.keygen_accept(q4, 0, bytes, 0);
+        const std::size_t h1 = k.keygen_accept(q3, P::kW - 2, bytes, 5),
+                          h2 = ref.keygen_accept(q4, P::kW - 2, bytes, 5);
+        check(n0 == 0 && n1 == 0 && h1 == h2 && std::memcmp(q3, q4, sizeof(q3)) == 0,
+              "row keygen_accept = portable (no draws; past the weight)");
+      }
       check(k.position_taken(p1, P::kWr, p1[3]) == ref.position_taken(p1, P::kWr, p1[3]) &&
                 k.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)) ==
                     ref.position_taken(p1, P::kWr, static_cast<std::uint32_t>(P::kN)),
