@@ -8,11 +8,25 @@
 # (scripts/m4-cycles.py) no UDIV/SDIV may execute inside the operations (their latency is data
 # dependent on the M4).
 #
-#   ct_trace_test.sh CT_IMAGE [leak]     (leak: run with the planted leak; must be reported)
+#   ct_trace_test.sh CT_IMAGE [leak] [reject] [pair=N]
+#     leak: run with the planted leak, which must be reported;
+#     reject: key seeds whose accept pattern rejects one draw (the samplers' refill paths run);
+#     pair=N: the N-th pair of secret inputs (default 0; scripts/m4-soak.sh runs many).
 set -euo pipefail
-image=${1:?usage: ct_trace_test.sh CT_IMAGE [leak]}
+usage="usage: ct_trace_test.sh CT_IMAGE [leak] [reject] [pair=N]"
+image=${1:?$usage}
+shift
 leak=0
-[ "${2:-}" = leak ] && leak=1
+reject=0
+pair=0
+for a in "$@"; do
+  case $a in
+    leak) leak=1 ;;
+    reject) reject=1 ;;
+    pair=*) pair=${a#pair=}; [[ $pair =~ ^[0-9]{1,9}$ ]] || { echo "ct_trace_test.sh: pair wants a number: $a" >&2; exit 2; } ;;
+    *) echo "ct_trace_test.sh: unknown argument $a; $usage" >&2; exit 2 ;;
+  esac
+done
 root=$(cd "$(dirname "$0")/../.." && pwd)
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
@@ -23,7 +37,7 @@ levels="1 3 5"
 fail=0
 for level in $levels; do
   M4_QEMU_EXTRA="-plugin $t/plugin.so,marker=$marker,trace=1,profile=1 -d plugin -D $t/log$level" \
-    "$root/scripts/m4-run.sh" "$image" "level=$level" "leak=$leak" >"$t/out$level" || {
+    "$root/scripts/m4-run.sh" "$image" "level=$level" "leak=$leak" "reject=$reject" "pair=$pair" >"$t/out$level" || {
     echo "FAIL: HQC-$level: the image failed"; cat "$t/out$level"; exit 1; }
   sed "s/^/HQC-$level: /" "$t/out$level"
   python3 "$root/scripts/m4-cycles.py" "$image" "$t/log$level" 3 5 7 9 11 13 15 17 >"$t/cyc$level"
@@ -62,4 +76,4 @@ sys.exit(bad)
 PY
 done
 [ $fail = 0 ] || exit 1
-echo "ok: equal traces (blocks and data addresses) for A and B, no UDIV/SDIV, at HQC-$(echo $levels | tr ' ' '/')"
+echo "ok: equal traces (blocks and data addresses) for A and B (pair $pair$([ $reject = 1 ] && echo ", one rejected draw")), no UDIV/SDIV, at HQC-$(echo "$levels" | tr ' ' '/')"

@@ -9,11 +9,14 @@
 // What is public and fixed by the choice of inputs: the key-generation sampler's accept pattern
 // (spec §8: the rounds of rejection sampling of y and x depend on the key seed only, which the
 // spec accepts): which draws are rejected. The image computes that pattern for candidate seeds
-// (the first byte of the seed counts up) and takes the first seed of A with bit 0 of that byte
-// clear and the first of B with it set whose patterns are equal; it prints both seeds and the
-// pattern. Everything else
-// differs: seeds, encapsulation coins (message and salt), and hence keys, ciphertexts and
-// shared secrets.
+// (the first byte of the seed counts up, then the seventh) and takes the first seed of A with bit
+// 0 of the first byte clear and the first of B with it set whose patterns are equal; it prints
+// both seeds and the pattern. Everything else differs: seeds, encapsulation coins (message and
+// salt), and hence keys, ciphertexts and shared secrets.
+//
+// pair=N (default 0) starts the search from other seeds and coins, so that scripts/m4-soak.sh
+// compares many pairs of secret inputs; reject=1 takes seeds whose pattern rejects one draw (the
+// most common pattern is none), so that the samplers' refill paths are in the traces too.
 //
 // leak=1 plants a leak: inside decapsulation's window a branch on bit 0 of the secret seed's
 // first byte calls a probe function. The test must then report the trace difference
@@ -102,17 +105,32 @@ __attribute__((noinline)) void run_set(const Ops& o, std::uint32_t base) {
 }
 
 template <class P>
-void run(const Ops& o) {
+void run(const Ops& o, std::uint32_t pair, bool reject) {
   std::uint32_t pat_a[64], pat_b[64];
   std::uint8_t seed_a[32], seed_b[32];
   for (int i = 0; i < 32; i++) seed_a[i] = seed_b[i] = static_cast<std::uint8_t>(0x5A ^ (7 * i));
+  for (int i = 0; i < 4; i++) {
+    const auto v = static_cast<std::uint8_t>(pair >> (8 * i));
+    seed_a[1 + i] ^= v;
+    seed_b[1 + i] ^= v;
+  }
+  // Candidate k of set A (B): byte 0 = 2 (k mod 128) (+ 1 for B), byte 6 XORed with k / 128. For
+  // each A in turn, the first B with the same pattern; with reject=1 only an A whose pattern
+  // rejects exactly one draw (so that the refill paths of the samplers run in both traces).
+  constexpr std::uint32_t kCandidates = 1u << 15;
+  const std::uint8_t byte6 = seed_a[6];
+  auto candidate = [byte6](std::uint8_t* seed, std::uint32_t k, std::uint32_t set) {
+    seed[0] = static_cast<std::uint8_t>(2 * (k % 128) + set);
+    seed[6] = static_cast<std::uint8_t>(byte6 ^ (k / 128));
+  };
   std::size_t na = 0;
   bool found = false;
-  for (std::uint32_t t = 0; t < 256 && !found; t += 2) {
-    seed_a[0] = static_cast<std::uint8_t>(t);
+  for (std::uint32_t ka = 0; ka < kCandidates && !found; ka++) {
+    candidate(seed_a, ka, 0);
     na = accept_pattern<P>(seed_a, pat_a, 64);
-    for (std::uint32_t u = 1; u < 256 && !found; u += 2) {
-      seed_b[0] = static_cast<std::uint8_t>(u);
+    if (reject && na != 1) continue;
+    for (std::uint32_t kb = 0; kb < kCandidates && !found; kb++) {
+      candidate(seed_b, kb, 1);
       const std::size_t nb = accept_pattern<P>(seed_b, pat_b, 64);
       found = nb == na && std::memcmp(pat_a, pat_b, na * sizeof pat_a[0]) == 0;
     }
@@ -137,7 +155,7 @@ void run(const Ops& o) {
   for (int set = 0; set < 2; set++) {
     std::memcpy(g_seed, set == 0 ? seed_a : seed_b, 32);
     for (std::size_t i = 0; i < o.coins_bytes; i++)
-      g_coins[i] = static_cast<std::uint8_t>(set == 0 ? 3 * i + 1 : 251 - 5 * i);
+      g_coins[i] = static_cast<std::uint8_t>((set == 0 ? 3 * i + 1 : 251 - 5 * i) ^ (pair >> (8 * (i % 4))));
     run_set(o, set == 0 ? 1 : 5);
   }
 }
@@ -147,15 +165,20 @@ void run(const Ops& o) {
 int main(int argc, char** argv) {
   const std::uint32_t level = m4::arg_uint(argc, argv, "level", 1);
   g_leak = m4::arg_uint(argc, argv, "leak", 0);
+  const std::uint32_t pair = m4::arg_uint(argc, argv, "pair", 0);
+  const bool reject = m4::arg_uint(argc, argv, "reject", 0) != 0;
   if (level == 1)
     run<hqc::Hqc1>(
-        {hqc1_keypair_derand, hqc1_encaps_derand, hqc1_decaps, HQC1_CIPHERTEXT_BYTES, HQC1_ENCAPS_COINS_BYTES});
+        {hqc1_keypair_derand, hqc1_encaps_derand, hqc1_decaps, HQC1_CIPHERTEXT_BYTES, HQC1_ENCAPS_COINS_BYTES}, pair,
+        reject);
   else if (level == 3)
     run<hqc::Hqc3>(
-        {hqc3_keypair_derand, hqc3_encaps_derand, hqc3_decaps, HQC3_CIPHERTEXT_BYTES, HQC3_ENCAPS_COINS_BYTES});
+        {hqc3_keypair_derand, hqc3_encaps_derand, hqc3_decaps, HQC3_CIPHERTEXT_BYTES, HQC3_ENCAPS_COINS_BYTES}, pair,
+        reject);
   else if (level == 5)
     run<hqc::Hqc5>(
-        {hqc5_keypair_derand, hqc5_encaps_derand, hqc5_decaps, HQC5_CIPHERTEXT_BYTES, HQC5_ENCAPS_COINS_BYTES});
+        {hqc5_keypair_derand, hqc5_encaps_derand, hqc5_decaps, HQC5_CIPHERTEXT_BYTES, HQC5_ENCAPS_COINS_BYTES}, pair,
+        reject);
   else g_status = 2;
   m4::out(g_status == 0 ? "ok\n" : "FAILED\n");
   m4::flush();

@@ -9,6 +9,8 @@
 //  3. Hostile ciphertexts: the key equals J(H(pk), sigma, ct), computed here from the sponge.
 //  4. Public keys with padding bits set are rejected (spec §13).
 //  5. Randomness: no hook, a failing hook, a working hook.
+// Argument seed=N (default 0, what ctest runs) varies every random input: scripts/m4-soak.sh runs
+// the image for many seeds.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -30,10 +32,14 @@ namespace {
 using namespace hqc;
 using m4::check;
 
-// Deterministic test randomness (public test data): a SHAKE256 stream.
+// The run's seed (argument seed=N). 0 keeps the streams of the fixed inputs that ctest runs.
+std::uint32_t g_seed = 0;
+
+// Deterministic test randomness (public test data): a SHAKE256 stream of the tag, followed by the
+// run's seed (four bytes, little-endian) unless that is 0.
 class TestRng {
  public:
-  explicit TestRng(std::uint8_t tag) : prng_(backend::device_portable().keccak_f1600, &tag, 1) {}
+  explicit TestRng(std::uint8_t tag) : prng_(TestRng::make(tag)) {}
   void fill(void* p, std::size_t n) { prng_.read(static_cast<std::uint8_t*>(p), n); }
   std::uint32_t below(std::uint32_t bound) {
     std::uint32_t r;
@@ -42,6 +48,11 @@ class TestRng {
   }
 
  private:
+  static sym::Prng make(std::uint8_t tag) {
+    const std::uint8_t in[5] = {tag, static_cast<std::uint8_t>(g_seed), static_cast<std::uint8_t>(g_seed >> 8),
+                                static_cast<std::uint8_t>(g_seed >> 16), static_cast<std::uint8_t>(g_seed >> 24)};
+    return sym::Prng(backend::device_portable().keccak_f1600, in, g_seed == 0 ? 1 : sizeof in);
+  }
   sym::Prng prng_;
 };
 
@@ -863,7 +874,11 @@ void test_sort(TestRng& rng) {
   check(ok[3], "m4 sort: = route::sort, decreasing input (even n 2..300)");
 }
 
-int main() {
+int main(int argc, char** argv) {
+  g_seed = m4::arg_uint(argc, argv, "seed", 0);
+  m4::out("m4_test: seed ");
+  m4::out_uint(g_seed);
+  m4::out("\n");
   TestRng rng(7);
   test_copy_zero(rng);
   test_xor_routines(rng);
