@@ -191,9 +191,10 @@ hqc_m4_enc_fixup:
 @ pos[0 .. count). Returns the new count (count + groups <= the weight). packed ((count + groups +
 @ 1) / 2 words of scratch, which this fills) holds pos[0 .. count) two to a word, 0xFFFF in a half
 @ not yet set, for the duplicate tests (EQ_SCAN over (count + 1) / 2 words, inline; the loop's
-@ state in s0-s4). The branch on a draw's acceptance is the sampler's accept pattern, which the
-@ spec makes public (§8: its timing depends only on the long-term seed); the positions are only
-@ compared and stored. Argument 5 on the stack (AAPCS).
+@ state in s0-s4). The one branch per draw is on its acceptance, the sampler's accept pattern,
+@ which the spec makes public (§8: its timing depends only on the long-term seed); a draw taken
+@ and one above the threshold are rejected by the same path, so why a draw was rejected stays
+@ secret, as the positions do (only compared and stored). Argument 5 on the stack (AAPCS).
   .global hqc_m4_keygen_accept
   .type hqc_m4_keygen_accept, %function
   .thumb_func
@@ -231,10 +232,14 @@ hqc_m4_keygen_accept:
   vmov r0, s1
   EQ_SETUP
   EQ_SCAN WORDS8, WORDS4, WORD1
-  adds r0, r3, #1                   @ zero iff no half was cleared (not taken)
-  bne 20b                           @ taken: rejected
-  adds r0, r2, #1                   @ zero iff all ones (at or above the threshold)
-  beq 20b
+  @ One branch, on the draw's acceptance (public, spec §8): rejected if taken or at or above the
+  @ threshold, the same path for both, so that which of the two stays secret.
+  adds r0, r3, #1                   @ nonzero iff a half was cleared (taken)
+  cmn r2, #1                        @ Z iff r is all ones (at or above the threshold)
+  it eq
+  moveq r0, #1                      @ IT-predicated: one cycle whatever the condition
+  cmp r0, #0
+  bne 20b                           @ rejected
   vmov r0, r1, s0, s1
   vmov r5, s2
   uxth r2, r2
