@@ -10,7 +10,8 @@
 #
 #   ct_trace_test.sh CT_IMAGE [leak] [reject] [pair=N]
 #     leak: run with the planted leak, which must be reported;
-#     reject: key seeds whose accept pattern rejects one draw (the samplers' refill paths run);
+#     reject: key seeds whose accept pattern rejects one draw, in A as a duplicate and in B as at
+#             or above the threshold (the samplers' refill paths run; the reason must not show);
 #     pair=N: the N-th pair of secret inputs (default 0; scripts/m4-soak.sh runs many).
 set -euo pipefail
 usage="usage: ct_trace_test.sh CT_IMAGE [leak] [reject] [pair=N]"

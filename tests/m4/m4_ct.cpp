@@ -15,8 +15,10 @@
 // salt), and hence keys, ciphertexts and shared secrets.
 //
 // pair=N (default 0) starts the search from other seeds and coins, so that scripts/m4-soak.sh
-// compares many pairs of secret inputs; reject=1 takes seeds whose pattern rejects one draw (the
-// most common pattern is none), so that the samplers' refill paths are in the traces too.
+// compares many pairs of secret inputs. reject=1 takes seeds whose pattern rejects one draw (the
+// most common pattern is none), in A as a duplicate and in B as a draw at or above the threshold:
+// the samplers' refill paths are then in the traces, and why a draw was rejected, which the spec
+// does not make public, must not show.
 //
 // leak=1 plants a leak: inside decapsulation's window a branch on bit 0 of the secret seed's
 // first byte calls a probe function. The test must then report the trace difference
@@ -51,7 +53,9 @@ __attribute__((noinline)) void maybe_leak() {
 // and then x accept, from the key seed as kem::keypair and pke::keygen derive it (spec §7.1:
 // seed_pke = XOF(seed_kem); seed_dk = the first half of I(seed_pke)). The draws are fed one at a
 // time to the level's accept kernel, which decides each in turn as a round of the sampler does;
-// out[] gets the indices of the rejected draws (a duplicate or out of range).
+// out[] gets the indices of the rejected draws (a duplicate or out of range), kAboveThreshold set
+// in those at or above the rejection threshold.
+constexpr std::uint32_t kAboveThreshold = 0x80000000u;
 template <class P>
 std::size_t accept_pattern(const std::uint8_t seed_kem[32], std::uint32_t* out, std::size_t cap) {
   const auto& be = hqc::backend::device_portable();
@@ -71,7 +75,9 @@ std::size_t accept_pattern(const std::uint8_t seed_kem[32], std::uint32_t* out, 
       std::uint8_t buf[3];
       xof.squeeze(buf, 3);
       const std::size_t next = be.kernels<P>().keygen_accept(pos, count, buf, 1);
-      if (next == count && n < cap) out[n++] = draw;
+      std::uint32_t above;
+      hqc::sampling::keygen_draw<P>(buf, above);
+      if (next == count && n < cap) out[n++] = draw | (above & kAboveThreshold);
       count = next;
       draw++;
     }
@@ -114,25 +120,37 @@ void run(const Ops& o, std::uint32_t pair, bool reject) {
     seed_a[1 + i] ^= v;
     seed_b[1 + i] ^= v;
   }
-  // Candidate k of set A (B): byte 0 = 2 (k mod 128) (+ 1 for B), byte 6 XORed with k / 128. For
-  // each A in turn, the first B with the same pattern; with reject=1 only an A whose pattern
-  // rejects exactly one draw (so that the refill paths of the samplers run in both traces).
+  // Candidate k of set A (B): byte 0 = 2 (k mod 128) (+ 1 for B), byte 6 XORed with k / 128.
+  // Default: for each A in turn, the first B with the same pattern. reject=1: for each B whose
+  // pattern rejects exactly one draw, as at or above the threshold, the first A that rejects that
+  // draw alone as a duplicate: the samplers' refill paths run in both traces, and the two reasons
+  // for a rejection, which are secret, must take the same path.
   constexpr std::uint32_t kCandidates = 1u << 15;
   const std::uint8_t byte6 = seed_a[6];
   auto candidate = [byte6](std::uint8_t* seed, std::uint32_t k, std::uint32_t set) {
     seed[0] = static_cast<std::uint8_t>(2 * (k % 128) + set);
     seed[6] = static_cast<std::uint8_t>(byte6 ^ (k / 128));
   };
+  auto same_draws = [](const std::uint32_t* x, const std::uint32_t* y, std::size_t n) {
+    for (std::size_t i = 0; i < n; i++)
+      if ((x[i] & ~kAboveThreshold) != (y[i] & ~kAboveThreshold)) return false;
+    return true;
+  };
+  const std::uint32_t set_o = reject ? 1 : 0;  // the set searched first
+  std::uint8_t* seed_o = reject ? seed_b : seed_a;
+  std::uint8_t* seed_i = reject ? seed_a : seed_b;
+  std::uint32_t* pat_o = reject ? pat_b : pat_a;
+  std::uint32_t* pat_i = reject ? pat_a : pat_b;
   std::size_t na = 0;
   bool found = false;
-  for (std::uint32_t ka = 0; ka < kCandidates && !found; ka++) {
-    candidate(seed_a, ka, 0);
-    na = accept_pattern<P>(seed_a, pat_a, 64);
-    if (reject && na != 1) continue;
-    for (std::uint32_t kb = 0; kb < kCandidates && !found; kb++) {
-      candidate(seed_b, kb, 1);
-      const std::size_t nb = accept_pattern<P>(seed_b, pat_b, 64);
-      found = nb == na && std::memcmp(pat_a, pat_b, na * sizeof pat_a[0]) == 0;
+  for (std::uint32_t ko = 0; ko < kCandidates && !found; ko++) {
+    candidate(seed_o, ko, set_o);
+    na = accept_pattern<P>(seed_o, pat_o, 64);
+    if (reject && (na != 1 || (pat_o[0] & kAboveThreshold) == 0)) continue;
+    for (std::uint32_t ki = 0; ki < kCandidates && !found; ki++) {
+      candidate(seed_i, ki, 1 - set_o);
+      const std::size_t ni = accept_pattern<P>(seed_i, pat_i, 64);
+      found = ni == na && same_draws(pat_o, pat_i, na) && (!reject || (pat_i[0] & kAboveThreshold) == 0);
     }
   }
   if (!found) {
@@ -147,7 +165,9 @@ void run(const Ops& o, std::uint32_t pair, bool reject) {
   m4::out("\naccept pattern of both (rejected draws of y then x):");
   for (std::size_t i = 0; i < na; i++) {
     m4::out(" ");
-    m4::out_uint(pat_a[i]);
+    m4::out_uint(pat_a[i] & ~kAboveThreshold);
+    m4::out(pat_a[i] & kAboveThreshold ? " (A: above the threshold, " : " (A: a duplicate, ");
+    m4::out(pat_b[i] & kAboveThreshold ? "B: above the threshold)" : "B: a duplicate)");
   }
   m4::out(na == 0 ? " none, every draw accepted\n" : "\n");
   m4::hqc_m4_mark(0);
