@@ -55,6 +55,7 @@ for preset in cortex-m4 cortex-m4-size; do
     tests/m4/cycle_model_test.sh "$dir/tests/m4/m4_cycle_calib.elf" | sed "s/^/calib /" >>"$raw"
     cmake --build --preset "$preset" -j 2 --target m4_ct >/dev/null
     tests/m4/ct_trace_test.sh "$dir/tests/m4/m4_ct.elf" | sed "s/^/ct /" >>"$raw"
+    tests/m4/ct_trace_test.sh "$dir/tests/m4/m4_ct.elf" reject | sed "s/^/ctreject /" >>"$raw"
   fi
   # The KAT transcripts against the official files: every record at -O3, the first 10 at -Os.
   cmake --build --preset "$preset" -j 2 --target m4_kat >/dev/null
@@ -73,7 +74,7 @@ spec.loader.exec_module(m4_cycles)
 
 raw, as_json = sys.argv[1], sys.argv[2] == "1"
 OPT = {"cortex-m4": "-O3", "cortex-m4-size": "-Os"}
-ops, marks, backend, maps, kats, profiles, calib, ct = {}, {}, {}, [], [], {}, [], []
+ops, marks, backend, maps, kats, profiles, calib, ct, ct_reject = {}, {}, {}, [], [], {}, [], [], []
 for line in open(raw):
     f = line.split()
     if f[0] == "image" and f[3] == "op":
@@ -86,6 +87,8 @@ for line in open(raw):
         profiles[(f[1], int(f[2]))] = m4_cycles.analyse(f[3], f[4])
     elif f[0] == "ct":
         ct.append(line.split(None, 1)[1].strip())
+    elif f[0] == "ctreject":
+        ct_reject.append(line.split(None, 1)[1].strip())
     elif f[0] == "calib":
         calib.append(line.split(None, 1)[1].strip())
     elif f[0] == "kat":
@@ -399,6 +402,18 @@ w("  the 585 estimated cycles of each of its 1,971 products, all of them expande
 w("  the 32x32 products use every core register; `scripts/m4-mul-bench.py --functions` gives calls")
 w("  and cycles per call) and the Karatsuba and Toom passes over memory above the 8-word leaf")
 w("  `mul256` (about 190k), LDM/STM and XOR at about two cycles per word moved.")
+w("- **HQC-3's tree.** Its plan has one slack worth counting: 56 products of 33 words per ring")
+w("  product. The top Toom-4's evaluations have m + 3 = 285 words, the Toom-3 steps at x^16 below")
+w("  add a word each (C(t) of 282 and 285 words: 96; of 95 and 96 words: 33), and a 33-word product,")
+w("  a Toom-3 at x^16 over 12-word leaves, takes about 21k estimated cycles against 18.3k for the")
+w("  32-word leaf: about 170k, 4.5 % of the HQC-3 product (`scripts/m4-mul-bench.py --functions")
+w("  --levels 3`: 280 12-word leaves per product). Splitting the Toom-3 operands at bit rather than")
+w("  word boundaries (parts of 1,020 bits, evaluated at t = x^4, so that A(t) fits 32 words) would")
+w("  put all five products of those steps on the 32-word leaf, but the plan would have to carry")
+w("  operand lengths in bits (a 96-word size is 3,056 bits there; a full 3,072-bit operand does")
+w("  not fit) and every pass would shift by bits. Even with all of it, the HQC-3 targets that need")
+w("  8-9 % faster products stay missed; encaps_cached, which needs 5 %, would be within the")
+w("  model's range. Not built.")
 w("- **Cached keys.** A key object saves parsing and H(pk) only: the Karatsuba/Toom trees have no")
 w("  transform of h, s or y worth keeping (what one operand's evaluations would save is the linear")
 w("  passes on its side, a few % of the product, against RAM many times the vector's size). The")
@@ -670,10 +685,37 @@ w("decapsulation window) must be reported as a trace difference of decaps. IT-pr
 w("(the support expansion's item set-up, the RM peak search's last comparison) execute whatever their")
 w("condition, SEL (the support expansion's routing, the samplers' duplicate test, the RM peak search)")
 w("selects by the GE flags without a branch, and none of them accesses memory, so they leave the")
-w("trace equal, as they leave the M4's timing. This run (m4 backend, -O3):")
+w("trace equal, as they leave the M4's timing.")
+w("")
+w("The image takes, for each candidate key seed of A in turn, the first of 32,768 candidates for B")
+w("with the same accept pattern. Most seeds have the empty pattern (every draw accepted), which")
+w("leaves the samplers' refill paths out of the traces, so `m4_ct_trace_rejection` (`reject`) runs")
+w("the same check on seeds whose pattern rejects exactly one draw, refilled in both, and rejected")
+w("for different reasons: in A as a duplicate of an accepted position, in B as at or above the")
+w("threshold. The spec makes the pattern public, not the reason, so the two must take the same")
+w("path. They did not until the device soak below found it: the m4 sampler branched once if the")
+w("draw was taken and once more if it was above the threshold (two instructions more for the one")
+w("than the other); it now makes one branch, on acceptance. This run (m4 backend, -O3), the default")
+w("and then `reject`:")
 w("")
 for line in ct:
     w(f"- {line}")
+w("")
+for line in ct_reject:
+    w(f"- {line}")
+w("")
+w("### Device soak")
+w("")
+w("`scripts/m4-soak.sh` runs the test image `m4_test` for many seeds (`seed=S` changes every random")
+w("input of its checks: every kernel of the m4 row against portable, the ring product at every size")
+w("of the plan against the schoolbook product, round trips, hostile ciphertexts) and the trace check")
+w("for many pairs of secret inputs (`pair=P`: other key seeds and coins, each pair also with one")
+w("rejected draw, a duplicate in A and above the threshold in B), two QEMU runs at a time, and")
+w("prints each failure with the seed or pair that")
+w("reruns it. ctest runs seed 0 and pair 0 (`m4_test`, `m4_ct_trace`, `m4_ct_trace_rejection`) and")
+w("`m4_soak_short` (two more seeds, one more pair); `m4_soak_catches_leak` checks that the soak")
+w("reports the planted leak with its pair. The last long run, at -O3 and -Os, is")
+w("[docs/soak/m4-soak.txt](soak/m4-soak.txt).")
 w("")
 for opt in ("-O3", "-Os"):
     w(f"## Instructions and peak stack ({opt})")

@@ -7,8 +7,9 @@
 #  - The trace-equality check (tests/m4/ct_trace_test.sh) twice per pair: pair=P starts the
 #    image's search for two key seeds with one accept pattern from other seeds and other coins, so
 #    that every pair compares other keys, ciphertexts and shared secrets at HQC-1, 3 and 5; the
-#    second run takes seeds whose pattern rejects one draw (reject), so that the samplers' refill
-#    paths are compared too. ctest runs pair 0 both ways.
+#    second run takes seeds whose pattern rejects one draw (reject), a duplicate in one set and a
+#    draw above the threshold in the other, so that the samplers' refill paths are compared too
+#    and why a draw was rejected must not show. ctest runs pair 0 both ways.
 # Runs JOBS images at a time, prints every failure with its seed or pair (to rerun it:
 # scripts/m4-run.sh BUILD/tests/m4/m4_test.elf seed=S, or tests/m4/ct_trace_test.sh
 # BUILD/tests/m4/m4_ct.elf [reject] pair=P) and a summary.
