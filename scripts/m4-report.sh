@@ -512,20 +512,6 @@ w(f"  96 KB of flash and takes {kib(lib1)} (Flash and static RAM, below), room f
 w(f"  {(96000 - lib1) // TWIDDLE_CODE} of the 2,047 twiddles at {TWIDDLE_CODE / 1000:.1f} KB each. "
   "No form of the transform probed meets both the cached")
 w("  targets and the flash target.")
-w("- **`mul2` sharing r2 down to the leaves** (counted, not built). `mul2` runs its two products one")
-w("  after the other in one set of buffers, so nothing of r2 is shared. A leaf that computes a1 r2")
-w("  and a2 r2 together would keep r2's word split into its four bit classes in r4-r7 for the second")
-w("  32x32 product (four ANDs and a VMOV saved) and form r2's Karatsuba sums once (five XORs per")
-w("  `mul128`, four per `mul256`): about 50 estimated cycles per pair of `mul128`, 170 per pair of")
-w("  `mul256` (4.5 %), before the staging that the 27 staged words (the FPU has 32 registers,")
-w("  `mul256`'s frame takes four) would push to memory. At HQC-1 (657 pairs of `mul256` per `mul2`)")
-w("  that is about 110k, 3 % of encaps: about 3.45M, still above 3.3M. It needs a dual form of every")
-w("  leaf above `mul256` (16, 24, 32 and 64 words: over a dual `mul256` in C++, the pair of 64-word")
-w("  leaves would take about 15k estimated cycles of Karatsuba passes against 6k for two Thumb-2")
-w("  leaves, more than the 4.6k the sharing saves there) and of every step of the tree (the second")
-w("  operand's evaluations and a second set of product buffers, about one more product's scratch:")
-w("  some 16 KB at HQC-1, where decaps would then use about 61 of its 64 KiB, and more than the")
-w("  RAM classes leave at HQC-3 and HQC-5).")
 def bound_needs(level):
     out = []
     for op in ("keygen", "encaps", "decaps"):
