@@ -582,7 +582,7 @@ if all(r5.values()) and all(p5.values()):
       f"{two / 1e6:.2f}M (the tree: {tree2 / 1e6:.2f}M),")
     w(f"  a cached encapsulation's F + 2 IP about {cenc / 1e6:.2f}M and a cached decapsulation's 2 F + 3 IP about "
       f"{cdec / 1e6:.2f}M. With it for")
-    w("  `mul2`, the decapsulation's products and the key objects (the tree for keygen), HQC-5 would take about "
+    w("  `mul2` and the key objects (the tree for the single products of keygen and decapsulation), HQC-5 would take about "
       + ", ".join(f"{op} {new[op] / 1e6:.2f}M" for op in new) + ":")
     enc_cut = 1 - new["encaps_cached"] / new["encaps"]
     dec_cut = 1 - new["decaps_cached"] / new["decaps"]
