@@ -531,26 +531,28 @@ def conversion_steps(L, G=1, out=None):
     for lev in range(L, T, -1):
         k = lev - 1 - T
         half, piece, block = G << (lev - 1), G << k, G << lev
-        out.append((block, piece))         # [h, h + 2^k) ^= [2h - 2^k, 2h)
-        out.append((block, half - piece))  # [2^k, h) ^= [h, 2h - 2^k)
+        out.append((block, half, 2 * half - piece, piece))  # [h, h + 2^k) ^= [2h - 2^k, 2h)
+        out.append((block, piece, half, half - piece))      # [2^k, h) ^= [h, 2h - 2^k)
     conversion_steps(L - T, G << T, out)
     return conversion_steps(T, G, out)
-# Estimated cycles per 32-bit word XOR: 4.4 in a pass over memory (eight-word LDM, LDM, EORs, STM:
-# (9 + 9 + 8 + 9) / 8), 1 where the block (at most 256 bits) stays in registers, plus a load and a
-# store sweep for those; 3 per word (shift, mask, EOR) for each step inside a word.
+# Estimated cycles per 32-bit word XOR: in a pass over memory 4.4 where source and destination are
+# whole words (eight-word LDM, LDM, EORs, STM: (9 + 9 + 8 + 9) / 8) and 6.4 where they are not (two
+# shifts and an ORR more per word); where the block (at most 256 bits) stays in registers 1, or 3
+# with the shifts, plus a load and a store sweep for those; 3 per word (shift, mask, EOR) for each
+# step inside a word.
 def conversion_cycles(L):
     words = (1 << L) // 32
-    big = small = 0.0
-    inword = 0
-    for block, length in conversion_steps(L):
+    cycles = 2 * 2 * words
+    for block, dst, src, length in conversion_steps(L):
         xors = (1 << L) // block * length / 32
+        whole = dst % 32 == 0 and src % 32 == 0 and length % 32 == 0
         if block <= 32:
-            inword += 1
+            cycles += 3 * words
         elif block <= 256:
-            small += xors
+            cycles += (1 if whole else 3) * xors
         else:
-            big += xors
-    return 4.4 * big + small + 3 * inword * words + 2 * 2 * words, len(conversion_steps(L))
+            cycles += (4.4 if whole else 6.4) * xors
+    return cycles, len(conversion_steps(L))
 ENCODE32, DECODE32 = 800, 950  # per 32 elements: loads, XORs of 16 (32) public rows, transpose, stores
 r5 = {op: by.get((5, "m4", op)) for op in ("keygen", "encaps", "decaps", "encaps_cached", "decaps_cached")}
 p5 = {op: by.get((5, "portable", op)) for op in r5}
@@ -578,8 +580,9 @@ if all(r5.values()) and all(p5.values()):
     w(f"  product ({POINTWISE}) above, its 12 layers of 2,048 butterflies take {fft5 / 1e6:.2f}M; the basis conversions,")
     w(f"  from the step list of `src/backend/fafft/plan.hpp` ({steps_in} steps on 2^16 bits, {steps_out} on 2^17), "
       f"{conv_in / 1e6:.2f}M in and")
-    w(f"  {conv_out / 1e6:.2f}M out at 4.4 estimated cycles per word XOR in passes over memory (eight-word LDM/STM), 1")
-    w("  where a block of at most 256 bits stays in registers, 3 per word for each step inside a word;")
+    w(f"  {conv_out / 1e6:.2f}M out at 4.4 estimated cycles per word XOR in passes over memory (eight-word LDM/STM; 6.4")
+    w("  where the ranges are not whole words), 1 (3) where a block of at most 256 bits stays in registers,")
+    w("  3 per word for each step inside a word;")
     w(f"  encoding and decoding by bit-sliced XORs of public rows and 32x32 bit transposes, about "
       f"{enc5 / 1e6:.2f}M and {dec5 / 1e6:.2f}M")
     w(f"  (counted roughly: {ENCODE32} and {DECODE32} per 32 elements). So F is about {F / 1e6:.2f}M and IP about "
