@@ -543,7 +543,8 @@ def conversion_steps(L, G=1, out=None):
 def conversion_cycles(L):
     words = (1 << L) // 32
     cycles = 2 * 2 * words
-    for block, dst, src, length in conversion_steps(L):
+    steps = conversion_steps(L)
+    for block, dst, src, length in steps:
         xors = (1 << L) // block * length / 32
         whole = dst % 32 == 0 and src % 32 == 0 and length % 32 == 0
         if block <= 32:
@@ -552,7 +553,7 @@ def conversion_cycles(L):
             cycles += (1 if whole else 3) * xors
         else:
             cycles += (4.4 if whole else 6.4) * xors
-    return cycles, len(conversion_steps(L))
+    return cycles, len(steps)
 ENCODE32, DECODE32 = 800, 950  # per 32 elements: loads, XORs of 16 (32) public rows, transpose, stores
 r5 = {op: by.get((5, "m4", op)) for op in ("keygen", "encaps", "decaps", "encaps_cached", "decaps_cached")}
 p5 = {op: by.get((5, "portable", op)) for op in r5}
