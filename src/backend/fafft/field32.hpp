@@ -57,6 +57,13 @@ constexpr std::uint32_t mul(std::uint32_t a, std::uint32_t b) {
   return r;
 }
 
+// The field's product as a type, for the constants below, which follow from the product alone:
+// the Cantor basis, the twiddles and the coding matrices exist in every representation of
+// GF(2^32). The x86 ports use this tower; the m4 port a polynomial basis (m4/fafft_m4.cpp).
+struct TowerField {
+  static constexpr std::uint32_t mul(std::uint32_t a, std::uint32_t b) { return field32::mul(a, b); }
+};
+
 // Solutions of x^2 + x = v (a GF(2)-linear system of rank 31; v must have trace 0), by one
 // Gaussian elimination of the matrix of x -> x^2 + x that records, for each pivot column, which
 // equations its row combines: that bit of x is the parity of those bits of v (the free bit is 0).
@@ -77,13 +84,14 @@ struct ArtinSchreierSolver {
     return x;
   }
 };
+template <class F>
 constexpr ArtinSchreierSolver make_solver() {
   // Row e: bits 0..31 the coefficients of x's bits in bit e of x^2 + x; bits 32..63 the
   // equations combined into it.
   std::uint64_t rows[32] = {};
   for (unsigned k = 0; k < 32; k++) {
     const std::uint32_t x = std::uint32_t{1} << k;
-    const std::uint32_t image = mul(x, x) ^ x;
+    const std::uint32_t image = F::mul(x, x) ^ x;
     for (unsigned e = 0; e < 32; e++)
       if ((image >> e) & 1) rows[e] |= std::uint64_t{1} << k;
   }
@@ -109,14 +117,17 @@ constexpr ArtinSchreierSolver make_solver() {
   return s;
 }
 
+template <class F>
 constexpr std::array<std::uint32_t, 32> make_cantor_basis() {
-  const ArtinSchreierSolver solver = make_solver();
+  const ArtinSchreierSolver solver = make_solver<F>();
   std::array<std::uint32_t, 32> b{};
   b[0] = 1;
   for (unsigned i = 1; i < 32; i++) b[i] = solver.solve(b[i - 1]);
   return b;
 }
-inline constexpr std::array<std::uint32_t, 32> kBeta = make_cantor_basis();
+template <class F>
+inline constexpr std::array<std::uint32_t, 32> kCantorBasis = make_cantor_basis<F>();
+inline constexpr const std::array<std::uint32_t, 32>& kBeta = kCantorBasis<TowerField>;
 
 // The diagonals of "multiply by c": D_d byte j = byte j of c * y^((j - d) mod 4), so that
 // c * a = sum_d D_d (*) rotl(a, 8 d) with (*) the bytewise GF(2^8) product.
@@ -163,21 +174,21 @@ constexpr TwiddleTable make_twiddles() {
 
 // Encoding (GF(2)): with i = t 2^K + j (t < 32, j < 2^K), the point values of f are
 // g = sum_j G_j X_j, G_j = sum_t c_i E_t, E_t = X_t(s_K(beta_31)) = prod_(bit l of t) beta_(31-K-l).
-template <unsigned K>
+template <unsigned K, class F = TowerField>
 constexpr std::array<std::uint32_t, 32> make_encoding() {
   std::array<std::uint32_t, 32> e{};
   for (unsigned t = 0; t < 32; t++) {
     std::uint32_t p = 1;
     for (unsigned l = 0; l < 5; l++)
-      if ((t >> l) & 1) p = mul(p, kBeta[31 - K - l]);
+      if ((t >> l) & 1) p = F::mul(p, kCantorBasis<F>[31 - K - l]);
     e[t] = p;
   }
   return e;
 }
 // Decoding: row t of the inverse of the matrix with columns E_t (c_t = parity(row_t & G)).
-template <unsigned K>
+template <unsigned K, class F = TowerField>
 constexpr std::array<std::uint32_t, 32> make_decoding() {
-  const auto e = make_encoding<K>();
+  const auto e = make_encoding<K, F>();
   // Augmented [M | I] with M[r][t] = bit r of E_t, rows as 64-bit masks (M in bits 0..31).
   std::uint64_t rows[32] = {};
   for (unsigned r = 0; r < 32; r++) {
