@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "backend/generic.hpp"
+#include "backend/m4/fafft_m4.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
 #include "backend/m4/support_route_m4.hpp"
 #include "backend/ops.hpp"
@@ -232,12 +233,31 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
   return count;
 }
 
+// The FAFFT as a transform multiplier for prepared key objects (fafft_m4.hpp), at HQC-5 only: there
+// the product's 2n - 1 bits nearly fill the transform's 2^17, and a prepared key's transforms of h
+// and s (and y) leave an encapsulation F(r2) + 2 IP instead of two tree products (docs/M4.md). At
+// HQC-1 and HQC-3 a transform covers about twice the product, and the tree stays cheaper even
+// with the key's transforms kept. The one-shot mul and mul2 stay the tree at every level.
+template <class P>
+inline constexpr TransformMultiplier<P> kFafftTransforms = {
+    .transform = &fafft::forward<P>,
+    .mul_transforms = &fafft::mul_transformed<P>,
+    .mul_transform_plain = &fafft::mul_transformed_plain<P>,
+    .mul_is_transform_product = false,
+};
+
+template <class P>
+constexpr const TransformMultiplier<P>* transforms() {
+  if constexpr (P::kLevel == 5) return &kFafftTransforms<P>;
+  else return nullptr;
+}
+
 template <class P>
 constexpr KernelTable<P> table() {
   return KernelTable<P>{
       .mul = &mul<P>,
       .mul2 = &mul2<P>,
-      .transforms = nullptr,
+      .transforms = transforms<P>(),
       .mul_name = "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)",
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,

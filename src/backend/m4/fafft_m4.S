@@ -1,0 +1,183 @@
+@ The butterflies of the M4 FAFFT (fafft_m4.cpp; docs/FAFFT.md): one block of a layer, u[k] and
+@ v[k] for k < half, with the block's twiddle tau in GF(2^32) = GF(2)[z]/(z^32 + z^7 + z^3 + z^2
+@ + 1). The product tau * v is clmul_m4.S's 32x32 carry-less product from UMULL over the four bit
+@ classes (positions = k mod 4) of both operands, with tau's classes split once per block and
+@ kept in r2-r5, and v's split again for each of its four products (one AND each: there are not
+@ registers for both operands' classes, an accumulator, a product and the result), then the
+@ reduction. No branch and no address depends on u, v or tau; the loop runs half times.
+  .syntax unified
+  .cpu cortex-m4
+  .thumb
+  .text
+
+@ Two products of one class sum are added (UMLAL) where the sums i + j of their class indices
+@ differ by 4, so that a column counts at most 15 ones (clmul_m4.S). In: r6 = v, r2-r5 = tau's
+@ classes 0-3. Out: (lr:r12) = the 64-bit product tau * v. Clobbers r7-r11.
+.macro PRODUCT
+  @ class 0: (t0 v0 + t1 v3) ^ t2 v2 ^ t3 v1
+  and r7, r6, #0x11111111
+  umull r12, lr, r2, r7
+  and r7, r6, #0x88888888
+  umlal r12, lr, r3, r7
+  and r7, r6, #0x44444444
+  umull r10, r11, r4, r7
+  eor r12, r12, r10
+  eor lr, lr, r11
+  and r7, r6, #0x22222222
+  umull r10, r11, r5, r7
+  eor r12, r12, r10
+  eor lr, lr, r11
+  and r12, r12, #0x11111111
+  and lr, lr, #0x11111111
+  @ class 1: (t0 v1 + t2 v3) ^ (t1 v0 + t3 v2); r7 = v1 on entry
+  umull r8, r9, r2, r7
+  and r7, r6, #0x88888888
+  umlal r8, r9, r4, r7
+  and r7, r6, #0x11111111
+  umull r10, r11, r3, r7
+  and r7, r6, #0x44444444
+  umlal r10, r11, r5, r7
+  eor r8, r8, r10
+  eor r9, r9, r11
+  and r8, r8, #0x22222222
+  and r9, r9, #0x22222222
+  orr r12, r12, r8
+  orr lr, lr, r9
+  @ class 2: (t0 v2 + t3 v3) ^ t1 v1 ^ t2 v0; r7 = v2 on entry
+  umull r8, r9, r2, r7
+  and r7, r6, #0x88888888
+  umlal r8, r9, r5, r7
+  and r7, r6, #0x22222222
+  umull r10, r11, r3, r7
+  eor r8, r8, r10
+  eor r9, r9, r11
+  and r7, r6, #0x11111111
+  umull r10, r11, r4, r7
+  eor r8, r8, r10
+  eor r9, r9, r11
+  and r8, r8, #0x44444444
+  and r9, r9, #0x44444444
+  orr r12, r12, r8
+  orr lr, lr, r9
+  @ class 3: t0 v3 ^ t1 v2 ^ t2 v1 ^ t3 v0; r7 = v0 on entry
+  umull r8, r9, r5, r7
+  and r7, r6, #0x88888888
+  umull r10, r11, r2, r7
+  eor r8, r8, r10
+  eor r9, r9, r11
+  and r7, r6, #0x44444444
+  umull r10, r11, r3, r7
+  eor r8, r8, r10
+  eor r9, r9, r11
+  and r7, r6, #0x22222222
+  umull r10, r11, r4, r7
+  eor r8, r8, r10
+  eor r9, r9, r11
+  and r8, r8, #0x88888888
+  and r9, r9, #0x88888888
+  orr r12, r12, r8
+  orr lr, lr, r9
+.endm
+
+@ r12 = (lr:r12) mod z^32 + z^7 + z^3 + z^2 + 1. With h = lr and o = the bits of h z^7 + h z^3 +
+@ h z^2 above bit 31 (h >> 25 ^ h >> 29 ^ h >> 30), the residue is lo + f(h + o), f(x) = x + x z^2
+@ + x z^3 + x z^7 cut to 32 bits (o < 2^7, so o's own terms stay below bit 32). Clobbers r7, lr.
+.macro REDUCE
+  lsr r7, lr, #25
+  eor r7, r7, lr, lsr #29
+  eor r7, r7, lr, lsr #30
+  eor lr, lr, r7
+  eor r12, r12, lr
+  eor r12, r12, lr, lsl #2
+  eor r12, r12, lr, lsl #3
+  eor r12, r12, lr, lsl #7
+.endm
+
+@ Entry: r0 = u, r1 = v, r2 = half (>= 1), r3 = tau. Splits tau into r2-r5, keeps the end of v in
+@ s0 (caller-saved).
+.macro ENTER
+  push {r4-r11, lr}
+  add r2, r1, r2, lsl #2
+  vmov s0, r2
+  and r2, r3, #0x11111111
+  and r4, r3, #0x44444444
+  and r5, r3, #0x88888888
+  and r3, r3, #0x22222222
+.endm
+
+@ void hqc_m4_fafft_butterflies(u32* u, u32* v, u32 half, u32 tau): the forward FFT's block,
+@ u[k] += tau v[k], v[k] += u[k] for k < half (half >= 1).
+  .global hqc_m4_fafft_butterflies
+  .type hqc_m4_fafft_butterflies, %function
+  .thumb_func
+hqc_m4_fafft_butterflies:
+  ENTER
+1:
+  ldr r6, [r1]
+  PRODUCT
+  REDUCE
+  ldr r7, [r0]
+  eor r7, r7, r12
+  str r7, [r0], #4
+  eor r6, r6, r7
+  str r6, [r1], #4
+  vmov r8, s0
+  cmp r1, r8
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_butterflies, . - hqc_m4_fafft_butterflies
+
+@ void hqc_m4_fafft_butterflies_inverse(u32* u, u32* v, u32 half, u32 tau): the inverse FFT's
+@ block, v[k] += u[k], u[k] += tau v[k] for k < half (half >= 1).
+  .global hqc_m4_fafft_butterflies_inverse
+  .type hqc_m4_fafft_butterflies_inverse, %function
+  .thumb_func
+hqc_m4_fafft_butterflies_inverse:
+  ENTER
+1:
+  ldr r6, [r1]
+  ldr r7, [r0]
+  eor r6, r6, r7
+  str r6, [r1], #4
+  PRODUCT
+  REDUCE
+  ldr r7, [r0]
+  eor r7, r7, r12
+  str r7, [r0], #4
+  vmov r8, s0
+  cmp r1, r8
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_butterflies_inverse, . - hqc_m4_fafft_butterflies_inverse
+
+@ void hqc_m4_fafft_pointwise(u32* g, const u32* x, const u32* y, u32 count): g[j] = x[j] y[j]
+@ for j < count (count >= 1; g may be x or y: each g[j] is stored after x[j] and y[j] are read).
+@ x[j]'s classes go to r2-r5 as tau's do above; g is addressed from y by the offset in s1.
+  .global hqc_m4_fafft_pointwise
+  .type hqc_m4_fafft_pointwise, %function
+  .thumb_func
+hqc_m4_fafft_pointwise:
+  push {r4-r11, lr}
+  sub r0, r0, r2
+  vmov s1, r0
+  add r3, r2, r3, lsl #2
+  vmov s0, r3
+  mov r0, r1
+  mov r1, r2
+1:
+  ldr r3, [r0], #4
+  ldr r6, [r1]
+  and r2, r3, #0x11111111
+  and r4, r3, #0x44444444
+  and r5, r3, #0x88888888
+  and r3, r3, #0x22222222
+  PRODUCT
+  REDUCE
+  vmov r7, s1
+  str r12, [r1, r7]
+  add r1, r1, #4
+  vmov r8, s0
+  cmp r1, r8
+  bne 1b
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_pointwise, . - hqc_m4_fafft_pointwise

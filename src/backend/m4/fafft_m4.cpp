@@ -1,0 +1,456 @@
+// The Frobenius additive FFT on the Cortex-M4 (fafft_m4.hpp; the algorithm: docs/FAFFT.md; its
+// costs on the M4: docs/M4.md). The parts of backend/fafft/entry_points.hpp's composition, on
+// 32-bit words:
+//   - the novel-basis conversion runs the step list of backend/fafft/plan.hpp: steps on blocks of
+//     at most 32 bits together in one pass over the words (x ^= (x >> delta) & mask per step, in
+//     registers), larger ones as funnel-shifted XORs of their ranges;
+//   - encoding and decoding are bit-sliced: the 32 element bits of 32 points are XORs of the rows
+//     (the constant matrices of field32.hpp, for this field), then one 32 x 32 bit transpose;
+//   - the FFT layers (one Thumb-2 call per block, fafft_m4.S) multiply by the block's twiddle with
+//     the 32x32 carry-less product over four bit classes (sixteen UMULL, the twiddle's classes
+//     split once per block) and reduce modulo z^32 + z^7 + z^3 + z^2 + 1; the pointwise products
+//     are the same product in one Thumb-2 loop.
+// Every loop bound, index and shift depends on the parameter set (public) only.
+#include "backend/m4/fafft_m4.hpp"
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/fafft/entry_points.hpp"
+#include "backend/fafft/field32.hpp"
+#include "backend/fafft/plan.hpp"
+#include "common/ct.hpp"
+#include "common/static_for.hpp"
+#include "params/params.hpp"
+
+// One block of a layer (fafft_m4.S): u[k] += tau v[k], v[k] += u[k] for k < half, and the
+// inverse, v[k] += u[k], u[k] += tau v[k].
+extern "C" void hqc_m4_fafft_butterflies(std::uint32_t* u, std::uint32_t* v, std::uint32_t half, std::uint32_t tau);
+extern "C" void hqc_m4_fafft_butterflies_inverse(std::uint32_t* u, std::uint32_t* v, std::uint32_t half,
+                                                 std::uint32_t tau);
+// g[j] = x[j] * y[j] in the field for j < count (fafft_m4.S; g may be x or y).
+extern "C" void hqc_m4_fafft_pointwise(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
+                                       std::uint32_t count);
+
+namespace hqc::backend::m4::fafft {
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+// The buffers are arrays of 64-bit words, worked on as their 32-bit halves (little-endian).
+typedef std::uint32_t __attribute__((__may_alias__)) Word32;
+
+namespace field32 = ::hqc::backend::fafft::field32;
+using ::hqc::static_for;
+using ::hqc::backend::fafft::Step;
+
+// ---- GF(2^32) = GF(2)[z]/(z^32 + z^7 + z^3 + z^2 + 1) --------------------------------------------
+
+// The field's product for the constants below (compile time only: at run time every product is
+// fafft_m4.S's, the same function of the operands).
+constexpr u32 gf_mul(u32 a, u32 b) {
+  u32 r = 0;
+  for (int i = 31; i >= 0; i--) {
+    r = (r << 1) ^ ((r >> 31) != 0 ? 0x8Du : 0u);  // r z, with z^32 = z^7 + z^3 + z^2 + 1
+    if ((b >> i) & 1) r ^= a;
+  }
+  return r;
+}
+
+struct PolyField {
+  static constexpr u32 mul(u32 a, u32 b) { return gf_mul(a, b); }
+};
+
+// The modulus is irreducible (Rabin's test: z^(2^32) = z, and gcd(f, z^(2^16) - z) = 1, the only
+// proper divisor of 32 to test being 16), so PolyField is GF(2^32).
+constexpr u32 frobenius_power_of_z(unsigned squarings) {
+  u32 x = 2;  // z
+  for (unsigned i = 0; i < squarings; i++) x = gf_mul(x, x);
+  return x;
+}
+constexpr bool coprime_with_modulus(u32 g) {
+  u64 a = (u64{1} << 32) | 0x8Du, b = g;  // f = z^32 + z^7 + z^3 + z^2 + 1
+  while (b != 0) {
+    while (a != 0 && std::bit_width(a) >= std::bit_width(b)) a ^= b << (std::bit_width(a) - std::bit_width(b));
+    const u64 t = a;
+    a = b;
+    b = t;
+  }
+  return a == 1;
+}
+static_assert(frobenius_power_of_z(32) == 2 && coprime_with_modulus(frobenius_power_of_z(16) ^ 2),
+              "z^32 + z^7 + z^3 + z^2 + 1 must be irreducible");
+
+inline constexpr const std::array<u32, 32>& kBeta = field32::kCantorBasis<PolyField>;
+constexpr bool is_cantor_basis() {
+  for (unsigned i = 1; i < 32; i++)
+    if ((gf_mul(kBeta[i], kBeta[i]) ^ kBeta[i]) != kBeta[i - 1]) return false;
+  return kBeta[0] == 1;
+}
+static_assert(is_cantor_basis(), "beta_0 = 1, beta_i^2 + beta_i = beta_(i-1)");
+
+// Twiddles (docs/FAFFT.md): layer i, block b: tau = beta_(31-i) + sum_l b_l beta_(1+l). Block b
+// differs from block b - 1 by the bits 0 .. ctz(b), so tau moves by kTwiddleStep[ctz(b)].
+constexpr std::array<u32, 32> make_twiddle_steps() {
+  std::array<u32, 32> s{};
+  u32 acc = 0;
+  for (unsigned c = 0; c + 1 < 32; c++) s[c] = acc ^= kBeta[1 + c];
+  return s;
+}
+inline constexpr std::array<u32, 32> kTwiddleStep = make_twiddle_steps();
+
+// ---- Encoding and decoding --------------------------------------------------------------------
+
+// x[0..31] as a 32 x 32 bit matrix (bit j of word i), transposed in place: five rounds of
+// swaps of the off-diagonal s x s blocks, s = 16, 8, 4, 2, 1. One copy for both codings.
+[[gnu::noinline]] void transpose32(u32* x) {
+  static_for<5>([&](auto round) {
+    constexpr unsigned s = 16u >> round;
+    constexpr u32 m = s == 16  ? 0x0000FFFFu
+                      : s == 8 ? 0x00FF00FFu
+                      : s == 4 ? 0x0F0F0F0Fu
+                      : s == 2 ? 0x33333333u
+                               : 0x55555555u;
+    // Unrolled: the offsets are immediates and many words stay in registers from one pair to the
+    // next (about 730 estimated cycles and 1.8 KB of flash; a loop over the pairs of a round, 1.3k
+    // to 1.4k cycles and 0.5 to 0.9 KB).
+    static_for<16>([&](auto pair) {
+      constexpr unsigned k = (pair / s) * 2 * s + pair % s;  // the pairs (k, k + s), bit s of k clear
+      const u32 t = ((x[k] >> s) ^ x[k + s]) & m;
+      x[k] ^= t << s;
+      x[k + s] ^= t;
+    });
+  });
+}
+
+// sums[16 g + c] = the XOR of the words x[4 g + i] with bit i of c set, for the groups g < groups
+// of four words (the method of four Russians: a bit-matrix product then takes one table word per
+// group and output word, at an index that is a nibble of the public matrix).
+inline void subset_sums(u32* sums, const u32* x, unsigned groups) {
+  for (unsigned g = 0; g < groups; g++, x += 4, sums += 16) {
+    sums[0] = 0;
+    for (unsigned i = 0; i < 4; i++)
+      for (unsigned c = 0; c < (1u << i); c++) sums[(1u << i) + c] = sums[c] ^ x[i];
+  }
+}
+
+// The coding matrices of this field (field32.hpp): columns E_t, and the rows of their inverse.
+// Encoding: plane p of 32 points gathers bit p of E_t for the rows t < 16, a nibble per group of
+// four rows. Decoding: row t of 32 points is the inverse's row t (its nibbles index the planes'
+// sums).
+template <unsigned K>
+constexpr std::array<std::uint16_t, 32> make_encoding_nibbles() {
+  const auto e = field32::make_encoding<K, PolyField>();
+  std::array<std::uint16_t, 32> n{};
+  for (unsigned p = 0; p < 32; p++)
+    for (unsigned t = 0; t < 16; t++) n[p] = static_cast<std::uint16_t>(n[p] | ((e[t] >> p) & 1) << t);
+  return n;
+}
+template <unsigned K>
+inline constexpr std::array<std::uint16_t, 32> kEncodingNibbles = make_encoding_nibbles<K>();
+template <unsigned K>
+inline constexpr std::array<u32, 32> kDecoding = field32::make_decoding<K, PolyField>();
+static_assert(kDecoding<12>[0] != 0, "the encoding matrix must be invertible");
+
+// An input's 16 rows of 2^K bits (bits [t 2^K, (t + 1) 2^K) are row t) to 2^K points: for each 32
+// columns, the bit planes of the points from the rows' subset sums, then the transpose.
+template <unsigned K>
+[[gnu::noinline]] void encode_half(u32* t, const Word32* bits) {
+  constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
+  for (std::size_t w = 0; w < kRowWords; w++) {
+    u32 row[16], sums[64], x[32];
+    for (unsigned r = 0; r < 16; r++) row[r] = bits[r * kRowWords + w];
+    subset_sums(sums, row, 4);
+#pragma GCC unroll 1
+    for (unsigned p = 0; p < 32; p++) {
+      const u32 n = kEncodingNibbles<K>[p];
+      x[p] = sums[n & 15] ^ sums[16 + ((n >> 4) & 15)] ^ sums[32 + ((n >> 8) & 15)] ^ sums[48 + (n >> 12)];
+    }
+    transpose32(x);
+    for (unsigned j = 0; j < 32; j++) t[32 * w + j] = x[j];
+  }
+}
+// 2^K points to 32 rows of 2^K bits: the points' bit planes by the transpose, then each row's word
+// from the planes' subset sums.
+template <unsigned K>
+[[gnu::noinline]] void decode_full(Word32* rows, const u32* t) {
+  constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
+  for (std::size_t w = 0; w < kRowWords; w++) {
+    u32 x[32], sums[128];
+    for (unsigned j = 0; j < 32; j++) x[j] = t[32 * w + j];
+    transpose32(x);
+    subset_sums(sums, x, 8);
+    for (unsigned r = 0; r < 32; r++) {
+      const u32 d = kDecoding<K>[r];
+      u32 acc = 0;
+      for (unsigned g = 0; g < 8; g++) acc ^= sums[16 * g + ((d >> (4 * g)) & 15)];
+      rows[r * kRowWords + w] = acc;
+    }
+  }
+}
+
+// ---- The additive FFT ---------------------------------------------------------------------------
+
+// Layers K-1 .. 0: u += tau v, v += u on the halves of each block (Thumb-2 per block). The encoding,
+// decoding and FFT stay functions of their own (noinline): each is called once per transform, and
+// inlined into every entry point they would take their code's flash several times.
+template <unsigned K>
+[[gnu::noinline]] void fft(u32* g) {
+  for (unsigned i = K; i-- > 0;) {
+    const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
+    u32 tau = kBeta[31 - i];
+    for (std::size_t b = 0; b < blocks; b++) {
+      if (b != 0) tau ^= kTwiddleStep[std::countr_zero(b)];
+      u32* u = g + (b << (i + 1));
+      hqc_m4_fafft_butterflies(u, u + half, static_cast<u32>(half), tau);
+    }
+  }
+}
+// g = the inverse FFT of the pointwise products x * y (g may be x or y): layers 0 .. K-1,
+// v += u, u += tau v.
+template <unsigned K>
+[[gnu::noinline]] void ifft_product(u32* g, const u32* x, const u32* y) {
+  hqc_m4_fafft_pointwise(g, x, y, u32{1} << K);
+  for (unsigned i = 0; i < K; i++) {
+    const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
+    u32 tau = kBeta[31 - i];
+    for (std::size_t b = 0; b < blocks; b++) {
+      if (b != 0) tau ^= kTwiddleStep[std::countr_zero(b)];
+      u32* u = g + (b << (i + 1));
+      hqc_m4_fafft_butterflies_inverse(u, u + half, static_cast<u32>(half), tau);
+    }
+  }
+}
+
+// ---- Novel-basis conversion ---------------------------------------------------------------------
+
+template <unsigned L>
+struct Steps {
+  int n = 0;
+  Step s[::hqc::backend::fafft::kMaxSteps] = {};
+};
+template <unsigned L>
+constexpr Steps<L> make_steps() {
+  Steps<L> r{};
+  r.n = ::hqc::backend::fafft::gen_steps(L, 1, r.s, 0);
+  return r;
+}
+template <unsigned L>
+inline constexpr Steps<L> kSteps = make_steps<L>();
+
+// The steps on blocks of at most kUnitBits bits come last in every list (the recursion of
+// plan.hpp ends on the smallest blocks), and run together on units of kUnitWords words in
+// registers: each unit is loaded once, every such step applied, and stored.
+inline constexpr std::size_t kUnitWords = 8;
+inline constexpr std::uint32_t kUnitBits = 32 * kUnitWords;
+template <unsigned L>
+constexpr int first_unit_step() {
+  int i = kSteps<L>.n;
+  while (i > 0 && kSteps<L>.s[i - 1].block <= kUnitBits) i--;
+  for (int j = 0; j < i; j++)
+    if (kSteps<L>.s[j].block <= kUnitBits) return -1;  // not a tail: no plan for it
+  return i;
+}
+
+// The destination bits of step s in word i of a unit (its blocks tile the unit).
+constexpr u32 unit_mask(const Step& s, std::size_t i) {
+  u32 m = 0;
+  for (u32 bit = 0; bit < 32; bit++) {
+    const u32 pos = (32 * static_cast<u32>(i) + bit) % s.block;
+    if (pos >= s.dst && pos < s.dst + s.len) m |= u32{1} << bit;
+  }
+  return m;
+}
+
+// Step I of the list on one unit: word i gains the source bits delta above its destination bits,
+// which lie in words i + q and i + q + 1 of the same unit (the block is inside the unit).
+template <unsigned L, int I>
+[[gnu::always_inline]] inline void unit_step(u32 (&x)[kUnitWords]) {
+  constexpr Step s = kSteps<L>.s[I];
+  constexpr u32 delta = s.src - s.dst, q = delta / 32, r = delta % 32;
+  static_for<kUnitWords>([&](auto i) {
+    constexpr u32 m = unit_mask(s, i);
+    if constexpr (m != 0) {
+      u32 v = x[i + q] >> r;
+      if constexpr (r != 0 && i + q + 1 < kUnitWords) v |= x[i + q + 1] << (32 - r);
+      x[i] ^= v & m;
+    }
+  });
+}
+
+// The unit steps, forward or backward, on the units below limit.
+template <unsigned L, bool kForward>
+void unit_pass(Word32* w, std::size_t limit) {
+  constexpr int first = first_unit_step<L>(), count = kSteps<L>.n - first;
+  static_assert(first >= 0);
+  const std::size_t units = (limit + kUnitBits - 1) / kUnitBits;
+  for (std::size_t k = 0; k < units; k++) {
+    u32 x[kUnitWords];
+    for (std::size_t i = 0; i < kUnitWords; i++) x[i] = w[kUnitWords * k + i];
+    static_for<count>([&](auto j) { unit_step<L, kForward ? first + j : kSteps<L>.n - 1 - j>(x); });
+    for (std::size_t i = 0; i < kUnitWords; i++) w[kUnitWords * k + i] = x[i];
+  }
+}
+
+// A step on blocks above kUnitBits bits over memory: for each block whose source starts below
+// limit, the source bits (clipped to limit: above it every bit is zero) onto the destination, a
+// destination word at a time from the two source words that cover it, the first and last words
+// masked. One function for every such step (shifts by a register cost what shifts by a constant
+// do; unrolled per step, the conversions took 11 KB of flash).
+[[gnu::noinline]] void memory_step(Word32* w, const Step& s, std::size_t total, std::size_t limit) {
+  const std::size_t delta = s.src - s.dst, q = delta / 32;
+  const unsigned r = delta % 32, rc = 32 - r;  // rc only where r != 0
+  auto source = [&](std::size_t i) { return r == 0 ? w[i + q] : (w[i + q] >> r) | (w[i + q + 1] << rc); };
+  for (std::size_t base = 0; base < total && base + s.src < limit; base += s.block) {
+    std::size_t len = s.len;
+    if (base + s.src + len > limit) len = limit - base - s.src;
+    const std::size_t d0 = base + s.dst, d1 = d0 + len;  // destination bits [d0, d1)
+    const std::size_t w0 = d0 / 32, w1 = (d1 - 1) / 32;
+    const u32 head = ~u32{0} << (d0 % 32);
+    const u32 tail = ~u32{0} >> ((32 - d1 % 32) % 32);
+    if (w0 == w1) {
+      w[w0] ^= source(w0) & head & tail;
+      continue;
+    }
+    w[w0] ^= source(w0) & head;
+    Word32* d = w + w0 + 1;
+    const Word32* src = w + w0 + 1 + q;
+    const std::size_t n = w1 - w0 - 1;
+    if (r == 0) {
+      for (std::size_t i = 0; i < n; i++) d[i] ^= src[i];
+    } else {  // the source word pair slides: each word loaded once
+      u32 lo = src[0];
+      for (std::size_t i = 0; i < n; i++) {
+        const u32 hi = src[i + 1];
+        d[i] ^= (lo >> r) | (hi << rc);
+        lo = hi;
+      }
+    }
+    w[w1] ^= source(w1) & tail;
+  }
+}
+
+// The memory steps of a list (those before first_unit_step) are the only steps read at run time
+// (the unit steps are compiled into unit_pass). Stored packed, 8 bytes a step: log2 of the block
+// and 18 bits each for dst, src and len (all below 2^18), 0.6 KB of flash per list instead of 1.2.
+constexpr u64 pack(const Step& s) {
+  return u64{static_cast<u32>(std::countr_zero(s.block))} | u64{s.dst} << 5 | u64{s.src} << 23 | u64{s.len} << 41;
+}
+constexpr Step unpack(u64 v) {
+  constexpr u64 m = (u64{1} << 18) - 1;
+  return Step{u32{1} << (v & 31), static_cast<u32>((v >> 5) & m), static_cast<u32>((v >> 23) & m),
+              static_cast<u32>((v >> 41) & m)};
+}
+template <unsigned L>
+constexpr auto make_memory_steps() {
+  std::array<u64, first_unit_step<L>()> m{};
+  for (std::size_t i = 0; i < m.size(); i++) m[i] = pack(kSteps<L>.s[i]);
+  return m;
+}
+template <unsigned L>
+constexpr bool steps_pack() {
+  for (int i = 0; i < first_unit_step<L>(); i++) {
+    const Step s = kSteps<L>.s[i], u = unpack(pack(s));
+    if (u.block != s.block || u.dst != s.dst || u.src != s.src || u.len != s.len) return false;
+  }
+  return true;
+}
+static_assert(steps_pack<16>() && steps_pack<17>(), "every memory step must survive packing");
+template <unsigned L>
+inline constexpr auto kMemorySteps = make_memory_steps<L>();
+
+// The conversion of 2^L bits whose bits >= limit are zero (to_novel), and back (from_novel: the
+// same steps in reverse order, each its own inverse).
+template <unsigned L>
+void to_novel(Word32* w, std::size_t limit) {
+  constexpr int first = first_unit_step<L>();
+  constexpr std::size_t total = std::size_t{1} << L;
+  for (int i = 0; i < first; i++) memory_step(w, unpack(kMemorySteps<L>[i]), total, limit);
+  unit_pass<L, true>(w, limit);
+}
+template <unsigned L>
+void from_novel(Word32* w, std::size_t limit) {
+  constexpr int first = first_unit_step<L>();
+  constexpr std::size_t total = std::size_t{1} << L;
+  unit_pass<L, false>(w, limit);
+  for (int i = first; i-- > 0;) memory_step(w, unpack(kMemorySteps<L>[i]), total, limit);
+}
+
+// ---- The parts of the composition ---------------------------------------------------------------
+
+template <class P>
+[[gnu::noinline]] void reduce_out(u64* out, const u64* c) {
+  constexpr std::size_t N = (P::kN + 31) / 32, q = P::kN / 32;
+  constexpr unsigned r = P::kN % 32;
+  static_assert(r != 0);
+  const Word32* p = reinterpret_cast<const Word32*>(c);
+  Word32* o = reinterpret_cast<Word32*>(out);
+  for (std::size_t i = 0; i < N; i++) o[i] = p[i] ^ (p[i + q] >> r) ^ (p[i + q + 1] << (32 - r));
+  o[N - 1] &= (u32{1} << r) - 1;
+  for (std::size_t k = N; k < 2 * P::kNWordsPadded; k++) o[k] = 0;
+}
+
+struct Parts {
+  static constexpr unsigned kLogElementBits = 5;  // GF(2^32)
+  template <unsigned L>
+  static void to_novel(u64* w, std::size_t limit) {
+    fafft::to_novel<L>(reinterpret_cast<Word32*>(w), limit);
+  }
+  template <unsigned L>
+  static void from_novel(u64* w, std::size_t limit) {
+    fafft::from_novel<L>(reinterpret_cast<Word32*>(w), limit);
+  }
+  // The input has 2^(K+4) bits: rows 0 .. 15.
+  template <unsigned K>
+  static void encode_half(u64* t, const u64* bits) {
+    fafft::encode_half<K>(reinterpret_cast<Word32*>(t), reinterpret_cast<const Word32*>(bits));
+  }
+  template <unsigned K>
+  static u64* decode_full(const u64* t, u64* tmp) {
+    fafft::decode_full<K>(reinterpret_cast<Word32*>(tmp), reinterpret_cast<const Word32*>(t));
+    return tmp;
+  }
+  template <unsigned K>
+  static void fft(u64* g) {
+    fafft::fft<K>(reinterpret_cast<Word32*>(g));
+  }
+  template <unsigned K>
+  static void ifft_product(u64* g, const u64* x, const u64* y) {
+    fafft::ifft_product<K>(reinterpret_cast<Word32*>(g), reinterpret_cast<const Word32*>(x),
+                           reinterpret_cast<const Word32*>(y));
+  }
+  template <class P>
+  static void reduce_out(u64* out, const u64* c) {
+    fafft::reduce_out<P>(out, c);
+  }
+  static void wipe(void* p, std::size_t len) { ct::wipe(p, len); }
+};
+using Entry = ::hqc::backend::fafft::EntryPoints<Parts>;
+
+}  // namespace
+
+template <class P>
+void forward(std::uint64_t* t, const std::uint64_t* a) {
+  Entry::forward<P>(t, a);
+}
+template <class P>
+void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb) {
+  Entry::mul_transformed<P>(out, ta, tb);
+}
+template <class P>
+void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b) {
+  Entry::mul_transformed_plain<P>(out, ta, b);
+}
+
+#define HQC_M4_FAFFT_INSTANTIATE(P)                                                             \
+  template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
+  template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
+  template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5
+HQC_M4_FAFFT_INSTANTIATE(Hqc5)
+#endif
+#undef HQC_M4_FAFFT_INSTANTIATE
+
+}  // namespace hqc::backend::m4::fafft

@@ -1,0 +1,32 @@
+// The Frobenius additive FFT multiplier on the Cortex-M4 (fafft_m4.cpp): the algorithm of
+// docs/FAFFT.md (novel-basis conversion, encoding of 32 bits per element of GF(2^32), additive FFT
+// on the coset beta_31 + W_K, pointwise products, the inverse steps) with GF(2^32) in a polynomial
+// basis, GF(2)[z]/(z^32 + z^7 + z^3 + z^2 + 1), so that a field product is the leaves' 32x32
+// carry-less product from UMULL over four bit classes and a reduction of eleven shifted XORs.
+// A transform is 2^K elements, point j at word j (natural order): not interchangeable with the
+// x86 ports' transforms (a key prepared by one kernel table is only multiplied by that table,
+// pke/kept_transforms.hpp).
+//
+// The m4 row uses it where it is cheaper than the Toom/Karatsuba tree: the transforms that
+// prepared key objects keep at HQC-5 (docs/M4.md). Constant time: every loop bound, index and
+// twiddle depends on the parameter set, the layer and the block (public) only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "backend/ops.hpp"
+
+namespace hqc::backend::m4::fafft {
+
+// t = the transform of a (kTransformWords<P> words).
+template <class P>
+void forward(std::uint64_t* t, const std::uint64_t* a);
+// out = a * b mod x^n - 1 from the transforms of a and b.
+template <class P>
+void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
+// The same with b a ring element (transformed inside).
+template <class P>
+void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+
+}  // namespace hqc::backend::m4::fafft
