@@ -8,22 +8,26 @@
 # (scripts/m4-cycles.py) no UDIV/SDIV may execute inside the operations (their latency is data
 # dependent on the M4).
 #
-#   ct_trace_test.sh CT_IMAGE [leak] [reject] [pair=N]
+#   ct_trace_test.sh CT_IMAGE [leak] [reject] [prepared] [pair=N]
 #     leak: run with the planted leak, which must be reported;
+#     prepared: encapsulate and decapsulate through key objects parsed and prepared in the
+#             windows (the m4 row's FAFFT transforms at HQC-5, which the image checks are kept);
 #     reject: key seeds whose accept pattern rejects one draw, in A as a duplicate and in B as at
 #             or above the threshold (the samplers' refill paths run; the reason must not show);
 #     pair=N: the N-th pair of secret inputs (default 0; scripts/m4-soak.sh runs many).
 set -euo pipefail
-usage="usage: ct_trace_test.sh CT_IMAGE [leak] [reject] [pair=N]"
+usage="usage: ct_trace_test.sh CT_IMAGE [leak] [reject] [prepared] [pair=N]"
 image=${1:?$usage}
 shift
 leak=0
 reject=0
+prepared=0
 pair=0
 for a in "$@"; do
   case $a in
     leak) leak=1 ;;
     reject) reject=1 ;;
+    prepared) prepared=1 ;;
     pair=*) pair=${a#pair=}; [[ $pair =~ ^[0-9]{1,9}$ ]] || { echo "ct_trace_test.sh: pair wants a number: $a" >&2; exit 2; } ;;
     *) echo "ct_trace_test.sh: unknown argument $a; $usage" >&2; exit 2 ;;
   esac
@@ -38,7 +42,7 @@ levels="1 3 5"
 fail=0
 for level in $levels; do
   M4_QEMU_EXTRA="-plugin $t/plugin.so,marker=$marker,trace=1,profile=1 -d plugin -D $t/log$level" \
-    "$root/scripts/m4-run.sh" "$image" "level=$level" "leak=$leak" "reject=$reject" "pair=$pair" >"$t/out$level" || {
+    "$root/scripts/m4-run.sh" "$image" "level=$level" "leak=$leak" "reject=$reject" "prepared=$prepared" "pair=$pair" >"$t/out$level" || {
     echo "FAIL: HQC-$level: the image failed"; cat "$t/out$level"; exit 1; }
   sed "s/^/HQC-$level: /" "$t/out$level"
   python3 "$root/scripts/m4-cycles.py" "$image" "$t/log$level" 3 5 7 9 11 13 15 17 >"$t/cyc$level"
@@ -77,4 +81,4 @@ sys.exit(bad)
 PY
 done
 [ $fail = 0 ] || exit 1
-echo "ok: equal traces (blocks and data addresses) for A and B (pair $pair$([ $reject = 1 ] && echo ", one rejected draw")), no UDIV/SDIV, at HQC-$(echo "$levels" | tr ' ' '/')"
+echo "ok: equal traces (blocks and data addresses) for A and B (pair $pair$([ $reject = 1 ] && echo ", one rejected draw")$([ $prepared = 1 ] && echo ", prepared key objects")), no UDIV/SDIV, at HQC-$(echo "$levels" | tr ' ' '/')"

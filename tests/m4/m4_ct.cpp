@@ -20,6 +20,9 @@
 // the samplers' refill paths are then in the traces, and why a draw was rejected, which the spec
 // does not make public, must not show.
 //
+// prepared=1 encapsulates and decapsulates through key objects, parsed and prepared inside the
+// windows (the transforms of h, s and y where the row keeps them: m4 at HQC-5).
+//
 // leak=1 plants a leak: inside decapsulation's window a branch on bit 0 of the secret seed's
 // first byte calls a probe function. The test must then report the trace difference
 // (ct_trace_catches_leak).
@@ -91,6 +94,40 @@ struct Ops {
   int (*decaps)(std::uint8_t*, const std::uint8_t*, const std::uint8_t*);
   std::size_t ct_bytes, coins_bytes;
 };
+
+// prepared=1: encapsulation and decapsulation through key objects prepared in their windows
+// (parsed, then prepare keeps the multiplier's transforms of h, s and y in the buffers below where
+// the row has them: m4 at HQC-5, whose FAFFT then computes every product of those windows).
+hqc5_public_key_object g_pk_obj;
+hqc5_secret_key_object g_sk_obj;
+alignas(64) std::uint8_t g_pk_transforms[HQC5_PUBLIC_KEY_TRANSFORMS_BYTES];
+alignas(64) std::uint8_t g_sk_transforms[HQC5_SECRET_KEY_TRANSFORMS_BYTES];
+int g_kept = 0;  // prepares that kept transforms (public: the same for A and B)
+bool g_prepared = false;
+
+#define HQC_PREPARED_OPS(L)                                                                                       \
+  int prepared_encaps##L(std::uint8_t* ct, std::uint8_t* ss, const std::uint8_t* pk, const std::uint8_t* coins) { \
+    auto* o = reinterpret_cast<hqc##L##_public_key_object*>(&g_pk_obj);                                           \
+    int kept = 0;                                                                                                 \
+    if (hqc##L##_public_key_object_parse(o, pk) != HQC_OK ||                                                      \
+        hqc##L##_public_key_object_prepare(o, g_pk_transforms, sizeof(g_pk_transforms), &kept) != HQC_OK)         \
+      return HQC_ERR_MALFORMED_KEY;                                                                               \
+    g_kept += kept;                                                                                               \
+    return hqc##L##_public_key_object_encaps_derand(o, ct, ss, coins);                                            \
+  }                                                                                                               \
+  int prepared_decaps##L(std::uint8_t* ss, const std::uint8_t* ct, const std::uint8_t* sk) {                      \
+    auto* o = reinterpret_cast<hqc##L##_secret_key_object*>(&g_sk_obj);                                           \
+    int kept = 0;                                                                                                 \
+    if (hqc##L##_secret_key_object_parse(o, sk) != HQC_OK ||                                                      \
+        hqc##L##_secret_key_object_prepare(o, g_sk_transforms, sizeof(g_sk_transforms), &kept) != HQC_OK)         \
+      return HQC_ERR_MALFORMED_KEY;                                                                               \
+    g_kept += kept;                                                                                               \
+    return hqc##L##_secret_key_object_decaps(o, ss, ct);                                                          \
+  }
+HQC_PREPARED_OPS(1)
+HQC_PREPARED_OPS(3)
+HQC_PREPARED_OPS(5)
+#undef HQC_PREPARED_OPS
 
 // One set of secret inputs, on the shared buffers; the same code for A and B.
 __attribute__((noinline)) void run_set(const Ops& o, std::uint32_t base) {
@@ -170,6 +207,15 @@ void run(const Ops& o, std::uint32_t pair, bool reject) {
     m4::out(pat_b[i] & kAboveThreshold ? "B: above the threshold)" : "B: a duplicate)");
   }
   m4::out(na == 0 ? " none, every draw accepted\n" : "\n");
+  if (g_prepared) {
+    // Once before the windows, so that every window's parse finds an object that holds a prepared
+    // key (parse releases it first: public work that an empty object skips).
+    std::memcpy(g_seed, seed_a, 32);
+    if (o.keypair(g_pk, g_sk, g_seed) != HQC_OK || o.encaps(g_ct, g_ss, g_pk, g_coins) != HQC_OK ||
+        o.decaps(g_ss, g_ct, g_sk) != HQC_OK)
+      g_status = 1;
+    g_kept = 0;
+  }
   m4::hqc_m4_mark(0);
   m4::hqc_m4_mark(1);
   for (int set = 0; set < 2; set++) {
@@ -187,19 +233,29 @@ int main(int argc, char** argv) {
   g_leak = m4::arg_uint(argc, argv, "leak", 0);
   const std::uint32_t pair = m4::arg_uint(argc, argv, "pair", 0);
   const bool reject = m4::arg_uint(argc, argv, "reject", 0) != 0;
+  const bool prepared = m4::arg_uint(argc, argv, "prepared", 0) != 0;
+  g_prepared = prepared;
   if (level == 1)
-    run<hqc::Hqc1>(
-        {hqc1_keypair_derand, hqc1_encaps_derand, hqc1_decaps, HQC1_CIPHERTEXT_BYTES, HQC1_ENCAPS_COINS_BYTES}, pair,
-        reject);
+    run<hqc::Hqc1>({hqc1_keypair_derand, prepared ? prepared_encaps1 : hqc1_encaps_derand,
+                    prepared ? prepared_decaps1 : hqc1_decaps, HQC1_CIPHERTEXT_BYTES, HQC1_ENCAPS_COINS_BYTES},
+                   pair, reject);
   else if (level == 3)
-    run<hqc::Hqc3>(
-        {hqc3_keypair_derand, hqc3_encaps_derand, hqc3_decaps, HQC3_CIPHERTEXT_BYTES, HQC3_ENCAPS_COINS_BYTES}, pair,
-        reject);
+    run<hqc::Hqc3>({hqc3_keypair_derand, prepared ? prepared_encaps3 : hqc3_encaps_derand,
+                    prepared ? prepared_decaps3 : hqc3_decaps, HQC3_CIPHERTEXT_BYTES, HQC3_ENCAPS_COINS_BYTES},
+                   pair, reject);
   else if (level == 5)
-    run<hqc::Hqc5>(
-        {hqc5_keypair_derand, hqc5_encaps_derand, hqc5_decaps, HQC5_CIPHERTEXT_BYTES, HQC5_ENCAPS_COINS_BYTES}, pair,
-        reject);
+    run<hqc::Hqc5>({hqc5_keypair_derand, prepared ? prepared_encaps5 : hqc5_encaps_derand,
+                    prepared ? prepared_decaps5 : hqc5_decaps, HQC5_CIPHERTEXT_BYTES, HQC5_ENCAPS_COINS_BYTES},
+                   pair, reject);
   else g_status = 2;
+  if (prepared) {
+    // Six prepares per run (an encapsulation and two decapsulations per set); the m4 row keeps
+    // transforms at HQC-5, so that there the windows run its FAFFT.
+    m4::out("prepares that kept transforms: ");
+    m4::out_uint(static_cast<std::uint64_t>(g_kept));
+    m4::out(" of 6\n");
+    if (level == 5 && std::strcmp(hqc_backend_name(), "m4") == 0 && g_kept != 6) g_status = 1;
+  }
   m4::out(g_status == 0 ? "ok\n" : "FAILED\n");
   m4::flush();
   std::exit(g_status);
