@@ -3,7 +3,8 @@
 // instruction-count markers around it (hqc_m4_mark, watched by tests/m4/insn_count_plugin.c).
 // Prints "backend NAME", then one line per operation: "op NAME ID stack_bytes", where markers
 // 2*ID and 2*ID+1 bracket it. Operations: keygen, encaps, decaps (stateless, serialized keys: the per-level C
-// API), encaps_cached, decaps_cached (key objects in caller storage, parsed beforehand), and
+// API), encaps_cached, decaps_cached (key objects in caller storage, parsed and prepared beforehand:
+// "transforms PK SK" gives the bytes of transforms they keep, 0 where the backend has none), and
 // "empty" (the two markers alone: the constant that the report subtracts). A decapsulation that
 // does not give back the encapsulated secret is reported as failed, like an error.
 #include <cstdlib>
@@ -23,6 +24,9 @@ const std::uint8_t kCoins[HQC_MAX_ENCAPS_COINS_BYTES] = {
     15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38};
 hqc5_public_key_object g_pk_obj;
 hqc5_secret_key_object g_sk_obj;
+// The transforms the key objects keep where the backend's multiplier has them (HQC-5 on m4).
+alignas(64) std::uint8_t g_pk_transforms[HQC5_PUBLIC_KEY_TRANSFORMS_BYTES];
+alignas(64) std::uint8_t g_sk_transforms[HQC5_SECRET_KEY_TRANSFORMS_BYTES];
 
 int g_status = 0;
 
@@ -54,25 +58,33 @@ void measure(const char* name, std::uint32_t id, F&& op) {
   measure(name, id, op, [] { return true; });
 }
 
-#define HQC_MEASURE_LEVEL(L)                                                                                       \
-  void run##L() {                                                                                                  \
-    auto* pko = reinterpret_cast<hqc##L##_public_key_object*>(&g_pk_obj);                                          \
-    auto* sko = reinterpret_cast<hqc##L##_secret_key_object*>(&g_sk_obj);                                          \
-    measure("empty", 0, [] { return HQC_OK; });                                                                    \
-    measure("keygen", 1, [] { return hqc##L##_keypair_derand(g_pk, g_sk, kSeed); });                               \
-    measure(                                                                                                       \
-        "encaps", 2, [] { return hqc##L##_encaps_derand(g_ct, g_ss, g_pk, kCoins); }, keep_encaps_secret);         \
-    measure(                                                                                                       \
-        "decaps", 3, [] { return hqc##L##_decaps(g_ss, g_ct, g_sk); }, same_secret_as_encaps);                     \
-    if (hqc##L##_public_key_object_parse(pko, g_pk) != HQC_OK || hqc##L##_secret_key_object_parse(sko, g_sk) != 0) \
-      g_status = 1;                                                                                                \
-    measure(                                                                                                       \
-        "encaps_cached", 4, [&] { return hqc##L##_public_key_object_encaps_derand(pko, g_ct, g_ss, kCoins); },     \
-        keep_encaps_secret);                                                                                       \
-    measure(                                                                                                       \
-        "decaps_cached", 5, [&] { return hqc##L##_secret_key_object_decaps(sko, g_ss, g_ct); },                    \
-        same_secret_as_encaps);                                                                                    \
-    hqc##L##_secret_key_object_wipe(sko);                                                                          \
+#define HQC_MEASURE_LEVEL(L)                                                                                        \
+  void run##L() {                                                                                                   \
+    auto* pko = reinterpret_cast<hqc##L##_public_key_object*>(&g_pk_obj);                                           \
+    auto* sko = reinterpret_cast<hqc##L##_secret_key_object*>(&g_sk_obj);                                           \
+    measure("empty", 0, [] { return HQC_OK; });                                                                     \
+    measure("keygen", 1, [] { return hqc##L##_keypair_derand(g_pk, g_sk, kSeed); });                                \
+    measure(                                                                                                        \
+        "encaps", 2, [] { return hqc##L##_encaps_derand(g_ct, g_ss, g_pk, kCoins); }, keep_encaps_secret);          \
+    measure(                                                                                                        \
+        "decaps", 3, [] { return hqc##L##_decaps(g_ss, g_ct, g_sk); }, same_secret_as_encaps);                      \
+    if (hqc##L##_public_key_object_parse(pko, g_pk) != HQC_OK || hqc##L##_secret_key_object_parse(sko, g_sk) != 0)  \
+      g_status = 1;                                                                                                 \
+    int pk_kept = 0, sk_kept = 0;                                                                                   \
+    if (hqc##L##_public_key_object_prepare(pko, g_pk_transforms, HQC##L##_PUBLIC_KEY_TRANSFORMS_BYTES, &pk_kept) != \
+            HQC_OK ||                                                                                               \
+        hqc##L##_secret_key_object_prepare(sko, g_sk_transforms, HQC##L##_SECRET_KEY_TRANSFORMS_BYTES, &sk_kept) != \
+            HQC_OK)                                                                                                 \
+      g_status = 1;                                                                                                 \
+    m4::report_transforms(pk_kept ? HQC##L##_PUBLIC_KEY_TRANSFORMS_BYTES : 0,                                       \
+                          sk_kept ? HQC##L##_SECRET_KEY_TRANSFORMS_BYTES : 0);                                      \
+    measure(                                                                                                        \
+        "encaps_cached", 4, [&] { return hqc##L##_public_key_object_encaps_derand(pko, g_ct, g_ss, kCoins); },      \
+        keep_encaps_secret);                                                                                        \
+    measure(                                                                                                        \
+        "decaps_cached", 5, [&] { return hqc##L##_secret_key_object_decaps(sko, g_ss, g_ct); },                     \
+        same_secret_as_encaps);                                                                                     \
+    hqc##L##_secret_key_object_wipe(sko);                                                                           \
   }
 HQC_MEASURE_LEVEL(1)
 HQC_MEASURE_LEVEL(3)

@@ -144,4 +144,12 @@ void report_op(const char* name, std::uint32_t id, std::size_t stack, bool faile
   out(failed ? " FAILED\n" : "\n");
 }
 
+void report_transforms(std::size_t pk_bytes, std::size_t sk_bytes) {
+  out("transforms ");
+  out_uint(pk_bytes);
+  out(" ");
+  out_uint(sk_bytes);
+  out("\n");
+}
+
 }  // namespace m4

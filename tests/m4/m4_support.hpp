@@ -33,6 +33,9 @@ std::size_t stack_used();
 // The measurement images' line for one operation, "op NAME ID STACK" (+ " FAILED"), which
 // scripts/m4-report.sh and scripts/m4-mul-bench.py read.
 void report_op(const char* name, std::uint32_t id, std::size_t stack, bool failed = false);
+// The measurement image's line for the key objects of the cached operations: "transforms PK SK",
+// the bytes of transforms the public and the secret key object keep (0 where none are kept).
+void report_transforms(std::size_t pk_bytes, std::size_t sk_bytes);
 
 // Tests: a named check; failures are counted and printed.
 bool check(bool ok, const char* what);
