@@ -5,7 +5,8 @@
 
 Builds tests/m4/m4_mulbench.elf of the preset, runs it in QEMU with the instruction-count plugin's
 profile (tests/m4/insn_count_plugin.c) and prints, per operation, the estimated cycles of
-scripts/m4-cycles.py, the exact instructions and the peak stack: mul and mul2 at each level, or
+scripts/m4-cycles.py, the exact instructions and the peak stack: mul and mul2 at each level and the
+m4 FAFFT's transform, mul_transforms and mul_transform_plain (fafft_*), or
 with --sizes poly_mul of each size of the image's list (the plan's cost model, ring_mul_m4.hpp).
 --functions adds the ten functions with the most estimated cycles in each operation, with how often
 each was entered and its estimated cycles per entry.

@@ -1,5 +1,6 @@
 // Measurement image of the m4 ring multiplication alone (scripts/m4-mul-bench.py): for one level
-// (argument level=1|3|5), the m4 row's mul and mul2 on fixed random inputs, each between
+// (argument level=1|3|5), the m4 row's mul and mul2 and the m4 FAFFT's transform, mul_transforms
+// and mul_transform_plain (fafft_m4.hpp) on fixed random inputs, each between
 // instruction-count markers with the stack painted before it; with sizes=1 instead, poly_mul of the
 // sizes in kSizes (the leaves and steps whose costs the plan in ring_mul_m4.hpp models).
 // Prints "op NAME ID stack_bytes"; markers 2*ID and 2*ID+1 bracket operation ID.
@@ -7,6 +8,7 @@
 #include <cstring>
 
 #include "backend/device.hpp"
+#include "backend/m4/fafft_m4.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
 #include "hqc/hqc.h"
 #include "m4_support.hpp"
@@ -57,6 +59,12 @@ void run_level() {
   measure("empty", 0, [] {});
   measure("mul", 1, [&] { k.mul(r1.w, a.w, b.w); });
   measure("mul2", 2, [&] { k.mul2(r1.w, r2.w, a.w, a2.w, b.w); });
+  // The m4 FAFFT (the transform multiplier of the row's prepared keys at HQC-5), at every level.
+  alignas(64) static std::uint64_t ta[backend::kTransformWords<P>], tb[backend::kTransformWords<P>];
+  measure("fafft_transform", 3, [&] { backend::m4::fafft::forward<P>(ta, a.w); });
+  backend::m4::fafft::forward<P>(tb, b.w);
+  measure("fafft_mul_transforms", 4, [&] { backend::m4::fafft::mul_transformed<P>(r1.w, ta, tb); });
+  measure("fafft_mul_transform_plain", 5, [&] { backend::m4::fafft::mul_transformed_plain<P>(r2.w, ta, b.w); });
 }
 
 // The sizes whose poly_mul the plan's cost model is checked against. A size that the compact plan

@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "backend/device.hpp"
+#include "backend/m4/fafft_m4.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
 #include "backend/m4/support_route_m4.hpp"
 #include "code/reed_muller.hpp"
@@ -231,6 +232,39 @@ void ref_mul_sparse(pke::RingVec<P>& out, const pke::RingVec<P>& a, const std::u
       if (get_bit<P>(a.w, j)) flip_bit<P>(out.w, (j + pos[k]) % P::kN);
 }
 
+// A transform multiplier against portable's mul: transform, mul_transforms and mul_transform_plain
+// (both ways round) on random operands, a zero one, an all-ones one, and x^(n-1) * x^(n-1) =
+// x^(n-2) (the product's top coefficient, which wraps).
+template <class P>
+void check_transform_multiplier(const backend::TransformMultiplier<P>& t, TestRng& rng, const char* what) {
+  const auto& ref = backend::device_portable().kernels<P>();
+  static pke::RingVec<P> a, b, r1, r2, r3;
+  alignas(64) static std::uint64_t ta[backend::kTransformWords<P>], tb[backend::kTransformWords<P>];
+  bool ok = true;
+  for (int trial = 0; trial < 4; trial++) {
+    random_ring<P>(a, rng);
+    random_ring<P>(b, rng);
+    if (trial == 1) std::memset(b.w, 0, sizeof(b.w));
+    if (trial == 2)
+      for (std::size_t i = 0; i < P::kNWords; i++) a.w[i] = i + 1 == P::kNWords ? P::kLastWordMask : ~std::uint64_t{0};
+    if (trial == 3) {
+      std::memset(a.w, 0, sizeof(a.w));
+      flip_bit<P>(a.w, P::kN - 1);
+      std::memcpy(b.w, a.w, sizeof(b.w));
+    }
+    t.transform(ta, a.w);
+    t.transform(tb, b.w);
+    ref.mul(r2.w, a.w, b.w);
+    t.mul_transforms(r1.w, ta, tb);
+    ok = ok && std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0;
+    t.mul_transform_plain(r3.w, ta, b.w);
+    ok = ok && std::memcmp(r3.w, r2.w, sizeof(r3.w)) == 0;
+    t.mul_transform_plain(r3.w, tb, a.w);
+    ok = ok && std::memcmp(r3.w, r2.w, sizeof(r3.w)) == 0;
+  }
+  check(ok, what);
+}
+
 template <class P>
 void test_kernels_level(TestRng& rng) {
   const auto& ref = backend::device_portable().kernels<P>();
@@ -274,10 +308,18 @@ void test_kernels_level(TestRng& rng) {
     ref.rm_decode(dec_cw, word.w);
     check(std::memcmp(dec_cw, cw, sizeof(cw)) == 0, "portable rm_decode corrects errors");
   }
+  // The m4 FAFFT at every level (the m4 row keeps its transforms at HQC-5 only; the benchmark
+  // measures it at every level).
+  const backend::TransformMultiplier<P> fafft{&backend::m4::fafft::forward<P>, &backend::m4::fafft::mul_transformed<P>,
+                                              &backend::m4::fafft::mul_transformed_plain<P>, false};
+  check_transform_multiplier<P>(fafft, rng, "m4 FAFFT transform, mul_transforms, mul_transform_plain = portable mul");
   // Every other row of the device table against portable, on random and edge inputs.
   for (const backend::Backend* be : backend::device_backends()) {
     if (be == &backend::device_portable()) continue;
     const auto& k = be->kernels<P>();
+    if (k.transforms != nullptr)
+      check_transform_multiplier<P>(*k.transforms, rng,
+                                    "row transform, mul_transforms, mul_transform_plain = portable mul");
     for (int trial = 0; trial < 4; trial++) {
       random_ring<P>(a, rng);
       random_ring<P>(b, rng);
@@ -293,23 +335,6 @@ void test_kernels_level(TestRng& rng) {
       ref.mul(r4.w, b.w, a.w);
       check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0 && std::memcmp(r3.w, r4.w, sizeof(r3.w)) == 0,
             "row mul2 = portable");
-      if (k.transforms != nullptr) {  // the transform multiplier of prepared keys (m4: HQC-5)
-        alignas(64) static std::uint64_t ta[backend::kTransformWords<P>], tb[backend::kTransformWords<P>];
-        if (trial == 3) {  // the top bit: x^(n-1) * x^(n-1) = x^(n-2), the product's last coefficient
-          std::memset(a.w, 0, sizeof(a.w));
-          flip_bit<P>(a.w, P::kN - 1);
-          std::memcpy(b.w, a.w, sizeof(b.w));
-        }
-        k.transforms->transform(ta, a.w);
-        k.transforms->transform(tb, b.w);
-        ref.mul(r2.w, a.w, b.w);
-        k.transforms->mul_transforms(r1.w, ta, tb);
-        check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "row mul_transforms = portable mul");
-        k.transforms->mul_transform_plain(r3.w, ta, b.w);
-        check(std::memcmp(r3.w, r2.w, sizeof(r3.w)) == 0, "row mul_transform_plain = portable mul");
-        k.transforms->mul_transform_plain(r3.w, tb, a.w);
-        check(std::memcmp(r3.w, r2.w, sizeof(r3.w)) == 0, "row mul_transform_plain commutes");
-      }
       random_support<P>(pos, P::kWr, rng);
       k.support_to_vector(r1.w, pos, P::kWr);
       ref.support_to_vector(r2.w, pos, P::kWr);

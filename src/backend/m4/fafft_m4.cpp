@@ -357,14 +357,16 @@ constexpr bool steps_pack() {
   }
   return true;
 }
-static_assert(steps_pack<16>() && steps_pack<17>(), "every memory step must survive packing");
 template <unsigned L>
 inline constexpr auto kMemorySteps = make_memory_steps<L>();
+template <unsigned L>
+inline constexpr bool kStepsPack = steps_pack<L>();
 
 // The conversion of 2^L bits whose bits >= limit are zero (to_novel), and back (from_novel: the
 // same steps in reverse order, each its own inverse).
 template <unsigned L>
 void to_novel(Word32* w, std::size_t limit) {
+  static_assert(kStepsPack<L>, "every memory step must survive packing");
   constexpr int first = first_unit_step<L>();
   constexpr std::size_t total = std::size_t{1} << L;
   for (int i = 0; i < first; i++) memory_step(w, unpack(kMemorySteps<L>[i]), total, limit);
@@ -372,6 +374,7 @@ void to_novel(Word32* w, std::size_t limit) {
 }
 template <unsigned L>
 void from_novel(Word32* w, std::size_t limit) {
+  static_assert(kStepsPack<L>, "every memory step must survive packing");
   constexpr int first = first_unit_step<L>();
   constexpr std::size_t total = std::size_t{1} << L;
   unit_pass<L, false>(w, limit);
@@ -448,6 +451,15 @@ void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const st
   template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
   template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
   template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+// Every level: the m4 row keeps transforms at HQC-5 only (backend.cpp), but the benchmark and the
+// conformance tests measure and check the transform at every level, so that the choice is made
+// on measurements (docs/M4.md). A firmware links only what its level's table uses.
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1
+HQC_M4_FAFFT_INSTANTIATE(Hqc1)
+#endif
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 3
+HQC_M4_FAFFT_INSTANTIATE(Hqc3)
+#endif
 #if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5
 HQC_M4_FAFFT_INSTANTIATE(Hqc5)
 #endif
