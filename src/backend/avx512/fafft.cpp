@@ -442,6 +442,8 @@ struct Parts {
     fafft::reduce_out<P>(out, c);
   }
   static void wipe(void* p, std::size_t len) { ::hqc::backend::avx512::wipe(p, len); }
+  static void copy(void* dst, const void* src, std::size_t len) { std::memcpy(dst, src, len); }
+  static void zero(void* p, std::size_t len) { std::memset(p, 0, len); }
 };
 using Entry = backend::fafft::EntryPoints<Parts>;
 

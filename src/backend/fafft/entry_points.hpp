@@ -7,19 +7,19 @@
 //                                                 t or tmp: where the decoded rows are)
 //   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
 //   reduce_out<P>(out, c)                        c mod x^n - 1, padding words zeroed
-// and wipe(p, len); Parts::kLogElementBits is log2 of the field's bits (5 for GF(2^32), both ports),
-// so that a transform has 2^K points, K = m - kLogElementBits, in the same 2^m bits. Buffers are
+// and wipe(p, len), copy(dst, src, len), zero(p, len) (the port's own memory moves: the device's C
+// library may move a byte at a time); Parts::kLogElementBits is log2 of the field's bits (5 for
+// GF(2^32), every port), so that a transform has 2^K points, K = m - kLogElementBits, in the same
+// 2^m bits. Buffers are
 // 64-byte aligned (what the widest part needs). Every size is a function of the parameter set;
 // secrets in the scratch buffers are wiped before returning, the caller's transforms (ta, tb, t)
-// are the caller's to wipe (docs/FAFFT.md, "Constant time"). Copies and clearing go through
-// hqc::mem (word moves on the device, whose C library may move a byte at a time).
+// are the caller's to wipe (docs/FAFFT.md, "Constant time").
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "backend/fafft/plan.hpp"
-#include "common/mem.hpp"
 
 namespace hqc::backend::fafft {
 
@@ -42,7 +42,7 @@ struct EntryPoints {
     constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
     alignas(64) u64 tmp[kFullWords<P> + 16];
     u64* rows = Parts::template decode_full<K>(prod, tmp);
-    mem::zero(rows + kFullWords<P>, 16 * sizeof(u64));
+    Parts::zero(rows + kFullWords<P>, 16 * sizeof(u64));
     Parts::template from_novel<m>(rows, 2 * P::kN - 1);  // the product has 2n - 1 coefficients
     Parts::template reduce_out<P>(out, rows);
     Parts::wipe(tmp, sizeof(tmp));
@@ -53,8 +53,8 @@ struct EntryPoints {
     constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
     static_assert(kHalfWords<P> >= P::kNWords);
     alignas(64) u64 bits[kHalfWords<P> + 16];
-    mem::copy(bits, a, P::kNWords * sizeof(u64));
-    mem::zero(bits + P::kNWords, (kHalfWords<P> + 16 - P::kNWords) * sizeof(u64));
+    Parts::copy(bits, a, P::kNWords * sizeof(u64));
+    Parts::zero(bits + P::kNWords, (kHalfWords<P> + 16 - P::kNWords) * sizeof(u64));
     Parts::template to_novel<m - 1>(bits, P::kN);
     Parts::template encode_half<K>(t, bits);
     Parts::template fft<K>(t);

@@ -30,6 +30,8 @@
 extern "C" void hqc_m4_fafft_butterflies(std::uint32_t* u, std::uint32_t* v, std::uint32_t half, std::uint32_t tau);
 extern "C" void hqc_m4_fafft_butterflies_inverse(std::uint32_t* u, std::uint32_t* v, std::uint32_t half,
                                                  std::uint32_t tau);
+// dst[0 .. len) = 0, 32-bit words (poly_m4.S).
+extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // g[j] = x[j] * y[j] in the field for j < count (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_pointwise(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                        std::uint32_t count);
@@ -105,7 +107,7 @@ inline constexpr std::array<u32, 32> kTwiddleStep = make_twiddle_steps();
 
 // x[0..31] as a 32 x 32 bit matrix (bit j of word i), transposed in place: five rounds of
 // swaps of the off-diagonal s x s blocks, s = 16, 8, 4, 2, 1. One copy for both codings.
-[[gnu::noinline]] void transpose32(u32* x) {
+[[gnu::noinline, maybe_unused]] void transpose32(u32* x) {
   static_for<5>([&](auto round) {
     constexpr unsigned s = 16u >> round;
     constexpr u32 m = s == 16  ? 0x0000FFFFu
@@ -299,7 +301,7 @@ void unit_pass(Word32* w, std::size_t limit) {
 // destination word at a time from the two source words that cover it, the first and last words
 // masked. One function for every such step (shifts by a register cost what shifts by a constant
 // do; unrolled per step, the conversions took 11 KB of flash).
-[[gnu::noinline]] void memory_step(Word32* w, const Step& s, std::size_t total, std::size_t limit) {
+[[gnu::noinline, maybe_unused]] void memory_step(Word32* w, const Step& s, std::size_t total, std::size_t limit) {
   const std::size_t delta = s.src - s.dst, q = delta / 32;
   const unsigned r = delta % 32, rc = 32 - r;  // rc only where r != 0
   auto source = [&](std::size_t i) { return r == 0 ? w[i + q] : (w[i + q] >> r) | (w[i + q + 1] << rc); };
@@ -429,6 +431,14 @@ struct Parts {
     fafft::reduce_out<P>(out, c);
   }
   static void wipe(void* p, std::size_t len) { ct::wipe(p, len); }
+  // Out of line (the entry points call them a few times each: inlined word loops took 0.6 KB of
+  // flash); lengths are whole words here.
+  [[gnu::noinline]] static void copy(void* dst, const void* src, std::size_t len) {
+    auto* d = static_cast<Word32*>(dst);
+    const auto* s = static_cast<const Word32*>(src);
+    for (std::size_t i = 0; i < len / 4; i++) d[i] = s[i];
+  }
+  [[gnu::noinline]] static void zero(void* p, std::size_t len) { hqc_m4_poly_mul_zero(p, len / 4); }
 };
 using Entry = ::hqc::backend::fafft::EntryPoints<Parts>;
 
@@ -451,13 +461,12 @@ void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const st
   template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
   template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
   template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
-// Every level: the m4 row keeps transforms at HQC-5 only (backend.cpp), but the benchmark and the
-// conformance tests measure and check the transform at every level, so that the choice is made
-// on measurements (docs/M4.md). A firmware links only what its level's table uses.
-#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1
+// The m4 row keeps transforms at HQC-5 only (backend.cpp). The library of all three levels (the
+// test and benchmark images) has the FAFFT at HQC-1 and HQC-3 too, so that the conformance tests
+// check it and the benchmark measures it there: the choice per level is made on measurements
+// (docs/M4.md). A single-level library of HQC-1 or HQC-3 has none of it.
+#if HQC_ONLY_LEVEL == 0
 HQC_M4_FAFFT_INSTANTIATE(Hqc1)
-#endif
-#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 3
 HQC_M4_FAFFT_INSTANTIATE(Hqc3)
 #endif
 #if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5
