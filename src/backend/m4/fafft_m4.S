@@ -1,6 +1,6 @@
-@ The butterflies of the M4 FAFFT (fafft_m4.cpp; docs/FAFFT.md): one block of a layer, u[k] and
-@ v[k] for k < half, with the block's twiddle tau in GF(2^32) = GF(2)[z]/(z^32 + z^7 + z^3 + z^2
-@ + 1). The product tau * v is clmul_m4.S's 32x32 carry-less product from UMULL over the four bit
+@ The butterflies of the M4 FAFFT (fafft_m4.cpp; docs/FAFFT.md): a layer at a time, u[k] and v[k]
+@ for k < half in each block, with the block's twiddle tau in GF(2^32) = GF(2)[z]/(z^32 + z^7 +
+@ z^3 + z^2 + 1). The product tau * v is clmul_m4.S's 32x32 carry-less product from UMULL over the four bit
 @ classes (positions = k mod 4) of both operands, with tau's classes split once per block and
 @ kept in r2-r5, and v's split again for each of its four products (one AND each: there are not
 @ registers for both operands' classes, an accumulator, a product and the result), then the
@@ -93,62 +93,100 @@
   eor r12, r12, lr, lsl #7
 .endm
 
-@ Entry: r0 = u, r1 = v, r2 = half (>= 1), r3 = tau. Splits tau into r2-r5, keeps the end of v in
-@ s0 (caller-saved).
-.macro ENTER
+@ One butterfly of the forward FFT at r0 = u, r1 = v (both advanced by a word): u += tau v, v += u.
+.macro BUTTERFLY
+  ldr r6, [r1]
+  PRODUCT
+  REDUCE
+  ldr r7, [r0]
+  eor r7, r7, r12
+  str r7, [r0], #4
+  eor r6, r6, r7
+  str r6, [r1], #4
+.endm
+
+@ One butterfly of the inverse FFT: v += u, u += tau v.
+.macro BUTTERFLY_INVERSE
+  ldr r6, [r1]
+  ldr r7, [r0]
+  eor r6, r6, r7
+  str r6, [r1], #4
+  PRODUCT
+  REDUCE
+  ldr r7, [r0]
+  eor r7, r7, r12
+  str r7, [r0], #4
+.endm
+
+@ A whole layer: blocks of 2 half words from g on, block b with twiddle tau_b, tau_0 given and
+@ tau_b = tau_(b-1) + steps[ctz(b)] (fafft_m4.cpp's kTwiddleStep: the Cantor basis' prefix sums). The
+@ layer's state lives in FPU registers while the butterflies use every core register: s0 = the end
+@ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps. One butterfly per
+@ iteration (two, where half >= 2, took 60k estimated cycles less per transform but 1 KB more of
+@ flash, which the HQC-5 library cannot spare). Every branch and address depends on half, blocks
+@ and b only.
+.macro LAYER body
   push {r4-r11, lr}
-  add r2, r1, r2, lsl #2
+  ldr r12, [sp, #36]
+  vmov s5, r12
+  lsl r1, r1, #2
+  vmov s1, r1
+  vmov s3, r2
+  movs r12, #0
+  vmov s2, r12
+  vmov s4, r3
+  mov r1, r0
+1:
+  mov r0, r1
+  vmov r12, s1
+  add r1, r0, r12
+  add r2, r1, r12
   vmov s0, r2
+  vmov r3, s4
   and r2, r3, #0x11111111
   and r4, r3, #0x44444444
   and r5, r3, #0x88888888
   and r3, r3, #0x22222222
+2:
+  \body
+  vmov r8, s0
+  cmp r1, r8
+  bne 2b
+  vmov r2, s2
+  adds r2, r2, #1
+  vmov s2, r2
+  vmov r3, s3
+  cmp r2, r3
+  beq 5f
+  rbit r3, r2
+  clz r3, r3
+  vmov r4, s5
+  ldr r3, [r4, r3, lsl #2]
+  vmov r4, s4
+  eor r4, r4, r3
+  vmov s4, r4
+  b 1b
+5:
+  pop {r4-r11, pc}
 .endm
 
-@ void hqc_m4_fafft_butterflies(u32* u, u32* v, u32 half, u32 tau): the forward FFT's block,
-@ u[k] += tau v[k], v[k] += u[k] for k < half (half >= 1).
-  .global hqc_m4_fafft_butterflies
-  .type hqc_m4_fafft_butterflies, %function
+@ void hqc_m4_fafft_layer(u32* g, u32 half, u32 blocks, u32 tau0, const u32* steps): one layer of
+@ the forward FFT, u[k] += tau_b v[k], v[k] += u[k] in every block (half >= 1, blocks >= 1).
+  .global hqc_m4_fafft_layer
+  .type hqc_m4_fafft_layer, %function
   .thumb_func
-hqc_m4_fafft_butterflies:
-  ENTER
-1:
-  ldr r6, [r1]
-  PRODUCT
-  REDUCE
-  ldr r7, [r0]
-  eor r7, r7, r12
-  str r7, [r0], #4
-  eor r6, r6, r7
-  str r6, [r1], #4
-  vmov r8, s0
-  cmp r1, r8
-  bne 1b
-  pop {r4-r11, pc}
-  .size hqc_m4_fafft_butterflies, . - hqc_m4_fafft_butterflies
+hqc_m4_fafft_layer:
+  LAYER BUTTERFLY
+  .size hqc_m4_fafft_layer, . - hqc_m4_fafft_layer
 
-@ void hqc_m4_fafft_butterflies_inverse(u32* u, u32* v, u32 half, u32 tau): the inverse FFT's
-@ block, v[k] += u[k], u[k] += tau v[k] for k < half (half >= 1).
-  .global hqc_m4_fafft_butterflies_inverse
-  .type hqc_m4_fafft_butterflies_inverse, %function
+@ void hqc_m4_fafft_layer_inverse(u32* g, u32 half, u32 blocks, u32 tau0, const u32* steps): one
+@ layer of the inverse FFT, v[k] += u[k], u[k] += tau_b v[k].
+  .global hqc_m4_fafft_layer_inverse
+  .type hqc_m4_fafft_layer_inverse, %function
   .thumb_func
-hqc_m4_fafft_butterflies_inverse:
-  ENTER
-1:
-  ldr r6, [r1]
-  ldr r7, [r0]
-  eor r6, r6, r7
-  str r6, [r1], #4
-  PRODUCT
-  REDUCE
-  ldr r7, [r0]
-  eor r7, r7, r12
-  str r7, [r0], #4
-  vmov r8, s0
-  cmp r1, r8
-  bne 1b
-  pop {r4-r11, pc}
-  .size hqc_m4_fafft_butterflies_inverse, . - hqc_m4_fafft_butterflies_inverse
+hqc_m4_fafft_layer_inverse:
+  LAYER BUTTERFLY_INVERSE
+  .size hqc_m4_fafft_layer_inverse, . - hqc_m4_fafft_layer_inverse
 
 @ void hqc_m4_fafft_pointwise(u32* g, const u32* x, const u32* y, u32 count): g[j] = x[j] y[j]
 @ for j < count (count >= 1; g may be x or y: each g[j] is stored after x[j] and y[j] are read).

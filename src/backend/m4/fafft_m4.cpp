@@ -6,7 +6,7 @@
 //     registers), larger ones as funnel-shifted XORs of their ranges;
 //   - encoding and decoding are bit-sliced: the 32 element bits of 32 points are XORs of the rows
 //     (the constant matrices of field32.hpp, for this field), then one 32 x 32 bit transpose;
-//   - the FFT layers (one Thumb-2 call per block, fafft_m4.S) multiply by the block's twiddle with
+//   - the FFT layers (one Thumb-2 call per layer, fafft_m4.S) multiply by the block's twiddle with
 //     the 32x32 carry-less product over four bit classes (sixteen UMULL, the twiddle's classes
 //     split once per block) and reduce modulo z^32 + z^7 + z^3 + z^2 + 1; the pointwise products
 //     are the same product in one Thumb-2 loop.
@@ -25,11 +25,13 @@
 #include "common/static_for.hpp"
 #include "params/params.hpp"
 
-// One block of a layer (fafft_m4.S): u[k] += tau v[k], v[k] += u[k] for k < half, and the
-// inverse, v[k] += u[k], u[k] += tau v[k].
-extern "C" void hqc_m4_fafft_butterflies(std::uint32_t* u, std::uint32_t* v, std::uint32_t half, std::uint32_t tau);
-extern "C" void hqc_m4_fafft_butterflies_inverse(std::uint32_t* u, std::uint32_t* v, std::uint32_t half,
-                                                 std::uint32_t tau);
+// One layer of the forward FFT and of the inverse (fafft_m4.S): in each of the blocks of 2 half words
+// from g on, u[k] += tau_b v[k], v[k] += u[k] (inverse: v[k] += u[k], u[k] += tau_b v[k]), with
+// tau_0 given and tau_b = tau_(b-1) + steps[ctz(b)].
+extern "C" void hqc_m4_fafft_layer(std::uint32_t* g, std::uint32_t half, std::uint32_t blocks, std::uint32_t tau0,
+                                   const std::uint32_t* steps);
+extern "C" void hqc_m4_fafft_layer_inverse(std::uint32_t* g, std::uint32_t half, std::uint32_t blocks,
+                                           std::uint32_t tau0, const std::uint32_t* steps);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // g[j] = x[j] * y[j] in the field for j < count (fafft_m4.S; g may be x or y).
@@ -195,35 +197,21 @@ template <unsigned K>
 
 // ---- The additive FFT ---------------------------------------------------------------------------
 
-// Layers K-1 .. 0: u += tau v, v += u on the halves of each block (Thumb-2 per block). The encoding,
-// decoding and FFT stay functions of their own (noinline): each is called once per transform, and
-// inlined into every entry point they would take their code's flash several times.
+// Layers K-1 .. 0: u += tau v, v += u on the halves of each block (Thumb-2, a layer per call). The
+// encoding, decoding and FFT stay functions of their own (noinline): each is called once per
+// transform, and inlined into every entry point they would take their code's flash several times.
 template <unsigned K>
 [[gnu::noinline]] void fft(u32* g) {
-  for (unsigned i = K; i-- > 0;) {
-    const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
-    u32 tau = kBeta[31 - i];
-    for (std::size_t b = 0; b < blocks; b++) {
-      if (b != 0) tau ^= kTwiddleStep[std::countr_zero(b)];
-      u32* u = g + (b << (i + 1));
-      hqc_m4_fafft_butterflies(u, u + half, static_cast<u32>(half), tau);
-    }
-  }
+  for (unsigned i = K; i-- > 0;)
+    hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), kBeta[31 - i], kTwiddleStep.data());
 }
 // g = the inverse FFT of the pointwise products x * y (g may be x or y): layers 0 .. K-1,
 // v += u, u += tau v.
 template <unsigned K>
 [[gnu::noinline]] void ifft_product(u32* g, const u32* x, const u32* y) {
   hqc_m4_fafft_pointwise(g, x, y, u32{1} << K);
-  for (unsigned i = 0; i < K; i++) {
-    const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
-    u32 tau = kBeta[31 - i];
-    for (std::size_t b = 0; b < blocks; b++) {
-      if (b != 0) tau ^= kTwiddleStep[std::countr_zero(b)];
-      u32* u = g + (b << (i + 1));
-      hqc_m4_fafft_butterflies_inverse(u, u + half, static_cast<u32>(half), tau);
-    }
-  }
+  for (unsigned i = 0; i < K; i++)
+    hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), kBeta[31 - i], kTwiddleStep.data());
 }
 
 // ---- Novel-basis conversion ---------------------------------------------------------------------
