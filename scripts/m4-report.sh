@@ -520,7 +520,7 @@ for lv in (1, 3, 5):
         K = 11 if lv == 1 else 12
         fwd = mulbench[(lv, "fafft_transform")]["func"]
         inv = mulbench[(lv, "fafft_mul_transforms")]["func"]
-        bf[lv] = (fwd.get("hqc_m4_fafft_butterflies", 0) / (K << (K - 1)),
+        bf[lv] = (fwd.get("hqc_m4_fafft_layer", 0) / (K << (K - 1)),
                   inv.get("hqc_m4_fafft_pointwise", 0) / (1 << K))
 if 5 in fa:
     F_, IP_, t1, t2 = fa[5]
@@ -667,8 +667,10 @@ if 5 in bf:
     w("  classes, the twiddle's classes split once per block and kept in four registers, v's split again")
     w("  for each of its four products (there are not registers for both), then the reduction (eight")
     w(f"  EORs, three with shifted operands folding the 7 bits above bit 31): {bf[5][0]:.1f} estimated cycles per")
-    w(f"  butterfly with its loads, stores and loop; the pointwise product the same with both operands split,")
-    w(f"  {bf[5][1]:.1f}. Twiddles come from the Cantor basis by one XOR per block (no table). The novel-basis")
+    w(f"  butterfly with its loads, stores, loop and its share of its block's set-up (a routine per layer,")
+    w(f"  which steps the twiddle from block to block itself); the pointwise product the same with both")
+    w(f"  operands split, {bf[5][1]:.1f}. Twiddles come from the Cantor basis by one XOR per block (no table),")
+    w(f"  so the lowest layers, a block per butterfly or two, pay most of that set-up. The novel-basis")
     w("  conversion runs plan.hpp's step list: the steps on blocks of up to 256 bits (the last 22 of either")
     w("  list) on eight-word units held in registers, unrolled at compile time; the larger ones as passes")
     w("  over memory, one function for all of them with the shifts in registers (a routine per step was")
