@@ -2,7 +2,8 @@
 // backend/device_table.cpp). Kernels chosen by the cycle model (scripts/m4-cycles.py, docs/M4.md):
 // the ring multiplication is Toom-4, Toom-3 and two- and three-way Karatsuba over 32-bit words
 // (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
-// carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL);
+// carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL),
+// and at HQC-5 the transforms that prepared key objects keep come from a FAFFT (fafft_m4.cpp);
 // support expansion by an oblivious sort and routing networks over 128-bit blocks
 // (support_route_m4.hpp, passes in support_m4.S); the samplers' duplicate test by SIMD32
 // compares (sampling_m4.S);

@@ -1,11 +1,12 @@
 // The Frobenius additive FFT on the Cortex-M4 (fafft_m4.hpp; the algorithm: docs/FAFFT.md; its
 // costs on the M4: docs/M4.md). The parts of backend/fafft/entry_points.hpp's composition, on
 // 32-bit words:
-//   - the novel-basis conversion runs the step list of backend/fafft/plan.hpp: steps on blocks of
-//     at most 32 bits together in one pass over the words (x ^= (x >> delta) & mask per step, in
-//     registers), larger ones as funnel-shifted XORs of their ranges;
-//   - encoding and decoding are bit-sliced: the 32 element bits of 32 points are XORs of the rows
-//     (the constant matrices of field32.hpp, for this field), then one 32 x 32 bit transpose;
+//   - the novel-basis conversion runs the step list of backend/fafft/plan.hpp: the steps on blocks
+//     of at most 256 bits together on eight-word units in registers (unrolled at compile time),
+//     larger ones as funnel-shifted XORs of their ranges over memory;
+//   - encoding and decoding are bit-sliced: the 32 element bits of 32 points (or the rows' words)
+//     are XORs of the inputs' subset sums, chosen by the nibbles of the constant matrices of
+//     field32.hpp for this field, and one 32 x 32 bit transpose;
 //   - the FFT layers (one Thumb-2 call per layer, fafft_m4.S) multiply by the block's twiddle with
 //     the 32x32 carry-less product over four bit classes (sixteen UMULL, the twiddle's classes
 //     split once per block) and reduce modulo z^32 + z^7 + z^3 + z^2 + 1; the pointwise products
@@ -156,7 +157,6 @@ template <unsigned K>
 inline constexpr std::array<std::uint16_t, 32> kEncodingNibbles = make_encoding_nibbles<K>();
 template <unsigned K>
 inline constexpr std::array<u32, 32> kDecoding = field32::make_decoding<K, PolyField>();
-static_assert(kDecoding<12>[0] != 0, "the encoding matrix must be invertible");
 
 // An input's 16 rows of 2^K bits (bits [t 2^K, (t + 1) 2^K) are row t) to 2^K points: for each 32
 // columns, the bit planes of the points from the rows' subset sums, then the transpose.
@@ -167,7 +167,6 @@ template <unsigned K>
     u32 row[16], sums[64], x[32];
     for (unsigned r = 0; r < 16; r++) row[r] = bits[r * kRowWords + w];
     subset_sums(sums, row, 4);
-#pragma GCC unroll 1
     for (unsigned p = 0; p < 32; p++) {
       const u32 n = kEncodingNibbles<K>[p];
       x[p] = sums[n & 15] ^ sums[16 + ((n >> 4) & 15)] ^ sums[32 + ((n >> 8) & 15)] ^ sums[48 + (n >> 12)];
@@ -180,6 +179,7 @@ template <unsigned K>
 // from the planes' subset sums.
 template <unsigned K>
 [[gnu::noinline]] void decode_full(Word32* rows, const u32* t) {
+  static_assert(kDecoding<K>[0] != 0, "the encoding matrix must be invertible");  // make_decoding: {} if not
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
   for (std::size_t w = 0; w < kRowWords; w++) {
     u32 x[32], sums[128];
