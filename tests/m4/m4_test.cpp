@@ -656,6 +656,26 @@ void test_round_trip(const LevelApi& api, TestRng& rng) {
   check(api.pk_encaps_derand(&g_pk_obj, g_ct2, ss2, coins) == HQC_OK && std::memcmp(g_ct, g_ct2, api.ct_bytes) == 0 &&
             std::memcmp(want, ss2, 32) == 0,
         "prepared object encaps_derand = stateless");
+  if (kept == 1) {
+    // Where prepare keeps transforms, a buffer too short, misaligned or missing is refused with
+    // nothing written to it, nothing kept, and the object still usable.
+    api.pk_parse(&g_pk_obj, g_pk);
+    int p2 = -1;
+    std::memset(g_transforms, 0x5A, sizeof(g_transforms));
+    const int short_rc = api.pk_prepare(&g_pk_obj, g_transforms, api.pk_transforms_bytes - 1, &p2);
+    const int short_p = p2;
+    const int misaligned_rc = api.pk_prepare(&g_pk_obj, g_transforms + 4, api.pk_transforms_bytes, &p2);
+    const int misaligned_p = p2;
+    const int null_rc = api.pk_prepare(&g_pk_obj, nullptr, api.pk_transforms_bytes, &p2);
+    bool untouched_bad = true;
+    for (std::uint8_t b : g_transforms) untouched_bad = untouched_bad && b == 0x5A;
+    check(short_rc == HQC_ERR_LENGTH && misaligned_rc == HQC_ERR_LENGTH && null_rc == HQC_ERR_NULL_POINTER &&
+              short_p == 0 && misaligned_p == 0 && p2 == 0 && untouched_bad,
+          "prepare refuses a short, misaligned or missing buffer and writes nothing");
+    check(api.pk_encaps_derand(&g_pk_obj, g_ct2, ss2, coins) == HQC_OK && std::memcmp(g_ct, g_ct2, api.ct_bytes) == 0 &&
+              std::memcmp(want, ss2, 32) == 0,
+          "an object whose prepare was refused encapsulates as before");
+  }
   check(api.sk_parse(&g_sk_obj, g_sk) == HQC_OK, "secret key object parsed again");
   api.sk_wipe(&g_sk_obj);
   check(all_zero(reinterpret_cast<const std::uint8_t*>(&g_sk_obj), sizeof(g_sk_obj)), "wiped object is zero");
