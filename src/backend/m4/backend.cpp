@@ -64,9 +64,6 @@ extern "C" void hqc_m4_sort_merge_exchange(std::uint16_t* v, std::uint32_t n);
 extern "C" void hqc_m4_route_items(std::uint32_t* comp_top, const std::uint16_t* sorted, std::uint32_t w);
 // dst[0 .. len) = 0, 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
-// The reduction modulo x^n - 1 for n mod 32 = 5 and 11 (poly_m4.S; mul_into below).
-extern "C" void hqc_m4_fold_5(std::uint32_t* o, const std::uint32_t* lo, const std::uint32_t* hi, std::size_t quads);
-extern "C" void hqc_m4_fold_11(std::uint32_t* o, const std::uint32_t* lo, const std::uint32_t* hi, std::size_t quads);
 
 namespace hqc::backend {
 namespace m4 {
@@ -106,26 +103,14 @@ struct MulBuffers {
 // a * b mod x^n - 1 (spec §2.2): the operands as 32-bit words (ceil(n/32) of them; the bits of a
 // ring vector at and above n are zero), their product by poly_mul (ring_mul_m4.cpp: Toom-3 and
 // Karatsuba over the Thumb-2 carry-less leaves, with padded sub-products where the plan finds them
-// cheaper), then the reduction: bit n + j of the product folds onto bit j. buf is left for its
-// owner to wipe.
+// cheaper), then the reduction fold_product (ring_mul_m4.hpp). buf is left for its owner to wipe.
 template <class P>
 void mul_into(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, MulBuffers<P>& buf) {
   constexpr std::size_t N = MulBuffers<P>::kWords;
-  constexpr std::size_t q = P::kN / 32;
-  constexpr unsigned r = P::kN % 32;
-  static_assert(r != 0 && N <= 2 * P::kNWords);
+  static_assert(N <= 2 * P::kNWords);
   Word32* const prod = buf.prod;
   poly_mul(prod, reinterpret_cast<const Word32*>(a), reinterpret_cast<const Word32*>(b), N, buf.scratch);
-  // Bit n + j of the product onto bit j: word i gains words q + i and q + i + 1 shifted down by r.
-  // Four words per LDM/STM in Thumb-2 (hqc_m4_fold_5, hqc_m4_fold_11: the shifts are immediates),
-  // about 7 estimated cycles a word, against 9 for the C++ loop of four; the top words here.
-  auto* o = reinterpret_cast<Word32*>(out);
-  constexpr std::size_t kQuads = (N - 1) / 4;  // words 0 .. 4 kQuads - 1 (all but the top one or more)
-  static_assert(r == 5 || r == 11, "a fold routine for n mod 32 (poly_m4.S)");
-  (r == 5 ? hqc_m4_fold_5 : hqc_m4_fold_11)(o, prod, prod + q + 1, kQuads);
-  for (std::size_t i = 4 * kQuads; i + 1 < N; i++) o[i] = prod[i] ^ (prod[i + q] >> r) ^ (prod[i + q + 1] << (32 - r));
-  o[N - 1] = (prod[N - 1] ^ (prod[N - 1 + q] >> r)) & ((Word32{1} << r) - 1);
-  for (std::size_t k = N; k < 2 * P::kNWordsPadded; k++) o[k] = 0;
+  fold_product<P>(out, prod);
 }
 
 template <class P>

@@ -22,6 +22,7 @@
 #include "backend/fafft/entry_points.hpp"
 #include "backend/fafft/field32.hpp"
 #include "backend/fafft/plan.hpp"
+#include "backend/m4/ring_mul_m4.hpp"
 #include "common/ct.hpp"
 #include "common/static_for.hpp"
 #include "params/params.hpp"
@@ -44,8 +45,9 @@ namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
-// The buffers are arrays of 64-bit words, worked on as their 32-bit halves (little-endian).
-typedef std::uint32_t __attribute__((__may_alias__)) Word32;
+// The buffers are arrays of 64-bit words, worked on as their 32-bit halves (little-endian):
+// ring_mul_m4.hpp's Word32.
+using ::hqc::backend::m4::Word32;
 
 namespace field32 = ::hqc::backend::fafft::field32;
 using ::hqc::static_for;
@@ -373,18 +375,6 @@ void from_novel(Word32* w, std::size_t limit) {
 
 // ---- The parts of the composition ---------------------------------------------------------------
 
-template <class P>
-[[gnu::noinline]] void reduce_out(u64* out, const u64* c) {
-  constexpr std::size_t N = (P::kN + 31) / 32, q = P::kN / 32;
-  constexpr unsigned r = P::kN % 32;
-  static_assert(r != 0);
-  const Word32* p = reinterpret_cast<const Word32*>(c);
-  Word32* o = reinterpret_cast<Word32*>(out);
-  for (std::size_t i = 0; i < N; i++) o[i] = p[i] ^ (p[i + q] >> r) ^ (p[i + q + 1] << (32 - r));
-  o[N - 1] &= (u32{1} << r) - 1;
-  for (std::size_t k = N; k < 2 * P::kNWordsPadded; k++) o[k] = 0;
-}
-
 struct Parts {
   static constexpr unsigned kLogElementBits = 5;  // GF(2^32)
   template <unsigned L>
@@ -416,7 +406,7 @@ struct Parts {
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
-    fafft::reduce_out<P>(out, c);
+    fold_product<P>(out, reinterpret_cast<const Word32*>(c));
   }
   static void wipe(void* p, std::size_t len) { ct::wipe(p, len); }
   // Out of line (the entry points call them a few times each: inlined word loops took 0.6 KB of

@@ -16,6 +16,14 @@ namespace hqc::backend::m4 {
 // written here as their 32-bit halves (little-endian) without a copy.
 typedef std::uint32_t __attribute__((__may_alias__)) Word32;
 
+}  // namespace hqc::backend::m4
+
+// The reduction modulo x^n - 1 for n mod 32 = 5 and 11 (poly_m4.S; fold_product below).
+extern "C" void hqc_m4_fold_5(std::uint32_t* o, const std::uint32_t* lo, const std::uint32_t* hi, std::size_t quads);
+extern "C" void hqc_m4_fold_11(std::uint32_t* o, const std::uint32_t* lo, const std::uint32_t* hi, std::size_t quads);
+
+namespace hqc::backend::m4 {
+
 // How poly_mul computes a product of n words (Step::how).
 enum class Split : std::uint8_t {
   kLeaf,       // n = 1, 2, 4, 8, 12, 16, 24, 32 or 64: one Thumb-2 routine
@@ -306,6 +314,25 @@ constexpr std::size_t direct_scratch_words(std::size_t n) { return direct_scratc
 // scratch. The sizes the ring multiplication asks for (the levels' top sizes) are listed in kPlan;
 // any other (the tests' sizes) is padded to the smallest listed size above it.
 void poly_mul(Word32* out, const Word32* a, const Word32* b, std::size_t n, Word32* scratch);
+
+// out = prod mod x^n - 1 (spec §2.2) for a product prod of 2n - 1 bits (32-bit words, the words
+// above it zero as far as word 2 ceil(n/32)): bit n + j folds onto bit j, and out's words from
+// ceil(n/32) to the padded length are zeroed. Word i gains words q + i and q + i + 1 shifted down
+// by r = n mod 32, four words per LDM/STM in Thumb-2 (hqc_m4_fold_5, hqc_m4_fold_11, poly_m4.S: the
+// shifts are immediates), about 7 estimated cycles a word against 9 for a C++ loop of four; the
+// top words here. The tree's mul and the FAFFT's inverse both end with it.
+template <class P>
+void fold_product(std::uint64_t* out, const Word32* prod) {
+  constexpr std::size_t N = (P::kN + 31) / 32, q = P::kN / 32;
+  constexpr unsigned r = P::kN % 32;
+  static_assert(r == 5 || r == 11, "a fold routine for n mod 32 (poly_m4.S)");
+  auto* o = reinterpret_cast<Word32*>(out);
+  constexpr std::size_t kQuads = (N - 1) / 4;  // words 0 .. 4 kQuads - 1 (all but the top one or more)
+  (r == 5 ? hqc_m4_fold_5 : hqc_m4_fold_11)(o, prod, prod + q + 1, kQuads);
+  for (std::size_t i = 4 * kQuads; i + 1 < N; i++) o[i] = prod[i] ^ (prod[i + q] >> r) ^ (prod[i + q + 1] << (32 - r));
+  o[N - 1] = (prod[N - 1] ^ (prod[N - 1 + q] >> r)) & ((Word32{1} << r) - 1);
+  for (std::size_t k = N; k < 2 * P::kNWordsPadded; k++) o[k] = 0;
+}
 // The same by the split of n itself, never padded, n a listed size: direct_scratch_words(n) words
 // of scratch.
 void poly_mul_direct(Word32* out, const Word32* a, const Word32* b, std::size_t n, Word32* scratch);
