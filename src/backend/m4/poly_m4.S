@@ -37,16 +37,9 @@ hqc_m4_xor3:
   .size hqc_m4_xor3, . - hqc_m4_xor3
 
 @ void hqc_m4_xor_into(uint32_t* dst, const uint32_t* src, size_t len)
-@ dst[i] ^= src[i] for i < len.
-  .global hqc_m4_xor_into
-  .type hqc_m4_xor_into, %function
-  .p2align 2
-  .thumb_func
-hqc_m4_xor_into:
-  push {r4-r10, lr}
-  subs r2, r2, #4
-  blo 2f
-1:
+@ dst[i] ^= src[i] for i < len: blocks of four words, two an iteration (WORDS_BY_FOURS: about 5.3
+@ estimated cycles a word against 5.9 with one), then one word at a time.
+.macro XOR_INTO_FOUR
   ldm r1!, {r4-r7}
   ldm r0, {r8-r10, r12}
   eor r4, r4, r8
@@ -54,19 +47,20 @@ hqc_m4_xor_into:
   eor r6, r6, r10
   eor r7, r7, r12
   stm r0!, {r4-r7}
-  subs r2, r2, #4
-  bhs 1b
-2:
-  adds r2, r2, #4
-  beq 4f
-3:
+.endm
+.macro XOR_INTO_ONE
   ldr r4, [r1], #4
   ldr r5, [r0]
   eor r4, r4, r5
   str r4, [r0], #4
-  subs r2, r2, #1
-  bne 3b
-4:
+.endm
+  .global hqc_m4_xor_into
+  .type hqc_m4_xor_into, %function
+  .p2align 2
+  .thumb_func
+hqc_m4_xor_into:
+  push {r4-r10, lr}
+  WORDS_BY_FOURS r2, "XOR_INTO_FOUR", "XOR_INTO_ONE"
   pop {r4-r10, pc}
   .size hqc_m4_xor_into, . - hqc_m4_xor_into
 
