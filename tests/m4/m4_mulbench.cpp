@@ -59,12 +59,21 @@ void run_level() {
   measure("empty", 0, [] {});
   measure("mul", 1, [&] { k.mul(r1.w, a.w, b.w); });
   measure("mul2", 2, [&] { k.mul2(r1.w, r2.w, a.w, a2.w, b.w); });
-  // The m4 FAFFT (the transform multiplier of the row's prepared keys at HQC-5), at every level.
+  // The m4 FAFFT at 2^m bits (the transform multiplier of the row's prepared keys at HQC-5), at
+  // every level.
   alignas(64) static std::uint64_t ta[backend::kTransformWords<P>], tb[backend::kTransformWords<P>];
   measure("fafft_transform", 3, [&] { backend::m4::fafft::forward<P>(ta, a.w); });
   backend::m4::fafft::forward<P>(tb, b.w);
   measure("fafft_mul_transforms", 4, [&] { backend::m4::fafft::mul_transformed<P>(r1.w, ta, tb); });
   measure("fafft_mul_transform_plain", 5, [&] { backend::m4::fafft::mul_transformed_plain<P>(r2.w, ta, b.w); });
+  // HQC-3's transforms in the row: the 2^16-bit transform and the Chinese remainder step.
+  if constexpr (P::kLevel == 3) {
+    measure("fafft_crt_transform", 6, [&] { backend::m4::fafft::forward_crt<P>(ta, a.w); });
+    backend::m4::fafft::forward_crt<P>(tb, b.w);
+    measure("fafft_crt_mul_transforms", 7, [&] { backend::m4::fafft::mul_transformed_crt<P>(r1.w, ta, tb); });
+    measure("fafft_crt_mul_transform_plain", 8,
+            [&] { backend::m4::fafft::mul_transformed_plain_crt<P>(r2.w, ta, b.w); });
+  }
 }
 
 // The sizes whose poly_mul the plan's cost model is checked against. A size that the compact plan

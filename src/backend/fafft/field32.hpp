@@ -172,23 +172,34 @@ constexpr TwiddleTable make_twiddles() {
   return tt;
 }
 
-// Encoding (GF(2)): with i = t 2^K + j (t < 32, j < 2^K), the point values of f are
-// g = sum_j G_j X_j, G_j = sum_t c_i E_t, E_t = X_t(s_K(beta_31)) = prod_(bit l of t) beta_(31-K-l).
-template <unsigned K, class F = TowerField>
-constexpr std::array<std::uint32_t, 32> make_encoding() {
+// Encoding (GF(2)): with i = t 2^K + j (t < 32, j < 2^K), the point values of f on a coset
+// c + W_K are g = sum_j G_j X_j, G_j = sum_t c_i E_t, E_t = X_t(delta) = prod_(bit l of t) s_l(delta)
+// with delta = s_K(c), the value of s_K on the whole coset. For c = beta_31, delta = beta_(31-K) and
+// s_l(delta) = beta_(31-K-l); the m4 port's product modulo a sparse polynomial (m4/fafft_m4.cpp)
+// uses another coset.
+template <class F>
+constexpr std::array<std::uint32_t, 32> make_encoding_at(std::uint32_t delta) {
+  std::uint32_t s[5] = {};  // s_l(delta) = s_1 applied l times
+  s[0] = delta;
+  for (unsigned l = 1; l < 5; l++) s[l] = F::mul(s[l - 1], s[l - 1]) ^ s[l - 1];
   std::array<std::uint32_t, 32> e{};
   for (unsigned t = 0; t < 32; t++) {
     std::uint32_t p = 1;
     for (unsigned l = 0; l < 5; l++)
-      if ((t >> l) & 1) p = F::mul(p, kCantorBasis<F>[31 - K - l]);
+      if ((t >> l) & 1) p = F::mul(p, s[l]);
     e[t] = p;
   }
   return e;
 }
-// Decoding: row t of the inverse of the matrix with columns E_t (c_t = parity(row_t & G)).
 template <unsigned K, class F = TowerField>
-constexpr std::array<std::uint32_t, 32> make_decoding() {
-  const auto e = make_encoding<K, F>();
+constexpr std::array<std::uint32_t, 32> make_encoding() {
+  return make_encoding_at<F>(kCantorBasis<F>[31 - K]);
+}
+// Decoding: row t of the inverse of the matrix with columns E_t (c_t = parity(row_t & G)); all
+// zero if the matrix is singular (the callers static_assert against that).
+template <class F>
+constexpr std::array<std::uint32_t, 32> make_decoding_at(std::uint32_t delta) {
+  const auto e = make_encoding_at<F>(delta);
   // Augmented [M | I] with M[r][t] = bit r of E_t, rows as 64-bit masks (M in bits 0..31).
   std::uint64_t rows[32] = {};
   for (unsigned r = 0; r < 32; r++) {
@@ -199,7 +210,7 @@ constexpr std::array<std::uint32_t, 32> make_decoding() {
   for (unsigned col = 0; col < 32; col++) {
     unsigned sel = col;
     while (sel < 32 && !((rows[sel] >> col) & 1)) sel++;
-    if (sel == 32) return {};  // singular: make_decoding's caller static_asserts against this
+    if (sel == 32) return {};
     const std::uint64_t t = rows[sel];
     rows[sel] = rows[col];
     rows[col] = t;
@@ -209,6 +220,10 @@ constexpr std::array<std::uint32_t, 32> make_decoding() {
   std::array<std::uint32_t, 32> inv{};
   for (unsigned t = 0; t < 32; t++) inv[t] = static_cast<std::uint32_t>(rows[t] >> 32);
   return inv;
+}
+template <unsigned K, class F = TowerField>
+constexpr std::array<std::uint32_t, 32> make_decoding() {
+  return make_decoding_at<F>(kCantorBasis<F>[31 - K]);
 }
 
 // The twiddles of every layer and block (64 KiB), one copy for both ports.

@@ -219,11 +219,12 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
   return count;
 }
 
-// The FAFFT as a transform multiplier for prepared key objects (fafft_m4.hpp), at HQC-5 only: there
-// the product's 2n - 1 bits nearly fill the transform's 2^17, and a prepared key's transforms of h
-// and s (and y) leave an encapsulation F(r2) + 2 IP instead of two tree products (docs/M4.md). At
-// HQC-1 and HQC-3 a transform covers about twice the product, and the tree stays cheaper even
-// with the key's transforms kept. The one-shot mul and mul2 stay the tree at every level.
+// The FAFFT as a transform multiplier for prepared key objects (fafft_m4.hpp), at HQC-3 and HQC-5:
+// a prepared key's transforms of h and s (and y) leave an encapsulation F(r2) + 2 IP instead of two
+// tree products (docs/M4.md). At HQC-5 the product's 2n - 1 bits nearly fill a 2^17-bit transform;
+// at HQC-3 they would fill 55 % of it, so HQC-3 takes a 2^16-bit transform and the Chinese
+// remainder step (fafft_m4.cpp, CrtEntry). At HQC-1 the tree stays cheaper even with the key's
+// transforms kept. The one-shot mul and mul2 stay the tree at every level.
 template <class P>
 inline constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,
@@ -231,10 +232,18 @@ inline constexpr TransformMultiplier<P> kFafftTransforms = {
     .mul_transform_plain = &fafft::mul_transformed_plain<P>,
     .mul_is_transform_product = false,
 };
+template <class P>
+inline constexpr TransformMultiplier<P> kFafftCrtTransforms = {
+    .transform = &fafft::forward_crt<P>,
+    .mul_transforms = &fafft::mul_transformed_crt<P>,
+    .mul_transform_plain = &fafft::mul_transformed_plain_crt<P>,
+    .mul_is_transform_product = false,
+};
 
 template <class P>
 constexpr const TransformMultiplier<P>* transforms() {
   if constexpr (P::kLevel == 5) return &kFafftTransforms<P>;
+  else if constexpr (P::kLevel == 3) return &kFafftCrtTransforms<P>;
   else return nullptr;
 }
 

@@ -34,7 +34,8 @@ extern "C" void hqc_m4_fafft_layer(std::uint32_t* g, std::uint32_t half, std::ui
                                    const std::uint32_t* steps);
 extern "C" void hqc_m4_fafft_layer_inverse(std::uint32_t* g, std::uint32_t half, std::uint32_t blocks,
                                            std::uint32_t tau0, const std::uint32_t* steps);
-// dst[0 .. len) = 0, 32-bit words (poly_m4.S).
+// dst[0 .. len) = 0, dst[i] ^= src[i] for i < len: 32-bit words (poly_m4.S).
+extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // g[j] = x[j] * y[j] in the field for j < count (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_pointwise(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
@@ -108,6 +109,29 @@ constexpr std::array<u32, 32> make_twiddle_steps() {
 }
 inline constexpr std::array<u32, 32> kTwiddleStep = make_twiddle_steps();
 
+// s_l(y): s_1(y) = y^2 + y applied l times.
+constexpr u32 subspace_poly(u32 y, unsigned l) {
+  for (; l > 0; l--) y = gf_mul(y, y) ^ y;
+  return y;
+}
+
+// The points of a transform: a coset c + W_K. The encoding's constant is delta = s_K(c) (s_K is
+// constant on the coset), and layer i's first block has the twiddle s_i(c) (its later blocks step by
+// kTwiddleStep, whatever c is). The full-size transforms use c = beta_31: delta = beta_(31-K),
+// s_i(c) = beta_(31-i) (docs/FAFFT.md).
+struct Coset {
+  u32 delta;
+  std::array<u32, 32> tau0;
+};
+template <unsigned K>
+constexpr Coset standard_coset() {
+  Coset c{kBeta[31 - K], {}};
+  for (unsigned i = 0; i < 32; i++) c.tau0[i] = kBeta[31 - i];
+  return c;
+}
+template <unsigned K>
+inline constexpr Coset kStandardCoset = standard_coset<K>();
+
 // ---- Encoding and decoding --------------------------------------------------------------------
 
 // x[0..31] as a 32 x 32 bit matrix (bit j of word i), transposed in place: five rounds of
@@ -143,35 +167,40 @@ inline void subset_sums(u32* sums, const u32* x, unsigned groups) {
   }
 }
 
-// The coding matrices of this field (field32.hpp): columns E_t, and the rows of their inverse.
-// Encoding: plane p of 32 points gathers bit p of E_t for the rows t < 16, a nibble per group of
-// four rows. Decoding: row t of 32 points is the inverse's row t (its nibbles index the planes'
-// sums).
-template <unsigned K>
-constexpr std::array<std::uint16_t, 32> make_encoding_nibbles() {
-  const auto e = field32::make_encoding<K, PolyField>();
-  std::array<std::uint16_t, 32> n{};
+// The coding matrices of this field and coset (field32.hpp): columns E_t, and the rows of their
+// inverse. Encoding: plane p of 32 points gathers bit p of E_t for the input's rows t < kRows, a
+// nibble per group of four rows. Decoding: row t of 32 points is the inverse's row t (its nibbles
+// index the planes' sums).
+template <const Coset& C, unsigned kRows>
+constexpr std::array<u32, 32> make_encoding_nibbles() {
+  static_assert(kRows <= 32);
+  const auto e = field32::make_encoding_at<PolyField>(C.delta);
+  std::array<u32, 32> n{};
   for (unsigned p = 0; p < 32; p++)
-    for (unsigned t = 0; t < 16; t++) n[p] = static_cast<std::uint16_t>(n[p] | ((e[t] >> p) & 1) << t);
+    for (unsigned t = 0; t < kRows; t++) n[p] |= ((e[t] >> p) & 1) << t;
   return n;
 }
-template <unsigned K>
-inline constexpr std::array<std::uint16_t, 32> kEncodingNibbles = make_encoding_nibbles<K>();
-template <unsigned K>
-inline constexpr std::array<u32, 32> kDecoding = field32::make_decoding<K, PolyField>();
+template <const Coset& C, unsigned kRows>
+inline constexpr std::array<u32, 32> kEncodingNibbles = make_encoding_nibbles<C, kRows>();
+template <const Coset& C>
+inline constexpr std::array<u32, 32> kDecoding = field32::make_decoding_at<PolyField>(C.delta);
 
-// An input's 16 rows of 2^K bits (bits [t 2^K, (t + 1) 2^K) are row t) to 2^K points: for each 32
-// columns, the bit planes of the points from the rows' subset sums, then the transpose.
-template <unsigned K>
-[[gnu::noinline]] void encode_half(u32* t, const Word32* bits) {
+// An input's kRows rows of 2^K bits (bits [t 2^K, (t + 1) 2^K) are row t, the rows above zero) to
+// 2^K points: for each 32 columns, the bit planes of the points from the rows' subset sums, then
+// the transpose.
+template <unsigned K, const Coset& C, unsigned kRows>
+[[gnu::noinline]] void encode(u32* t, const Word32* bits) {
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
+  constexpr unsigned kGroups = (kRows + 3) / 4;
   for (std::size_t w = 0; w < kRowWords; w++) {
-    u32 row[16], sums[64], x[32];
-    for (unsigned r = 0; r < 16; r++) row[r] = bits[r * kRowWords + w];
-    subset_sums(sums, row, 4);
+    u32 row[4 * kGroups], sums[16 * kGroups], x[32];
+    for (unsigned r = 0; r < 4 * kGroups; r++) row[r] = r < kRows ? u32{bits[r * kRowWords + w]} : 0;
+    subset_sums(sums, row, kGroups);
     for (unsigned p = 0; p < 32; p++) {
-      const u32 n = kEncodingNibbles<K>[p];
-      x[p] = sums[n & 15] ^ sums[16 + ((n >> 4) & 15)] ^ sums[32 + ((n >> 8) & 15)] ^ sums[48 + (n >> 12)];
+      const u32 n = kEncodingNibbles<C, kRows>[p];
+      u32 acc = 0;
+      for (unsigned g = 0; g < kGroups; g++) acc ^= sums[16 * g + ((n >> (4 * g)) & 15)];
+      x[p] = acc;
     }
     transpose32(x);
     for (unsigned j = 0; j < 32; j++) t[32 * w + j] = x[j];
@@ -179,9 +208,9 @@ template <unsigned K>
 }
 // 2^K points to 32 rows of 2^K bits: the points' bit planes by the transpose, then each row's word
 // from the planes' subset sums.
-template <unsigned K>
+template <unsigned K, const Coset& C>
 [[gnu::noinline]] void decode_full(Word32* rows, const u32* t) {
-  static_assert(kDecoding<K>[0] != 0, "the encoding matrix must be invertible");  // make_decoding: {} if not
+  static_assert(kDecoding<C>[0] != 0, "the encoding matrix must be invertible");  // make_decoding_at: {} if not
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
   for (std::size_t w = 0; w < kRowWords; w++) {
     u32 x[32], sums[128];
@@ -189,7 +218,7 @@ template <unsigned K>
     transpose32(x);
     subset_sums(sums, x, 8);
     for (unsigned r = 0; r < 32; r++) {
-      const u32 d = kDecoding<K>[r];
+      const u32 d = kDecoding<C>[r];
       u32 acc = 0;
       for (unsigned g = 0; g < 8; g++) acc ^= sums[16 * g + ((d >> (4 * g)) & 15)];
       rows[r * kRowWords + w] = acc;
@@ -202,18 +231,18 @@ template <unsigned K>
 // Layers K-1 .. 0: u += tau v, v += u on the halves of each block (Thumb-2, a layer per call). The
 // encoding, decoding and FFT stay functions of their own (noinline): each is called once per
 // transform, and inlined into every entry point they would take their code's flash several times.
-template <unsigned K>
+template <unsigned K, const Coset& C>
 [[gnu::noinline]] void fft(u32* g) {
   for (unsigned i = K; i-- > 0;)
-    hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), kBeta[31 - i], kTwiddleStep.data());
+    hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
 }
 // g = the inverse FFT of the pointwise products x * y (g may be x or y): layers 0 .. K-1,
 // v += u, u += tau v.
-template <unsigned K>
+template <unsigned K, const Coset& C>
 [[gnu::noinline]] void ifft_product(u32* g, const u32* x, const u32* y) {
   hqc_m4_fafft_pointwise(g, x, y, u32{1} << K);
   for (unsigned i = 0; i < K; i++)
-    hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), kBeta[31 - i], kTwiddleStep.data());
+    hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
 }
 
 // ---- Novel-basis conversion ---------------------------------------------------------------------
@@ -388,21 +417,21 @@ struct Parts {
   // The input has 2^(K+4) bits: rows 0 .. 15.
   template <unsigned K>
   static void encode_half(u64* t, const u64* bits) {
-    fafft::encode_half<K>(reinterpret_cast<Word32*>(t), reinterpret_cast<const Word32*>(bits));
+    fafft::encode<K, kStandardCoset<K>, 16>(reinterpret_cast<Word32*>(t), reinterpret_cast<const Word32*>(bits));
   }
   template <unsigned K>
   static u64* decode_full(const u64* t, u64* tmp) {
-    fafft::decode_full<K>(reinterpret_cast<Word32*>(tmp), reinterpret_cast<const Word32*>(t));
+    fafft::decode_full<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(tmp), reinterpret_cast<const Word32*>(t));
     return tmp;
   }
   template <unsigned K>
   static void fft(u64* g) {
-    fafft::fft<K>(reinterpret_cast<Word32*>(g));
+    fafft::fft<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g));
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y) {
-    fafft::ifft_product<K>(reinterpret_cast<Word32*>(g), reinterpret_cast<const Word32*>(x),
-                           reinterpret_cast<const Word32*>(y));
+    fafft::ifft_product<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), reinterpret_cast<const Word32*>(x),
+                                              reinterpret_cast<const Word32*>(y));
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
@@ -420,6 +449,234 @@ struct Parts {
 };
 using Entry = ::hqc::backend::fafft::EntryPoints<Parts>;
 
+// ---- HQC-3: a half-size transform and the Chinese remainder theorem ------------------------------
+//
+// At HQC-3 the product c = a b has 2n - 1 = 71,701 bits, 55 % of a 2^17-bit transform. The
+// transform of 2^16 bits (K = 11) on a coset c0 + W_11 gives c mod M instead, where M is the
+// polynomial whose roots are the 2^16 points and their conjugates, M = m(s_11(x)) with m the
+// minimal polynomial of delta = s_11(c0) over GF(2) (degree 32: every orbit has 32 points). M is
+// monic of degree 2^16; c = (c mod M) + M q with q = c div M of 2n - 1 - 2^16 = 6,165 bits. The
+// coset is chosen (among the 63,488 minimal polynomials of degree 32 with a root in
+// s_11(GF(2^32)) = W_21, searched exhaustively) so that M is sparse: 199 terms, and none between
+// x^(2^16 - 12,288) and x^(2^16), so that the top 6,165 bits of c are q itself. Those bits come
+// from the top 6,165 bits of a and b alone (every other pair of terms lands below 2^16): the
+// transform also keeps its operand's top bits, and their 193-word product by the Toom/Karatsuba
+// tree gives q. Then c = (c mod M) + x^(2^16) q + (M - x^(2^16)) q, and c mod x^n - 1.
+namespace crt {
+
+inline constexpr unsigned kLog = 16, kK = kLog - 5;  // 2^16 bits, 2^11 points
+inline constexpr std::size_t kPoints = std::size_t{1} << kK;
+inline constexpr u32 kDelta = 0x0182FAC9u;  // s_11 of the coset's offset
+static_assert(subspace_poly(kDelta, 21) == 0, "delta must lie in W_21 = s_11(GF(2^32))");
+constexpr u32 frobenius(u32 y, unsigned t) {
+  for (; t > 0; t--) y = gf_mul(y, y);
+  return y;
+}
+static_assert(frobenius(kDelta, 16) != kDelta, "delta must have degree 32 (its degree divides 32)");
+
+// An offset c0 with s_11(c0) = delta: eleven solutions of y^2 + y = v (each v lies in W_(32-k),
+// the image of s_k, and both solutions do too, as 1 = beta_0 is in every W_i).
+constexpr u32 make_offset() {
+  const auto solver = field32::make_solver<PolyField>();
+  u32 c = kDelta;
+  for (unsigned k = 0; k < kK; k++) c = solver.solve(c);
+  return c;
+}
+inline constexpr u32 kOffset = make_offset();
+static_assert(subspace_poly(kOffset, kK) == kDelta);
+constexpr Coset make_coset() {
+  Coset c{kDelta, {}};
+  for (unsigned i = 0; i < 32; i++) c.tau0[i] = subspace_poly(kOffset, i);
+  return c;
+}
+
+// The minimal polynomial of delta: prod_t (y + delta^(2^t)), coefficients in GF(2) (bit j of the
+// result is that of y^j).
+constexpr u64 minimal_polynomial() {
+  u32 p[33] = {1};
+  u32 root = kDelta;
+  for (unsigned t = 0; t < 32; t++, root = gf_mul(root, root)) {
+    for (unsigned i = t + 1; i > 0; i--) p[i] = p[i - 1] ^ gf_mul(p[i], root);
+    p[0] = gf_mul(p[0], root);
+  }
+  u64 m = 0;
+  for (unsigned j = 0; j <= 32; j++) {
+    if (p[j] > 1) return 0;  // not binary: not a minimal polynomial (static_assert below)
+    m |= u64{p[j]} << j;
+  }
+  return m;
+}
+inline constexpr u64 kMinimal = minimal_polynomial();
+static_assert(kMinimal >> 32 == 1, "the minimal polynomial must be binary of degree 32");
+
+// M = m(s_11(x)) as bits (Horner in s_11 = s_3(x^256 + x) = x^2048 + x^1024 + x^512 + x^256 + x^8
+// + x^4 + x^2 + x), computed by the compiler.
+inline constexpr std::size_t kModulusWords = (std::size_t{1} << kLog) / 64 + 2;
+struct Bits {
+  u64 w[kModulusWords];
+};
+constexpr Bits make_modulus() {
+  constexpr unsigned kS[8] = {1, 2, 4, 8, 256, 512, 1024, 2048};
+  Bits acc{};
+  acc.w[0] = 1;  // the leading coefficient of m
+  for (int j = 31; j >= 0; j--) {
+    Bits next{};
+    for (unsigned e : kS) {
+      const std::size_t q = e / 64;
+      const unsigned r = e % 64;
+      for (std::size_t i = 0; i + q < kModulusWords; i++) {
+        next.w[i + q] ^= acc.w[i] << r;
+        if (r != 0 && i + q + 1 < kModulusWords) next.w[i + q + 1] ^= acc.w[i] >> (64 - r);
+      }
+    }
+    next.w[0] ^= (kMinimal >> j) & 1;
+    acc = next;
+  }
+  return acc;
+}
+inline constexpr Bits kModulus = make_modulus();
+constexpr bool modulus_bit(std::size_t e) { return (kModulus.w[e / 64] >> (e % 64)) & 1; }
+constexpr std::size_t count_low_terms() {
+  std::size_t c = 0;
+  for (std::size_t e = 0; e < (std::size_t{1} << kLog); e++) c += modulus_bit(e);
+  return c;
+}
+constexpr std::size_t top_low_term() {
+  std::size_t e = (std::size_t{1} << kLog) - 1;
+  while (!modulus_bit(e)) e--;
+  return e;
+}
+inline constexpr std::size_t kLowTerms = count_low_terms();
+static_assert(modulus_bit(std::size_t{1} << kLog) && kModulus.w[kModulusWords - 1] == 0 &&
+                  (kModulus.w[kModulusWords - 2] >> 1) == 0,
+              "M is monic of degree 2^16");
+static_assert(kLowTerms == 198, "the chosen coset's M has 199 terms");
+
+// The terms of M below x^(2^16), ordered by their shift within a word (e mod 32), then by e: each
+// shift of q is made once, and every term with that shift adds it at a whole-word offset.
+struct Terms {
+  std::array<std::uint16_t, kLowTerms> e{};
+  std::array<std::uint16_t, 33> start{};  // the terms with shift r are e[start[r] .. start[r + 1])
+};
+constexpr Terms make_terms() {
+  Terms t{};
+  std::size_t k = 0;
+  for (unsigned r = 0; r < 32; r++) {
+    t.start[r] = static_cast<std::uint16_t>(k);
+    for (std::size_t e = r; e < (std::size_t{1} << kLog); e += 32)
+      if (modulus_bit(e)) t.e[k++] = static_cast<std::uint16_t>(e);
+  }
+  t.start[32] = static_cast<std::uint16_t>(k);
+  return t;
+}
+inline constexpr Terms kTerms = make_terms();
+
+}  // namespace crt
+
+inline constexpr Coset kCrtCoset = crt::make_coset();
+
+// The CRT form of the transform multiplier for a parameter set P with 2^16 < 2n - 1 <= 2^17
+// (HQC-3). A transform is the 2^11 points (words 0 .. 2^11) and the top kQBits bits of the operand
+// (kHiWords words after them), within the contract's kTransformWords<P> words.
+template <class P>
+struct CrtEntry {
+  static constexpr std::size_t kLowBits = std::size_t{1} << crt::kLog;
+  static constexpr std::size_t kQBits = 2 * P::kN - 1 - kLowBits;  // bits of q = c div M
+  static constexpr std::size_t kHiShift = kLowBits - (P::kN - 1);  // a's bits from here meet b's in c's top
+  static constexpr std::size_t kHiWords = (kQBits + 31) / 32;
+  static constexpr std::size_t kRows = (P::kN + (std::size_t{1} << crt::kK) - 1) >> crt::kK;  // of 2^11 bits
+  static constexpr std::size_t kCWords = 2 * ((P::kN + 31) / 32) + 2;  // the product, as fold_product reads it
+  static_assert(kLowBits < 2 * P::kN - 1 && 2 * P::kN - 1 <= 2 * kLowBits && kRows <= 32);
+  static_assert(crt::top_low_term() + kQBits <= kLowBits, "q must be the top bits of c (no term of M near its top)");
+  static_assert(crt::kPoints + kHiWords <= 2 * kTransformWords<P>, "a transform must fit the contract's buffer");
+  static_assert(kHiShift / 32 + kHiWords + 1 <= 2 * P::kNWords, "the top bits are read inside the operand");
+  static_assert(kCWords >= kLowBits / 32 + kHiWords);
+  static_assert(kHiWords == kCrtTopWords, "the tree's plan lists this size (ring_mul_m4.hpp)");
+
+  [[gnu::noinline]] static void forward(u64* t, const u64* a) {
+    auto* t32 = reinterpret_cast<Word32*>(t);
+    const auto* a32 = reinterpret_cast<const Word32*>(a);
+    alignas(8) Word32 bits[kLowBits / 32 + kUnitWords];
+    Parts::copy(bits, a, P::kNWords * sizeof(u64));
+    Parts::zero(bits + 2 * P::kNWords, sizeof(bits) - P::kNWords * sizeof(u64));
+    fafft::to_novel<crt::kLog>(bits, P::kN);
+    encode<crt::kK, kCrtCoset, kRows>(t32, bits);
+    fft<crt::kK, kCrtCoset>(t32);
+    // The operand's bits kHiShift .. n - 1 (its bits from n on are zero).
+    constexpr std::size_t q = kHiShift / 32;
+    constexpr unsigned r = kHiShift % 32;
+    static_assert(r != 0);
+    for (std::size_t i = 0; i < kHiWords; i++) t32[crt::kPoints + i] = (a32[q + i] >> r) | (a32[q + i + 1] << (32 - r));
+    Parts::wipe(bits, sizeof(bits));
+  }
+
+  static void mul_transformed(u64* out, const u64* ta, const u64* tb) {
+    alignas(8) Word32 work[crt::kPoints];
+    multiply(out, work, reinterpret_cast<const Word32*>(ta), reinterpret_cast<const Word32*>(tb));
+    Parts::wipe(work, sizeof(work));
+  }
+
+  // The transform of b in this frame, and its points as the product's work space (the inverse FFT
+  // runs in place): the stack holds one transform and the product, not three.
+  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
+    alignas(8) u64 tb[(crt::kPoints + kHiWords + 1) / 2];
+    forward(tb, b);
+    auto* tb32 = reinterpret_cast<Word32*>(tb);
+    multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32);
+    Parts::wipe(tb, sizeof(tb));
+  }
+
+ private:
+  // out = a b mod x^n - 1 from the transforms; work (kPoints words) may be tb's points, which it
+  // overwrites. The caller wipes work.
+  [[gnu::noinline]] static void multiply(u64* out, Word32* work, const Word32* ta, const Word32* tb) {
+    alignas(8) Word32 c[kCWords];
+    ifft_product<crt::kK, kCrtCoset>(work, ta, tb);
+    decode_full<crt::kK, kCrtCoset>(c, work);  // c mod M: words 0 .. 2^11
+    fafft::from_novel<crt::kLog>(c, kLowBits);
+    alignas(8) Word32 q[kHiWords];
+    top_quotient(q, ta + crt::kPoints, tb + crt::kPoints, work);  // work's points are spent
+    Parts::zero(c + kLowBits / 32, (kCWords - kLowBits / 32) * sizeof(Word32));
+    add_low_terms(c, q);
+    hqc_m4_xor_into(c + kLowBits / 32, q, kHiWords);  // x^(2^16) q
+    fold_product<P>(out, c);
+    Parts::wipe(q, sizeof(q));
+    Parts::wipe(c, sizeof(c));
+  }
+
+  // q = the top kQBits bits of c: bits kQBits - 1 .. 2 kQBits - 2 of a_hi b_hi (a_hi, b_hi start at
+  // bit kHiShift, their product at 2 kHiShift = 2^16 - (kQBits - 1)). space: the product and the
+  // tree's scratch (kPoints words, left for the caller to wipe).
+  static void top_quotient(Word32* q, const Word32* a_hi, const Word32* b_hi, Word32* space) {
+    static_assert(2 * kHiWords + poly_mul_scratch_words(kHiWords) <= crt::kPoints);
+    Word32* prod = space;
+    poly_mul(prod, a_hi, b_hi, kHiWords, space + 2 * kHiWords);
+    constexpr std::size_t w = (kQBits - 1) / 32;
+    constexpr unsigned r = (kQBits - 1) % 32;
+    static_assert(r != 0 && w + kHiWords < 2 * kHiWords);
+    for (std::size_t i = 0; i < kHiWords; i++) q[i] = (prod[w + i] >> r) | (prod[w + i + 1] << (32 - r));
+  }
+  // c += (M - x^(2^16)) q: for each shift r within a word, q << r once, then an aligned XOR per
+  // term with that shift. The terms are constants (public).
+  static void add_low_terms(Word32* c, const Word32* q) {
+    alignas(8) Word32 shifted[kHiWords + 1];
+    for (unsigned r = 0; r < 32; r++) {
+      const std::size_t first = crt::kTerms.start[r], last = crt::kTerms.start[r + 1];
+      if (first == last) continue;
+      if (r == 0) {
+        Parts::copy(shifted, q, kHiWords * sizeof(Word32));
+        shifted[kHiWords] = 0;
+      } else {
+        shifted[0] = q[0] << r;
+        for (std::size_t i = 1; i < kHiWords; i++) shifted[i] = (q[i] << r) | (q[i - 1] >> (32 - r));
+        shifted[kHiWords] = q[kHiWords - 1] >> (32 - r);
+      }
+      for (std::size_t k = first; k < last; k++) hqc_m4_xor_into(c + crt::kTerms.e[k] / 32, shifted, kHiWords + 1);
+    }
+    Parts::wipe(shifted, sizeof(shifted));
+  }
+};
+
 }  // namespace
 
 template <class P>
@@ -434,6 +691,24 @@ template <class P>
 void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b) {
   Entry::mul_transformed_plain<P>(out, ta, b);
 }
+
+template <class P>
+void forward_crt(std::uint64_t* t, const std::uint64_t* a) {
+  CrtEntry<P>::forward(t, a);
+}
+template <class P>
+void mul_transformed_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb) {
+  CrtEntry<P>::mul_transformed(out, ta, tb);
+}
+template <class P>
+void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b) {
+  CrtEntry<P>::mul_transformed_plain(out, ta, b);
+}
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 3
+template void forward_crt<Hqc3>(std::uint64_t*, const std::uint64_t*);
+template void mul_transformed_crt<Hqc3>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+template void mul_transformed_plain_crt<Hqc3>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+#endif
 
 #define HQC_M4_FAFFT_INSTANTIATE(P)                                                             \
   template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \

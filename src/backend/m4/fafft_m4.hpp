@@ -29,4 +29,13 @@ void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uin
 template <class P>
 void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
 
+// The same contract at HQC-3 by a 2^16-bit transform and the Chinese remainder theorem
+// (fafft_m4.cpp, CrtEntry): a transform holds the 2^11 points and the operand's top 6,165 bits.
+template <class P>
+void forward_crt(std::uint64_t* t, const std::uint64_t* a);
+template <class P>
+void mul_transformed_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
+template <class P>
+void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+
 }  // namespace hqc::backend::m4::fafft
