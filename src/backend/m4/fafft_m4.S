@@ -121,11 +121,11 @@
 @ A whole layer: blocks of 2 half words from g on, block b with twiddle tau_b, tau_0 given and
 @ tau_b = tau_(b-1) + steps[ctz(b)] (fafft_m4.cpp's kTwiddleStep: the Cantor basis' prefix sums). The
 @ layer's state lives in FPU registers while the butterflies use every core register: s0 = the end
-@ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps. One butterfly per
-@ iteration (two, where half >= 2, took 60k estimated cycles less per transform but 1 KB more of
-@ flash, which the HQC-5 library cannot spare). Every branch and address depends on half, blocks
-@ and b only.
-.macro LAYER body
+@ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps. With twice = 1 (half
+@ >= 2, a power of two) two butterflies an iteration, so that the loop's test and branch are paid
+@ once per two (about 2.5 estimated cycles a butterfly); the routines below choose the form by
+@ half. Every branch and address depends on half, blocks and b only.
+.macro LAYER body, twice
   push {r4-r11, lr}
   ldr r12, [sp, #36]
   vmov s5, r12
@@ -149,6 +149,9 @@
   and r3, r3, #0x22222222
 2:
   \body
+  .if \twice
+  \body
+  .endif
   vmov r8, s0
   cmp r1, r8
   bne 2b
@@ -176,7 +179,11 @@
   .type hqc_m4_fafft_layer, %function
   .thumb_func
 hqc_m4_fafft_layer:
-  LAYER BUTTERFLY
+  cmp r1, #2
+  bhs 6f
+  LAYER BUTTERFLY, 0
+6:
+  LAYER BUTTERFLY, 1
   .size hqc_m4_fafft_layer, . - hqc_m4_fafft_layer
 
 @ void hqc_m4_fafft_layer_inverse(u32* g, u32 half, u32 blocks, u32 tau0, const u32* steps): one
@@ -185,7 +192,11 @@ hqc_m4_fafft_layer:
   .type hqc_m4_fafft_layer_inverse, %function
   .thumb_func
 hqc_m4_fafft_layer_inverse:
-  LAYER BUTTERFLY_INVERSE
+  cmp r1, #2
+  bhs 6f
+  LAYER BUTTERFLY_INVERSE, 0
+6:
+  LAYER BUTTERFLY_INVERSE, 1
   .size hqc_m4_fafft_layer_inverse, . - hqc_m4_fafft_layer_inverse
 
 @ void hqc_m4_fafft_pointwise(u32* g, const u32* x, const u32* y, u32 count): g[j] = x[j] y[j]
@@ -219,3 +230,58 @@ hqc_m4_fafft_pointwise:
   bne 1b
   pop {r4-r11, pc}
   .size hqc_m4_fafft_pointwise, . - hqc_m4_fafft_pointwise
+
+@ void hqc_m4_fafft_xor_shifted(u32* dst, const u32* src, u32 len, u32 r): dst[i] ^= (src[i] >> r) |
+@ (src[i + 1] << (32 - r)) for i < len (len >= 1, 1 <= r <= 31; reads src[0 .. len]): the middle
+@ words of a conversion step whose source is r bits off a word (fafft_m4.cpp, memory_step). Four
+@ words per LDM/STM, the last source word carried to the next four (about 9 estimated cycles a word
+@ against 14 for the C++ loop), then one at a time. Shifts by the register r (public).
+  .global hqc_m4_fafft_xor_shifted
+  .type hqc_m4_fafft_xor_shifted, %function
+  .thumb_func
+hqc_m4_fafft_xor_shifted:
+  push {r4-r11, lr}
+  rsb r12, r3, #32
+  ldr r4, [r1], #4
+  subs r2, r2, #4
+  blo 2f
+1:
+  ldm r1!, {r5-r8}
+  ldm r0, {r9-r11, lr}
+  lsr r4, r4, r3
+  eor r9, r9, r4
+  lsl r4, r5, r12
+  eor r9, r9, r4
+  lsr r4, r5, r3
+  eor r10, r10, r4
+  lsl r4, r6, r12
+  eor r10, r10, r4
+  lsr r4, r6, r3
+  eor r11, r11, r4
+  lsl r4, r7, r12
+  eor r11, r11, r4
+  lsr r4, r7, r3
+  eor lr, lr, r4
+  lsl r4, r8, r12
+  eor lr, lr, r4
+  stm r0!, {r9-r11, lr}
+  mov r4, r8
+  subs r2, r2, #4
+  bhs 1b
+2:
+  adds r2, r2, #4
+  beq 4f
+3:
+  ldr r5, [r1], #4
+  ldr r9, [r0]
+  lsr r4, r4, r3
+  eor r9, r9, r4
+  lsl r4, r5, r12
+  eor r9, r9, r4
+  str r9, [r0], #4
+  mov r4, r5
+  subs r2, r2, #1
+  bne 3b
+4:
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_xor_shifted, . - hqc_m4_fafft_xor_shifted
