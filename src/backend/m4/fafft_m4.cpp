@@ -36,6 +36,9 @@ extern "C" void hqc_m4_fafft_layer_inverse(std::uint32_t* g, std::uint32_t half,
                                            std::uint32_t tau0, const std::uint32_t* steps);
 // dst[0 .. len) = 0, dst[i] ^= src[i] for i < len: 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
+// dst[i] ^= (src[i] >> r) | (src[i + 1] << (32 - r)) for i < len, 1 <= r <= 31 (fafft_m4.S).
+extern "C" void hqc_m4_fafft_xor_shifted(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
+                                         std::uint32_t r);
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // g[j] = x[j] * y[j] in the field for j < count (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_pointwise(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
@@ -196,12 +199,16 @@ template <unsigned K, const Coset& C, unsigned kRows>
     u32 row[4 * kGroups], sums[16 * kGroups], x[32];
     for (unsigned r = 0; r < 4 * kGroups; r++) row[r] = r < kRows ? u32{bits[r * kRowWords + w]} : 0;
     subset_sums(sums, row, kGroups);
-    for (unsigned p = 0; p < 32; p++) {
-      const u32 n = kEncodingNibbles<C, kRows>[p];
+    // Unrolled: the table indices are immediates, and a zero nibble (an empty subset) reads nothing.
+    static_for<32>([&](auto p) {
+      constexpr u32 n = kEncodingNibbles<C, kRows>[p];
       u32 acc = 0;
-      for (unsigned g = 0; g < kGroups; g++) acc ^= sums[16 * g + ((n >> (4 * g)) & 15)];
+      static_for<kGroups>([&](auto g) {
+        constexpr u32 c = (n >> (4 * g)) & 15;
+        if constexpr (c != 0) acc ^= sums[16 * g + c];
+      });
       x[p] = acc;
-    }
+    });
     transpose32(x);
     for (unsigned j = 0; j < 32; j++) t[32 * w + j] = x[j];
   }
@@ -217,12 +224,16 @@ template <unsigned K, const Coset& C>
     for (unsigned j = 0; j < 32; j++) x[j] = t[32 * w + j];
     transpose32(x);
     subset_sums(sums, x, 8);
-    for (unsigned r = 0; r < 32; r++) {
-      const u32 d = kDecoding<C>[r];
+    // Unrolled as in encode.
+    static_for<32>([&](auto r) {
+      constexpr u32 d = kDecoding<C>[r];
       u32 acc = 0;
-      for (unsigned g = 0; g < 8; g++) acc ^= sums[16 * g + ((d >> (4 * g)) & 15)];
+      static_for<8>([&](auto g) {
+        constexpr u32 c = (d >> (4 * g)) & 15;
+        if constexpr (c != 0) acc ^= sums[16 * g + c];
+      });
       rows[r * kRowWords + w] = acc;
-    }
+    });
   }
 }
 
@@ -318,39 +329,38 @@ void unit_pass(Word32* w, std::size_t limit) {
 // A step on blocks above kUnitBits bits over memory: for each block whose source starts below
 // limit, the source bits (clipped to limit: above it every bit is zero) onto the destination, a
 // destination word at a time from the two source words that cover it, the first and last words
-// masked. One function for every such step (shifts by a register cost what shifts by a constant
-// do; unrolled per step, the conversions took 11 KB of flash).
+// masked, the words between by a Thumb-2 pass (four words per LDM/STM). One function for every
+// such step (shifts by a register cost what shifts by a constant do; unrolled per step, the
+// conversions took 11 KB of flash). Blocks are multiples of 32 bits, so every block that the limit
+// does not clip has the same word offsets and masks: those are computed once per step, and only
+// the block that limit cuts, if any, goes through the general code.
 [[gnu::noinline, maybe_unused]] void memory_step(Word32* w, const Step& s, std::size_t total, std::size_t limit) {
   const std::size_t delta = s.src - s.dst, q = delta / 32;
   const unsigned r = delta % 32, rc = 32 - r;  // rc only where r != 0
-  auto source = [&](std::size_t i) { return r == 0 ? w[i + q] : (w[i + q] >> r) | (w[i + q + 1] << rc); };
-  for (std::size_t base = 0; base < total && base + s.src < limit; base += s.block) {
-    std::size_t len = s.len;
-    if (base + s.src + len > limit) len = limit - base - s.src;
-    const std::size_t d0 = base + s.dst, d1 = d0 + len;  // destination bits [d0, d1)
+  auto source = [&](const Word32* b, std::size_t i) {
+    return r == 0 ? u32{b[i + q]} : u32{(b[i + q] >> r) | (b[i + q + 1] << rc)};
+  };
+  // One block at b: destination bits [d0, d1) of it.
+  auto block = [&](Word32* b, std::size_t d0, std::size_t d1) {
     const std::size_t w0 = d0 / 32, w1 = (d1 - 1) / 32;
     const u32 head = ~u32{0} << (d0 % 32);
     const u32 tail = ~u32{0} >> ((32 - d1 % 32) % 32);
     if (w0 == w1) {
-      w[w0] ^= source(w0) & head & tail;
-      continue;
+      b[w0] ^= source(b, w0) & head & tail;
+      return;
     }
-    w[w0] ^= source(w0) & head;
-    Word32* d = w + w0 + 1;
-    const Word32* src = w + w0 + 1 + q;
+    b[w0] ^= source(b, w0) & head;
     const std::size_t n = w1 - w0 - 1;
-    if (r == 0) {
-      for (std::size_t i = 0; i < n; i++) d[i] ^= src[i];
-    } else {  // the source word pair slides: each word loaded once
-      u32 lo = src[0];
-      for (std::size_t i = 0; i < n; i++) {
-        const u32 hi = src[i + 1];
-        d[i] ^= (lo >> r) | (hi << rc);
-        lo = hi;
-      }
+    if (n != 0) {  // the source word pair slides where r != 0
+      if (r == 0) hqc_m4_xor_into(b + w0 + 1, b + w0 + 1 + q, n);
+      else hqc_m4_fafft_xor_shifted(b + w0 + 1, b + w0 + 1 + q, static_cast<u32>(n), r);
     }
-    w[w1] ^= source(w1) & tail;
-  }
+    b[w1] ^= source(b, w1) & tail;
+  };
+  // The blocks whose source lies wholly below limit, then at most one that limit cuts.
+  std::size_t base = 0;
+  for (; base < total && base + s.src + s.len <= limit; base += s.block) block(w + base / 32, s.dst, s.dst + s.len);
+  if (base < total && base + s.src < limit) block(w + base / 32, s.dst, s.dst + (limit - base - s.src));
 }
 
 // The memory steps of a list (those before first_unit_step) are the only steps read at run time
@@ -449,149 +459,186 @@ struct Parts {
 };
 using Entry = ::hqc::backend::fafft::EntryPoints<Parts>;
 
-// ---- HQC-3: a half-size transform and the Chinese remainder theorem ------------------------------
+// ---- HQC-1 and HQC-3: a half-size transform and the Chinese remainder theorem --------------------
 //
-// At HQC-3 the product c = a b has 2n - 1 = 71,701 bits, 55 % of a 2^17-bit transform. The
-// transform of 2^16 bits (K = 11) on a coset c0 + W_11 gives c mod M instead, where M is the
-// polynomial whose roots are the 2^16 points and their conjugates, M = m(s_11(x)) with m the
-// minimal polynomial of delta = s_11(c0) over GF(2) (degree 32: every orbit has 32 points). M is
-// monic of degree 2^16; c = (c mod M) + M q with q = c div M of 2n - 1 - 2^16 = 6,165 bits. The
-// coset is chosen (among the 63,488 minimal polynomials of degree 32 with a root in
-// s_11(GF(2^32)) = W_21, searched exhaustively) so that M is sparse: 199 terms, and none between
-// x^(2^16 - 12,288) and x^(2^16), so that the top 6,165 bits of c are q itself. Those bits come
-// from the top 6,165 bits of a and b alone (every other pair of terms lands below 2^16): the
-// transform also keeps its operand's top bits, and their 193-word product by the Toom/Karatsuba
-// tree gives q. Then c = (c mod M) + x^(2^16) q + (M - x^(2^16)) q, and c mod x^n - 1.
+// The product c = a b has 2n - 1 bits: 35,337 at HQC-1 and 71,701 at HQC-3, 54-55 % of a 2^m-bit
+// transform. The transform of 2^L bits, L = m - 1 (K = L - 5), on a coset c0 + W_K gives c mod M
+// instead, where M is the polynomial whose roots are the 2^L points and their conjugates,
+// M = mu(s_K(x)) with mu the minimal polynomial of delta = s_K(c0) over GF(2) (degree 32: every
+// orbit has 32 points). M is monic of degree 2^L; c = (c mod M) + M q with q = c div M of
+// 2n - 1 - 2^L bits (2,569 at HQC-1, 6,165 at HQC-3). The coset is chosen, by an exhaustive search
+// of the minimal polynomials of degree 32 with a root in s_K(GF(2^32)) = W_(32-K) (63,488 at
+// K = 11, 126,976 at K = 10), so that M is sparse (85 terms at K = 10, 199 at K = 11; the sparsest)
+// and has no term within 8,192 (K = 10) or 12,288 (K = 11) of its top, so that the top bits of c are
+// q itself. Those come from the operands' top bits alone (every other pair of terms lands below
+// 2^L): the transform also keeps its operand's top bits, and their product by the Toom/Karatsuba
+// tree gives q (81 words at HQC-1, 193 at HQC-3). Then c = (c mod M) + x^(2^L) q + (M - x^(2^L)) q,
+// and c mod x^n - 1.
 namespace crt {
 
-inline constexpr unsigned kLog = 16, kK = kLog - 5;  // 2^16 bits, 2^11 points
-inline constexpr std::size_t kPoints = std::size_t{1} << kK;
-inline constexpr u32 kDelta = 0x0182FAC9u;  // s_11 of the coset's offset
-static_assert(subspace_poly(kDelta, 21) == 0, "delta must lie in W_21 = s_11(GF(2^32))");
+// s_11 or s_10 of the coset's offset (the search's choice).
+template <unsigned K>
+inline constexpr u32 kDelta = K == 11   ? 0x0182FAC9u
+                              : K == 10 ? 0x087AC5A5u
+                                        : 0;
+// The terms of M below x^(2^L), as the search counted them.
+template <unsigned K>
+inline constexpr std::size_t kExpectedLowTerms = K == 11   ? 198
+                                                 : K == 10 ? 84
+                                                           : 0;
+
 constexpr u32 frobenius(u32 y, unsigned t) {
   for (; t > 0; t--) y = gf_mul(y, y);
   return y;
 }
-static_assert(frobenius(kDelta, 16) != kDelta, "delta must have degree 32 (its degree divides 32)");
+template <unsigned K>
+constexpr bool delta_fits() {
+  return kDelta<K> != 0 && subspace_poly(kDelta<K>, 32 - K) == 0  // delta in W_(32-K) = s_K(GF(2^32))
+         && frobenius(kDelta<K>, 16) != kDelta<K>;                // degree 32 (its degree divides 32)
+}
 
-// An offset c0 with s_11(c0) = delta: eleven solutions of y^2 + y = v (each v lies in W_(32-k),
-// the image of s_k, and both solutions do too, as 1 = beta_0 is in every W_i).
+// An offset c0 with s_K(c0) = delta: K solutions of y^2 + y = v (each v lies in W_(32-k), the image
+// of s_k, and both solutions do too, as 1 = beta_0 is in every W_i).
+template <unsigned K>
 constexpr u32 make_offset() {
   const auto solver = field32::make_solver<PolyField>();
-  u32 c = kDelta;
-  for (unsigned k = 0; k < kK; k++) c = solver.solve(c);
+  u32 c = kDelta<K>;
+  for (unsigned k = 0; k < K; k++) c = solver.solve(c);
   return c;
 }
-inline constexpr u32 kOffset = make_offset();
-static_assert(subspace_poly(kOffset, kK) == kDelta);
+template <unsigned K>
 constexpr Coset make_coset() {
-  Coset c{kDelta, {}};
-  for (unsigned i = 0; i < 32; i++) c.tau0[i] = subspace_poly(kOffset, i);
+  static_assert(delta_fits<K>(), "delta must lie in W_(32-K) and have degree 32");
+  constexpr u32 offset = make_offset<K>();
+  static_assert(subspace_poly(offset, K) == kDelta<K>);
+  Coset c{kDelta<K>, {}};
+  for (unsigned i = 0; i < 32; i++) c.tau0[i] = subspace_poly(offset, i);
   return c;
 }
 
 // The minimal polynomial of delta: prod_t (y + delta^(2^t)), coefficients in GF(2) (bit j of the
-// result is that of y^j).
-constexpr u64 minimal_polynomial() {
+// result is that of y^j; 0 if a coefficient is not binary).
+constexpr u64 minimal_polynomial(u32 delta) {
   u32 p[33] = {1};
-  u32 root = kDelta;
+  u32 root = delta;
   for (unsigned t = 0; t < 32; t++, root = gf_mul(root, root)) {
     for (unsigned i = t + 1; i > 0; i--) p[i] = p[i - 1] ^ gf_mul(p[i], root);
     p[0] = gf_mul(p[0], root);
   }
   u64 m = 0;
   for (unsigned j = 0; j <= 32; j++) {
-    if (p[j] > 1) return 0;  // not binary: not a minimal polynomial (static_assert below)
+    if (p[j] > 1) return 0;
     m |= u64{p[j]} << j;
   }
   return m;
 }
-inline constexpr u64 kMinimal = minimal_polynomial();
-static_assert(kMinimal >> 32 == 1, "the minimal polynomial must be binary of degree 32");
 
-// M = m(s_11(x)) as bits (Horner in s_11 = s_3(x^256 + x) = x^2048 + x^1024 + x^512 + x^256 + x^8
-// + x^4 + x^2 + x), computed by the compiler.
-inline constexpr std::size_t kModulusWords = (std::size_t{1} << kLog) / 64 + 2;
+// M = mu(s_K(x)) as bits, by Horner in s_K(x) = sum of x^(2^j) over the j whose bits lie in K's
+// (s_11 = x^2048 + x^1024 + x^512 + x^256 + x^8 + x^4 + x^2 + x, s_10 = x^1024 + x^256 + x^4 + x),
+// computed by the compiler.
+template <unsigned K>
 struct Bits {
-  u64 w[kModulusWords];
+  static constexpr std::size_t kWords = (std::size_t{1} << (K + 5)) / 64 + 2;
+  u64 w[kWords];
 };
-constexpr Bits make_modulus() {
-  constexpr unsigned kS[8] = {1, 2, 4, 8, 256, 512, 1024, 2048};
-  Bits acc{};
-  acc.w[0] = 1;  // the leading coefficient of m
+template <unsigned K>
+constexpr Bits<K> make_modulus() {
+  constexpr u64 mu = minimal_polynomial(kDelta<K>);
+  static_assert(mu >> 32 == 1, "the minimal polynomial must be binary of degree 32");
+  constexpr std::size_t n = Bits<K>::kWords;
+  Bits<K> acc{};
+  acc.w[0] = 1;  // the leading coefficient of mu
   for (int j = 31; j >= 0; j--) {
-    Bits next{};
-    for (unsigned e : kS) {
-      const std::size_t q = e / 64;
+    Bits<K> next{};
+    for (unsigned b = 0; b <= K; b++) {
+      if ((b & K) != b) continue;
+      const std::size_t e = std::size_t{1} << b, q = e / 64;
       const unsigned r = e % 64;
-      for (std::size_t i = 0; i + q < kModulusWords; i++) {
+      for (std::size_t i = 0; i + q < n; i++) {
         next.w[i + q] ^= acc.w[i] << r;
-        if (r != 0 && i + q + 1 < kModulusWords) next.w[i + q + 1] ^= acc.w[i] >> (64 - r);
+        if (r != 0 && i + q + 1 < n) next.w[i + q + 1] ^= acc.w[i] >> (64 - r);
       }
     }
-    next.w[0] ^= (kMinimal >> j) & 1;
+    next.w[0] ^= (mu >> j) & 1;
     acc = next;
   }
   return acc;
 }
-inline constexpr Bits kModulus = make_modulus();
-constexpr bool modulus_bit(std::size_t e) { return (kModulus.w[e / 64] >> (e % 64)) & 1; }
+template <unsigned K>
+inline constexpr Bits<K> kModulus = make_modulus<K>();
+template <unsigned K>
+constexpr bool modulus_bit(std::size_t e) {
+  return (kModulus<K>.w[e / 64] >> (e % 64)) & 1;
+}
+template <unsigned K>
 constexpr std::size_t count_low_terms() {
   std::size_t c = 0;
-  for (std::size_t e = 0; e < (std::size_t{1} << kLog); e++) c += modulus_bit(e);
+  for (std::size_t e = 0; e < (std::size_t{1} << (K + 5)); e++) c += modulus_bit<K>(e);
   return c;
 }
+template <unsigned K>
 constexpr std::size_t top_low_term() {
-  std::size_t e = (std::size_t{1} << kLog) - 1;
-  while (!modulus_bit(e)) e--;
+  std::size_t e = (std::size_t{1} << (K + 5)) - 1;
+  while (!modulus_bit<K>(e)) e--;
   return e;
 }
-inline constexpr std::size_t kLowTerms = count_low_terms();
-static_assert(modulus_bit(std::size_t{1} << kLog) && kModulus.w[kModulusWords - 1] == 0 &&
-                  (kModulus.w[kModulusWords - 2] >> 1) == 0,
-              "M is monic of degree 2^16");
-static_assert(kLowTerms == 198, "the chosen coset's M has 199 terms");
+template <unsigned K>
+constexpr bool monic_of_degree() {
+  constexpr std::size_t n = Bits<K>::kWords;
+  return modulus_bit<K>(std::size_t{1} << (K + 5)) && kModulus<K>.w[n - 1] == 0 && (kModulus<K>.w[n - 2] >> 1) == 0;
+}
 
-// The terms of M below x^(2^16), ordered by their shift within a word (e mod 32), then by e: each
+// The terms of M below x^(2^L), ordered by their shift within a word (e mod 32), then by e: each
 // shift of q is made once, and every term with that shift adds it at a whole-word offset.
+template <unsigned K>
 struct Terms {
-  std::array<std::uint16_t, kLowTerms> e{};
+  static constexpr std::size_t kCount = kExpectedLowTerms<K>;
+  std::array<std::uint16_t, kCount> e{};
   std::array<std::uint16_t, 33> start{};  // the terms with shift r are e[start[r] .. start[r + 1])
 };
-constexpr Terms make_terms() {
-  Terms t{};
+template <unsigned K>
+constexpr Terms<K> make_terms() {
+  static_assert(monic_of_degree<K>(), "M is monic of degree 2^L");
+  static_assert(count_low_terms<K>() == kExpectedLowTerms<K>, "M has the terms the search found");
+  Terms<K> t{};
   std::size_t k = 0;
   for (unsigned r = 0; r < 32; r++) {
     t.start[r] = static_cast<std::uint16_t>(k);
-    for (std::size_t e = r; e < (std::size_t{1} << kLog); e += 32)
-      if (modulus_bit(e)) t.e[k++] = static_cast<std::uint16_t>(e);
+    for (std::size_t e = r; e < (std::size_t{1} << (K + 5)); e += 32)
+      if (modulus_bit<K>(e)) t.e[k++] = static_cast<std::uint16_t>(e);
   }
   t.start[32] = static_cast<std::uint16_t>(k);
   return t;
 }
-inline constexpr Terms kTerms = make_terms();
+template <unsigned K>
+inline constexpr Terms<K> kTerms = make_terms<K>();
+template <unsigned K>
+inline constexpr Coset kCoset = make_coset<K>();
 
 }  // namespace crt
 
-inline constexpr Coset kCrtCoset = crt::make_coset();
-
-// The CRT form of the transform multiplier for a parameter set P with 2^16 < 2n - 1 <= 2^17
-// (HQC-3). A transform is the 2^11 points (words 0 .. 2^11) and the top kQBits bits of the operand
-// (kHiWords words after them), within the contract's kTransformWords<P> words.
+// The CRT form of the transform multiplier for a parameter set P whose product fills 54-55 % of
+// its 2^m bits (HQC-1, HQC-3): a transform is the 2^K points (words 0 .. 2^K) and the top kQBits
+// bits of the operand (kHiWords words after them), within the contract's kTransformWords<P> words.
 template <class P>
 struct CrtEntry {
-  static constexpr std::size_t kLowBits = std::size_t{1} << crt::kLog;
+  static constexpr unsigned kLog = ::hqc::backend::fafft::kLogProduct<P> - 1, kK = kLog - 5;
+  static constexpr std::size_t kPoints = std::size_t{1} << kK;
+  static constexpr const Coset& kC = crt::kCoset<kK>;
+  static constexpr const auto& kTermList = crt::kTerms<kK>;
+  static constexpr std::size_t kLowBits = std::size_t{1} << kLog;
   static constexpr std::size_t kQBits = 2 * P::kN - 1 - kLowBits;  // bits of q = c div M
   static constexpr std::size_t kHiShift = kLowBits - (P::kN - 1);  // a's bits from here meet b's in c's top
   static constexpr std::size_t kHiWords = (kQBits + 31) / 32;
-  static constexpr std::size_t kRows = (P::kN + (std::size_t{1} << crt::kK) - 1) >> crt::kK;  // of 2^11 bits
+  static constexpr std::size_t kRows = (P::kN + (std::size_t{1} << kK) - 1) >> kK;  // of 2^K bits
   static constexpr std::size_t kCWords = 2 * ((P::kN + 31) / 32) + 2;  // the product, as fold_product reads it
   static_assert(kLowBits < 2 * P::kN - 1 && 2 * P::kN - 1 <= 2 * kLowBits && kRows <= 32);
-  static_assert(crt::top_low_term() + kQBits <= kLowBits, "q must be the top bits of c (no term of M near its top)");
-  static_assert(crt::kPoints + kHiWords <= 2 * kTransformWords<P>, "a transform must fit the contract's buffer");
+  static_assert(crt::top_low_term<kK>() + kQBits <= kLowBits,
+                "q must be the top bits of c (no term of M near its top)");
+  static_assert(kPoints + kHiWords <= 2 * kTransformWords<P>, "a transform must fit the contract's buffer");
   static_assert(kHiShift / 32 + kHiWords + 1 <= 2 * P::kNWords, "the top bits are read inside the operand");
   static_assert(kCWords >= kLowBits / 32 + kHiWords);
-  static_assert(kHiWords == kCrtTopWords, "the tree's plan lists this size (ring_mul_m4.hpp)");
+  static_assert(kHiWords == kCrtTopWords<P>, "the tree's plan lists this size (ring_mul_m4.hpp)");
 
   [[gnu::noinline]] static void forward(u64* t, const u64* a) {
     auto* t32 = reinterpret_cast<Word32*>(t);
@@ -599,19 +646,19 @@ struct CrtEntry {
     alignas(8) Word32 bits[kLowBits / 32 + kUnitWords];
     Parts::copy(bits, a, P::kNWords * sizeof(u64));
     Parts::zero(bits + 2 * P::kNWords, sizeof(bits) - P::kNWords * sizeof(u64));
-    fafft::to_novel<crt::kLog>(bits, P::kN);
-    encode<crt::kK, kCrtCoset, kRows>(t32, bits);
-    fft<crt::kK, kCrtCoset>(t32);
+    fafft::to_novel<kLog>(bits, P::kN);
+    encode<kK, kC, kRows>(t32, bits);
+    fft<kK, kC>(t32);
     // The operand's bits kHiShift .. n - 1 (its bits from n on are zero).
     constexpr std::size_t q = kHiShift / 32;
     constexpr unsigned r = kHiShift % 32;
     static_assert(r != 0);
-    for (std::size_t i = 0; i < kHiWords; i++) t32[crt::kPoints + i] = (a32[q + i] >> r) | (a32[q + i + 1] << (32 - r));
+    for (std::size_t i = 0; i < kHiWords; i++) t32[kPoints + i] = (a32[q + i] >> r) | (a32[q + i + 1] << (32 - r));
     Parts::wipe(bits, sizeof(bits));
   }
 
   static void mul_transformed(u64* out, const u64* ta, const u64* tb) {
-    alignas(8) Word32 work[crt::kPoints];
+    alignas(8) Word32 work[kPoints];
     multiply(out, work, reinterpret_cast<const Word32*>(ta), reinterpret_cast<const Word32*>(tb));
     Parts::wipe(work, sizeof(work));
   }
@@ -619,7 +666,7 @@ struct CrtEntry {
   // The transform of b in this frame, and its points as the product's work space (the inverse FFT
   // runs in place): the stack holds one transform and the product, not three.
   static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
-    alignas(8) u64 tb[(crt::kPoints + kHiWords + 1) / 2];
+    alignas(8) u64 tb[(kPoints + kHiWords + 1) / 2];
     forward(tb, b);
     auto* tb32 = reinterpret_cast<Word32*>(tb);
     multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32);
@@ -631,11 +678,11 @@ struct CrtEntry {
   // overwrites. The caller wipes work.
   [[gnu::noinline]] static void multiply(u64* out, Word32* work, const Word32* ta, const Word32* tb) {
     alignas(8) Word32 c[kCWords];
-    ifft_product<crt::kK, kCrtCoset>(work, ta, tb);
-    decode_full<crt::kK, kCrtCoset>(c, work);  // c mod M: words 0 .. 2^11
-    fafft::from_novel<crt::kLog>(c, kLowBits);
+    ifft_product<kK, kC>(work, ta, tb);
+    decode_full<kK, kC>(c, work);  // c mod M: words 0 .. 2^K
+    fafft::from_novel<kLog>(c, kLowBits);
     alignas(8) Word32 q[kHiWords];
-    top_quotient(q, ta + crt::kPoints, tb + crt::kPoints, work);  // work's points are spent
+    top_quotient(q, ta + kPoints, tb + kPoints, work);  // work's points are spent
     Parts::zero(c + kLowBits / 32, (kCWords - kLowBits / 32) * sizeof(Word32));
     add_low_terms(c, q);
     hqc_m4_xor_into(c + kLowBits / 32, q, kHiWords);  // x^(2^16) q
@@ -648,7 +695,7 @@ struct CrtEntry {
   // bit kHiShift, their product at 2 kHiShift = 2^16 - (kQBits - 1)). space: the product and the
   // tree's scratch (kPoints words, left for the caller to wipe).
   static void top_quotient(Word32* q, const Word32* a_hi, const Word32* b_hi, Word32* space) {
-    static_assert(2 * kHiWords + poly_mul_scratch_words(kHiWords) <= crt::kPoints);
+    static_assert(2 * kHiWords + poly_mul_scratch_words(kHiWords) <= kPoints);
     Word32* prod = space;
     poly_mul(prod, a_hi, b_hi, kHiWords, space + 2 * kHiWords);
     constexpr std::size_t w = (kQBits - 1) / 32;
@@ -661,7 +708,7 @@ struct CrtEntry {
   static void add_low_terms(Word32* c, const Word32* q) {
     alignas(8) Word32 shifted[kHiWords + 1];
     for (unsigned r = 0; r < 32; r++) {
-      const std::size_t first = crt::kTerms.start[r], last = crt::kTerms.start[r + 1];
+      const std::size_t first = kTermList.start[r], last = kTermList.start[r + 1];
       if (first == last) continue;
       if (r == 0) {
         Parts::copy(shifted, q, kHiWords * sizeof(Word32));
@@ -671,7 +718,7 @@ struct CrtEntry {
         for (std::size_t i = 1; i < kHiWords; i++) shifted[i] = (q[i] << r) | (q[i - 1] >> (32 - r));
         shifted[kHiWords] = q[kHiWords - 1] >> (32 - r);
       }
-      for (std::size_t k = first; k < last; k++) hqc_m4_xor_into(c + crt::kTerms.e[k] / 32, shifted, kHiWords + 1);
+      for (std::size_t k = first; k < last; k++) hqc_m4_xor_into(c + kTermList.e[k] / 32, shifted, kHiWords + 1);
     }
     Parts::wipe(shifted, sizeof(shifted));
   }
@@ -704,11 +751,17 @@ template <class P>
 void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b) {
   CrtEntry<P>::mul_transformed_plain(out, ta, b);
 }
-#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 3
-template void forward_crt<Hqc3>(std::uint64_t*, const std::uint64_t*);
-template void mul_transformed_crt<Hqc3>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
-template void mul_transformed_plain_crt<Hqc3>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+#define HQC_M4_FAFFT_CRT_INSTANTIATE(P)                                                             \
+  template void forward_crt<P>(std::uint64_t*, const std::uint64_t*);                               \
+  template void mul_transformed_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
+  template void mul_transformed_plain_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1
+HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc1)
 #endif
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 3
+HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
+#endif
+#undef HQC_M4_FAFFT_CRT_INSTANTIATE
 
 #define HQC_M4_FAFFT_INSTANTIATE(P)                                                             \
   template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
