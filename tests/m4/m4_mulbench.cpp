@@ -66,8 +66,8 @@ void run_level() {
   backend::m4::fafft::forward<P>(tb, b.w);
   measure("fafft_mul_transforms", 4, [&] { backend::m4::fafft::mul_transformed<P>(r1.w, ta, tb); });
   measure("fafft_mul_transform_plain", 5, [&] { backend::m4::fafft::mul_transformed_plain<P>(r2.w, ta, b.w); });
-  // HQC-3's transforms in the row: the 2^16-bit transform and the Chinese remainder step.
-  if constexpr (P::kLevel == 3) {
+  // The half-size transform with the Chinese remainder step (HQC-1 and HQC-3).
+  if constexpr (P::kLevel != 5) {
     measure("fafft_crt_transform", 6, [&] { backend::m4::fafft::forward_crt<P>(ta, a.w); });
     backend::m4::fafft::forward_crt<P>(tb, b.w);
     measure("fafft_crt_mul_transforms", 7, [&] { backend::m4::fafft::mul_transformed_crt<P>(r1.w, ta, tb); });

@@ -309,12 +309,12 @@ void test_kernels_level(TestRng& rng) {
     check(std::memcmp(dec_cw, cw, sizeof(cw)) == 0, "portable rm_decode corrects errors");
   }
   // The m4 FAFFT on 2^m bits at every level (the m4 row keeps its transforms at HQC-5; the
-  // benchmark measures it at every level), and at HQC-3 the 2^16-bit one with the CRT step (the
-  // row's, checked again below through the row's table).
+  // benchmark measures it at every level), and at HQC-1 and HQC-3 the 2^(m-1)-bit one with the CRT
+  // step.
   const backend::TransformMultiplier<P> fafft{&backend::m4::fafft::forward<P>, &backend::m4::fafft::mul_transformed<P>,
                                               &backend::m4::fafft::mul_transformed_plain<P>, false};
   check_transform_multiplier<P>(fafft, rng, "m4 FAFFT transform, mul_transforms, mul_transform_plain = portable mul");
-  if constexpr (P::kLevel == 3) {
+  if constexpr (P::kLevel != 5) {
     const backend::TransformMultiplier<P> crt{&backend::m4::fafft::forward_crt<P>,
                                               &backend::m4::fafft::mul_transformed_crt<P>,
                                               &backend::m4::fafft::mul_transformed_plain_crt<P>, false};
@@ -642,10 +642,10 @@ void test_round_trip(const LevelApi& api, TestRng& rng) {
   check(api.pk_encaps(&g_pk_obj, g_ct2, ss2) == HQC_OK && api.decaps(ss, g_ct2, g_sk) == HQC_OK &&
             std::memcmp(ss, ss2, 32) == 0,
         "object encaps with the hook");
-  // Prepare: where the row's multiplier has no transforms (portable; m4 at HQC-1) nothing is kept
-  // and the buffer is not touched; m4 keeps them at HQC-3 (the 2^16-bit transform with the CRT
-  // step) and HQC-5.
-  const int kept = api.level != 1 && std::strcmp(hqc_backend_name(), "m4") == 0 ? 1 : 0;
+  // Prepare: where the row's multiplier has no transforms (portable) nothing is kept and the buffer
+  // is not touched; m4 keeps them at every level (at HQC-1 and HQC-3 the half-size transform with
+  // the CRT step).
+  const int kept = std::strcmp(hqc_backend_name(), "m4") == 0 ? 1 : 0;
   std::memset(g_transforms, 0x5A, sizeof(g_transforms));
   int prepared = -1;
   const int rc = api.sk_prepare(&g_sk_obj, g_transforms, api.sk_transforms_bytes, &prepared);

@@ -219,12 +219,12 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
   return count;
 }
 
-// The FAFFT as a transform multiplier for prepared key objects (fafft_m4.hpp), at HQC-3 and HQC-5:
-// a prepared key's transforms of h and s (and y) leave an encapsulation F(r2) + 2 IP instead of two
-// tree products (docs/M4.md). At HQC-5 the product's 2n - 1 bits nearly fill a 2^17-bit transform;
-// at HQC-3 they would fill 55 % of it, so HQC-3 takes a 2^16-bit transform and the Chinese
-// remainder step (fafft_m4.cpp, CrtEntry). At HQC-1 the tree stays cheaper even with the key's
-// transforms kept. The one-shot mul and mul2 stay the tree at every level.
+// The FAFFT as a transform multiplier for prepared key objects (fafft_m4.hpp), at every level: a
+// prepared key's transforms of h and s (and y) leave an encapsulation F(r2) + 2 IP instead of two
+// tree products (docs/M4.md). At HQC-5 the product's 2n - 1 bits nearly fill a 2^17-bit
+// transform; at HQC-1 and HQC-3 they would fill 54-55 % of theirs, so there the transform has half
+// that size and a Chinese remainder step completes the product (fafft_m4.cpp, CrtEntry). The
+// one-shot mul and mul2 stay the tree at every level.
 template <class P>
 inline constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,
@@ -243,8 +243,7 @@ inline constexpr TransformMultiplier<P> kFafftCrtTransforms = {
 template <class P>
 constexpr const TransformMultiplier<P>* transforms() {
   if constexpr (P::kLevel == 5) return &kFafftTransforms<P>;
-  else if constexpr (P::kLevel == 3) return &kFafftCrtTransforms<P>;
-  else return nullptr;
+  else return &kFafftCrtTransforms<P>;
 }
 
 template <class P>

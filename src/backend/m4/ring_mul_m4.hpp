@@ -201,12 +201,21 @@ constexpr void list_size(PlanSizes& r, std::size_t n) {
     case Split::kKaratsuba: list_size(r, c.k), list_size(r, n - c.k), list_size(r, c.s1); return;
   }
 }
-// The product of the top bits of two HQC-3 operands in the FAFFT's Chinese remainder step
-// (fafft_m4.cpp, CrtEntry): ceil((2n - 1 - 2^16) / 32) words.
-inline constexpr std::size_t kCrtTopWords = (2 * Hqc3::kN - 1 - (std::size_t{1} << 16) + 31) / 32;
+// The product of the top bits of two operands in the FAFFT's Chinese remainder step (fafft_m4.cpp,
+// CrtEntry, HQC-1 and HQC-3): ceil((2n - 1 - 2^(m-1)) / 32) words, 2^m the smallest power of two
+// >= 2n - 1.
+template <class P>
+constexpr std::size_t crt_top_words() {
+  std::size_t full = 1;
+  while (full < 2 * P::kN - 1) full *= 2;
+  return (2 * P::kN - 1 - full / 2 + 31) / 32;
+}
+template <class P>
+inline constexpr std::size_t kCrtTopWords = crt_top_words<P>();
 constexpr PlanSizes plan_sizes() {
   PlanSizes r{};
-  if (kLevelEnabled<3>) list_size(r, kCrtTopWords);
+  if (kLevelEnabled<1>) list_size(r, kCrtTopWords<Hqc1>);
+  if (kLevelEnabled<3>) list_size(r, kCrtTopWords<Hqc3>);
   if (kLevelEnabled<1>) list_size(r, (Hqc1::kN + 31) / 32);
   if (kLevelEnabled<3>) list_size(r, (Hqc3::kN + 31) / 32);
   if (kLevelEnabled<5>) list_size(r, (Hqc5::kN + 31) / 32);
