@@ -199,38 +199,6 @@ hqc_m4_fafft_layer_inverse:
   LAYER BUTTERFLY_INVERSE, 1
   .size hqc_m4_fafft_layer_inverse, . - hqc_m4_fafft_layer_inverse
 
-@ void hqc_m4_fafft_pointwise(u32* g, const u32* x, const u32* y, u32 count): g[j] = x[j] y[j]
-@ for j < count (count >= 1; g may be x or y: each g[j] is stored after x[j] and y[j] are read).
-@ x[j]'s classes go to r2-r5 as tau's do above; g is addressed from y by the offset in s1.
-  .global hqc_m4_fafft_pointwise
-  .type hqc_m4_fafft_pointwise, %function
-  .thumb_func
-hqc_m4_fafft_pointwise:
-  push {r4-r11, lr}
-  sub r0, r0, r2
-  vmov s1, r0
-  add r3, r2, r3, lsl #2
-  vmov s0, r3
-  mov r0, r1
-  mov r1, r2
-1:
-  ldr r3, [r0], #4
-  ldr r6, [r1]
-  and r2, r3, #0x11111111
-  and r4, r3, #0x44444444
-  and r5, r3, #0x88888888
-  and r3, r3, #0x22222222
-  PRODUCT
-  REDUCE
-  vmov r7, s1
-  str r12, [r1, r7]
-  add r1, r1, #4
-  vmov r8, s0
-  cmp r1, r8
-  bne 1b
-  pop {r4-r11, pc}
-  .size hqc_m4_fafft_pointwise, . - hqc_m4_fafft_pointwise
-
 @ void hqc_m4_fafft_xor_shifted(u32* dst, const u32* src, u32 len, u32 r): dst[i] ^= (src[i] >> r) |
 @ (src[i + 1] << (32 - r)) for i < len (len >= 1, 1 <= r <= 31; reads src[0 .. len]): the middle
 @ words of a conversion step whose source is r bits off a word (fafft_m4.cpp, memory_step). Four
@@ -285,3 +253,78 @@ hqc_m4_fafft_xor_shifted:
 4:
   pop {r4-r11, pc}
   .size hqc_m4_fafft_xor_shifted, . - hqc_m4_fafft_xor_shifted
+
+@ void hqc_m4_fafft_pointwise_first(u32* g, const u32* x, const u32* y, u32 pairs, u32 tau0,
+@                                   const u32* steps)
+@ The pointwise products and the first layer of the inverse FFT (half = 1) in one pass: for each
+@ pair b < pairs, p = x[2b] y[2b] and p' = x[2b + 1] y[2b + 1], then v = p' + p and u = p + tau_b v,
+@ g[2b] = u, g[2b + 1] = v, with tau_0 given and tau_b = tau_(b-1) + steps[ctz(b)] (as LAYER).
+@ g may be x or y (a pair of g is stored after the pair's x and y are read). State in FPU
+@ registers: s0 = the end of y, s1 = g - y in bytes, s2 = b, s4 = tau_b, s5 = steps, s6 = p.
+@ Saves each pair's loads and stores of g and the layer's block set-up. No branch or address
+@ depends on x, y or tau.
+.macro POINT_PRODUCT
+  ldr r3, [r0], #4
+  ldr r6, [r1], #4
+  and r2, r3, #0x11111111
+  and r4, r3, #0x44444444
+  and r5, r3, #0x88888888
+  and r3, r3, #0x22222222
+  PRODUCT
+  REDUCE
+.endm
+  .global hqc_m4_fafft_pointwise_first
+  .type hqc_m4_fafft_pointwise_first, %function
+  .thumb_func
+hqc_m4_fafft_pointwise_first:
+  push {r4-r11, lr}
+  ldr r12, [sp, #40]
+  vmov s5, r12
+  sub r0, r0, r2
+  vmov s1, r0
+  add r3, r2, r3, lsl #3
+  vmov s0, r3
+  ldr r12, [sp, #36]
+  vmov s4, r12
+  movs r12, #0
+  vmov s2, r12
+  mov r0, r1
+  mov r1, r2
+1:
+  POINT_PRODUCT
+  vmov s6, r12
+  POINT_PRODUCT
+  vmov r7, s6
+  eor r6, r12, r7
+  vmov r8, s1
+  add r8, r8, r1
+  str r6, [r8, #-4]
+  vmov r3, s4
+  and r2, r3, #0x11111111
+  and r4, r3, #0x44444444
+  and r5, r3, #0x88888888
+  and r3, r3, #0x22222222
+  PRODUCT
+  REDUCE
+  vmov r7, s6
+  eor r7, r7, r12
+  vmov r8, s1
+  add r8, r8, r1
+  str r7, [r8, #-8]
+  vmov r8, s0
+  cmp r1, r8
+  beq 5f
+  vmov r2, s2
+  adds r2, r2, #1
+  vmov s2, r2
+  rbit r3, r2
+  clz r3, r3
+  vmov r4, s5
+  ldr r3, [r4, r3, lsl #2]
+  vmov r4, s4
+  eor r4, r4, r3
+  vmov s4, r4
+  b 1b
+5:
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_pointwise_first, . - hqc_m4_fafft_pointwise_first

@@ -40,9 +40,10 @@ extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 extern "C" void hqc_m4_fafft_xor_shifted(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
                                          std::uint32_t r);
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
-// g[j] = x[j] * y[j] in the field for j < count (fafft_m4.S; g may be x or y).
-extern "C" void hqc_m4_fafft_pointwise(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
-                                       std::uint32_t count);
+// g[j] = x[j] * y[j] in the field for j < 2 pairs, and layer 0 of the inverse FFT on them: v += u,
+// u += tau_b v on each pair b (fafft_m4.S; g may be x or y).
+extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
+                                             std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps);
 
 namespace hqc::backend::m4::fafft {
 namespace {
@@ -251,8 +252,9 @@ template <unsigned K, const Coset& C>
 // v += u, u += tau v.
 template <unsigned K, const Coset& C>
 [[gnu::noinline]] void ifft_product(u32* g, const u32* x, const u32* y) {
-  hqc_m4_fafft_pointwise(g, x, y, u32{1} << K);
-  for (unsigned i = 0; i < K; i++)
+  // The products and layer 0 (a block per pair) in one pass, then layers 1 .. K-1.
+  hqc_m4_fafft_pointwise_first(g, x, y, u32{1} << (K - 1), C.tau0[0], kTwiddleStep.data());
+  for (unsigned i = 1; i < K; i++)
     hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
 }
 
@@ -762,6 +764,16 @@ HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc1)
 HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
 #endif
 #undef HQC_M4_FAFFT_CRT_INSTANTIATE
+
+template <class P>
+void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+          const std::uint64_t* b) {
+  Entry::mul2<P>(out1, out2, a1, a2, b);
+}
+#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5
+template void mul2<Hqc5>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
+                         const std::uint64_t*);
+#endif
 
 #define HQC_M4_FAFFT_INSTANTIATE(P)                                                             \
   template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
