@@ -224,7 +224,7 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
 // tree products (docs/M4.md). At HQC-5 the product's 2n - 1 bits nearly fill a 2^17-bit
 // transform; at HQC-1 and HQC-3 they would fill 54-55 % of theirs, so there the transform has half
 // that size and a Chinese remainder step completes the product (fafft_m4.cpp, CrtEntry). The
-// one-shot mul and mul2 stay the tree at every level.
+// one-shot mul stays the tree at every level, mul2 at HQC-1 and HQC-3 (mul2_choice below).
 template <class P>
 inline constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,
@@ -246,13 +246,24 @@ constexpr const TransformMultiplier<P>* transforms() {
   else return &kFafftCrtTransforms<P>;
 }
 
+// mul2 (a1 * b and a2 * b): at HQC-5 the FAFFT's, which transforms b once (3 F + 2 IP, fewer
+// estimated cycles than the tree's two products there: docs/M4.md); the tree elsewhere, where
+// the transforms cover about twice the product.
+template <class P>
+constexpr auto mul2_choice()
+    -> void (*)(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
+  if constexpr (P::kLevel == 5) return &fafft::mul2<P>;
+  else return &mul2<P>;
+}
+
 template <class P>
 constexpr KernelTable<P> table() {
   return KernelTable<P>{
       .mul = &mul<P>,
-      .mul2 = &mul2<P>,
+      .mul2 = mul2_choice<P>(),
       .transforms = transforms<P>(),
-      .mul_name = "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)",
+      .mul_name = P::kLevel == 5 ? "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT"
+                                 : "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)",
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,

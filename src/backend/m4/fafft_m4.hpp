@@ -29,6 +29,12 @@ void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uin
 template <class P>
 void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
 
+// out1 = a1 * b, out2 = a2 * b, b transformed once (3 F + 2 IP): the m4 row's mul2 at HQC-5, where
+// it takes fewer estimated cycles than the tree's two products (docs/M4.md).
+template <class P>
+void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+          const std::uint64_t* b);
+
 // The same contract at HQC-3 by a 2^16-bit transform and the Chinese remainder theorem
 // (fafft_m4.cpp, CrtEntry): a transform holds the 2^11 points and the operand's top 6,165 bits.
 template <class P>
