@@ -266,8 +266,8 @@ w("  then `hqcL_public_key_object_encaps_derand`, `hqcL_secret_key_object_decaps
 w("  are not recomputed, the key objects are not on the stack, and the multiplier's transforms of h, s")
 w("  and y are kept where it has them. The portable multiplier and the m4 row's Toom/Karatsuba tree")
 w("  have none worth keeping (what one operand's evaluations save is a few linear passes, against many")
-w("  times the vector's size of RAM); the m4 row keeps the transforms of its FAFFT at HQC-5 (below),")
-w("  and at HQC-1 and HQC-3 preparing keeps nothing and uses no RAM for transforms.")
+w("  times the vector's size of RAM); the m4 row keeps the transforms of its FAFFT at every level")
+w("  (below).")
 w("")
 w("## Estimated Cortex-M4 cycles (-O3): estimates, not measurements")
 w("")
@@ -454,6 +454,77 @@ for level in (1, 3, 5):
             ok = c["est_cycles"] <= limit
             w(f"| cached {int(100 * frac)} % below | HQC-{level} | {op}_cached | <= {limit / 1e6:.2f}M | ~{c['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(c, limit)} |")
 w("")
+w("#### The FAFFT's transforms and products against the tree")
+w("")
+w("A key object keeps transforms only where the multiplier has them; the Karatsuba/Toom trees have")
+w("none worth keeping (what one operand's evaluations would save is the linear passes on its side, a")
+w("few % of the product, against RAM many times the vector's size). The m4 FAFFT (`fafft_m4.cpp`,")
+w("`fafft_m4.S`; the m4 backend section below) has them: with its forward transform F and IP, the")
+w("pointwise product and inverse of `mul_transforms`, a cached encapsulation costs F(r2) + 2 IP")
+w("instead of two tree products, a cached decapsulation F(u) + IP for u * y and F(r2) + 2 IP for the")
+w("re-encryption instead of three. The rows marked CRT are the transforms the row keeps at HQC-1 and")
+w("HQC-3; the others are the FAFFT on the whole 2^m bits. Measured by `scripts/m4-mul-bench.py` (the")
+w("same image and model, estimated cycles; \"two tree products\" is the tree's `mul2` at HQC-1 and")
+w("HQC-3 and twice its `mul` at HQC-5, where the row's `mul2` is the FAFFT's):")
+w("")
+w("| level | transform | F (`transform`) | IP (`mul_transforms`) | cached encaps' F + 2 IP | two tree products | cached decaps' 2 F + 3 IP | three tree products | one-shot 2 F + IP | tree `mul` | `mul2` 3 F + 2 IP |")
+w("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+fa, crt_of = {}, {}
+for lv in (1, 3, 5):
+    if not all((lv, k) in mulbench for k in ("fafft_transform", "fafft_mul_transforms", "mul", "mul2")):
+        continue
+    t1 = mulbench[(lv, "mul")]["est_cycles"]
+    t2 = 2 * t1 if lv == 5 else mulbench[(lv, "mul2")]["est_cycles"]
+    kinds = [("fafft", f"2^{17 if lv != 1 else 16} bits")]
+    if (lv, "fafft_crt_transform") in mulbench:
+        kinds.append(("fafft_crt", f"2^{16 if lv != 1 else 15} bits + CRT"))
+    for key, label in kinds:
+        F_, IP_ = mulbench[(lv, key + "_transform")]["est_cycles"], mulbench[(lv, key + "_mul_transforms")]["est_cycles"]
+        if key == "fafft":
+            fa[lv] = (F_, IP_, t1, t2)
+        else:
+            crt_of[lv] = (F_, IP_, t1, t2)
+        w(f"| HQC-{lv} | {label} | {F_ / 1e6:.2f}M | {IP_ / 1e6:.2f}M | {(F_ + 2 * IP_) / 1e6:.2f}M | {t2 / 1e6:.2f}M | "
+          f"{(2 * F_ + 3 * IP_) / 1e6:.2f}M | {(t1 + t2) / 1e6:.2f}M | {(2 * F_ + IP_) / 1e6:.2f}M | {t1 / 1e6:.2f}M | "
+          f"{(3 * F_ + 2 * IP_) / 1e6:.2f}M |")
+w("")
+bf = {}
+for lv in (1, 3, 5):
+    if (lv, "fafft_transform") in mulbench and (lv, "fafft_mul_transforms") in mulbench:
+        K = 11 if lv == 1 else 12
+        fwd = mulbench[(lv, "fafft_transform")]["func"]
+        inv = mulbench[(lv, "fafft_mul_transforms")]["func"]
+        bf[lv] = (fwd.get("hqc_m4_fafft_layer", 0) / (K << (K - 1)),
+                  inv.get("hqc_m4_fafft_pointwise_first", 0) / (1 << (K - 1)))
+if 5 in fa:
+    F_, IP_, t1, t2 = fa[5]
+    w("At HQC-5 the product's 2n - 1 = 115,273 bits nearly fill the transform's 2^17: cached, the products")
+    w(f"take {100 * (1 - (F_ + 2 * IP_) / t2):.0f} % (encapsulation) and {100 * (1 - (2 * F_ + 3 * IP_) / (t1 + t2)):.0f} % "
+      "(decapsulation) less than the tree's, and the row's `mul2`, which transforms b once, takes")
+    w(f"{100 * (1 - (3 * F_ + 2 * IP_) / t2):.0f} % less than two tree products. A one-shot product (2 F + IP) stays dearer than the")
+    w("tree's `mul`, which the row keeps at every level.")
+w("")
+w("At HQC-1 and HQC-3 the products use 54-55 % of their 2^m-bit transforms, and the FAFFT on all of")
+w("them loses to the tree even with a key's transforms kept (the rows without CRT). There the row takes")
+w("a transform of half the size (K = m - 6) and the Chinese remainder theorem (`fafft_m4.cpp`,")
+w("`CrtEntry`; docs/FAFFT.md). The transform gives c mod M, M the binary polynomial of degree 2^(m-1)")
+w("whose roots are its points and their conjugates (M = mu(s_K(x)), mu the minimal polynomial of")
+w("s_K on the coset). The coset is chosen by an exhaustive search (126,976 candidates at K = 10,")
+w("63,488 at K = 11) so that M is sparse, 85 terms at HQC-1 and 199 at HQC-3, with none within 8,192")
+w("and 12,288 of its top: then the top bits of c, 2,569 at HQC-1 and 6,165 at HQC-3, are the")
+w("quotient q = c div M itself. q is the top of the product of the operands' top bits (81 and 193")
+w("words by the tree; a transform keeps its operand's top bits beside its points), and")
+w("c = (c mod M) + M q: one shifted copy of q per term. IP includes that product, the additions")
+w("and the full 2^(m-1)-bit output conversion.")
+for lv in (1, 3):
+    if lv in crt_of:
+        F_, IP_, t1, t2 = crt_of[lv]
+        w(f"At HQC-{lv} the cached products take {100 * (1 - (F_ + 2 * IP_) / t2):.0f} % (encapsulation) and "
+          f"{100 * (1 - (2 * F_ + 3 * IP_) / (t1 + t2)):.0f} % (decapsulation) less than the tree's.")
+w("The row keeps these transforms in prepared key objects at every level, which meets the cached")
+w("targets (table above); the uncached operations keep the tree at HQC-1 and HQC-3 (a one-shot product")
+w("or `mul2` from the transforms is dearer than the tree's there).")
+w("")
 w("What the missed targets need:")
 shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
           if r["opt"] == "-O3" and r["backend"] == "m4"]
@@ -491,75 +562,19 @@ w("  --levels 3`: 280 12-word leaves per product). Splitting the Toom-3 operands
 w("  word boundaries (parts of 1,020 bits, evaluated at t = x^4, so that A(t) fits 32 words) would")
 w("  put all five products of those steps on the 32-word leaf, but the plan would have to carry")
 w("  operand lengths in bits (a 96-word size is 3,056 bits there; a full 3,072-bit operand does")
-w("  not fit) and every pass would shift by bits. Even with all of it, the HQC-3 targets that need")
-w("  8-9 % faster products stay missed; encaps_cached, which needs 5 %, would be within the")
-w("  model's range. Not built.")
-w("- **Cached keys.** A key object keeps transforms only where the multiplier has them; the")
-w("  Karatsuba/Toom trees have none worth keeping (what one operand's evaluations would save is the")
-w("  linear passes on its side, a few % of the product, against RAM many times the vector's size). The")
-w("  m4 FAFFT (`fafft_m4.cpp`, `fafft_m4.S`; the m4 backend section below) has them: with its forward")
-w("  transform F and IP, the pointwise product and inverse of `mul_transforms`, a cached encapsulation")
-w("  costs F(r2) + 2 IP instead of the tree's two products (`mul2`), a cached decapsulation F(u) + IP for")
-w("  u * y and F(r2) + 2 IP for the re-encryption instead of three. Measured by `scripts/m4-mul-bench.py`")
-w("  (the same image and model, estimated cycles):")
-w("")
-w("  | level | F (`transform`) | IP (`mul_transforms`) | cached encaps' F + 2 IP | tree `mul2` | cached decaps' 2 F + 3 IP | tree `mul` + `mul2` | one-shot 2 F + IP | tree `mul` |")
-w("  |---|---:|---:|---:|---:|---:|---:|---:|---:|")
-fa = {}
-for lv in (1, 3, 5):
-    if all((lv, k) in mulbench for k in ("fafft_transform", "fafft_mul_transforms", "mul", "mul2")):
-        F_, IP_ = mulbench[(lv, "fafft_transform")]["est_cycles"], mulbench[(lv, "fafft_mul_transforms")]["est_cycles"]
-        t1, t2 = mulbench[(lv, "mul")]["est_cycles"], mulbench[(lv, "mul2")]["est_cycles"]
-        fa[lv] = (F_, IP_, t1, t2)
-        w(f"  | HQC-{lv} | {F_ / 1e6:.2f}M | {IP_ / 1e6:.2f}M | {(F_ + 2 * IP_) / 1e6:.2f}M | {t2 / 1e6:.2f}M | "
-          f"{(2 * F_ + 3 * IP_) / 1e6:.2f}M | {(t1 + t2) / 1e6:.2f}M | {(2 * F_ + IP_) / 1e6:.2f}M | {t1 / 1e6:.2f}M |")
-w("")
-bf = {}
-for lv in (1, 3, 5):
-    if (lv, "fafft_transform") in mulbench and (lv, "fafft_mul_transforms") in mulbench:
-        K = 11 if lv == 1 else 12
-        fwd = mulbench[(lv, "fafft_transform")]["func"]
-        inv = mulbench[(lv, "fafft_mul_transforms")]["func"]
-        bf[lv] = (fwd.get("hqc_m4_fafft_layer", 0) / (K << (K - 1)),
-                  inv.get("hqc_m4_fafft_pointwise", 0) / (1 << K))
-if 5 in fa:
-    F_, IP_, t1, t2 = fa[5]
-    w(f"  At HQC-5 the product's 2n - 1 = 115,273 bits nearly fill the transform's 2^17, and a cached")
-    w(f"  encapsulation's products take {100 * (1 - (F_ + 2 * IP_) / t2):.0f} % less than the tree's, a cached decapsulation's "
-      f"{100 * (1 - (2 * F_ + 3 * IP_) / (t1 + t2)):.0f} % less: the")
-    w("  m4 row keeps the FAFFT's transforms in HQC-5 key objects, which meets both cached targets (table")
-    w("  above). The uncached operations keep the tree: a one-shot product (2 F + IP) and `mul2`")
-    w(f"  (3 F + 2 IP, {(3 * F_ + 2 * IP_) / 1e6:.2f}M) are dearer than its {t1 / 1e6:.2f}M and {t2 / 1e6:.2f}M.")
-if 1 in fa and 3 in fa:
-    over = {lv: (fa[lv][0] + 2 * fa[lv][1]) / fa[lv][3] - 1 for lv in (1, 3)}
-    w("  At HQC-1 and HQC-3 the products use 54-55 % of their transforms (2^16 and 2^17 bits), and F + 2 IP")
-    w("  is " + " and ".join(f"{100 * abs(over[lv]):.0f} % {'above' if over[lv] > 0 else 'below'} (HQC-{lv})" for lv in (1, 3))
-      + " the tree's `mul2`:")
-    w("  a key object with transforms would be slower there, so the row keeps none and those cached")
-    w("  targets stay missed.")
-enc_u, enc_c = by.get((1, "m4", "encaps")), by.get((1, "m4", "encaps_cached"))
-dec_u, dec_c = by.get((1, "m4", "decaps")), by.get((1, "m4", "decaps_cached"))
-if enc_u and enc_c and dec_u and dec_c and 1 in fa:
-    # Room left for the products once the rest of the cached operation is paid, at the target, with
-    # IP in the measured ratio to F.
-    room_enc = 0.75 * enc_u["est_cycles"] - (enc_c["est_cycles"] - ring(enc_c))
-    room_dec = 0.85 * dec_u["est_cycles"] - (dec_c["est_cycles"] - ring(dec_c))
-    ratio = fa[1][1] / fa[1][0]
-    f_enc, f_dec = room_enc / (1 + 2 * ratio), room_dec / (2 + 3 * ratio)
-    f_max = min(f_enc, f_dec)
-    w(f"  At HQC-1, with IP = {ratio:.2f} F as measured, the encapsulation target leaves {room_enc / 1e6:.2f}M estimated cycles for")
-    w(f"  F + 2 IP, so F <= {f_enc / 1e6:.2f}M, and the decapsulation target {room_dec / 1e6:.2f}M for 2 F + 3 IP, so")
-    w(f"  F <= {f_dec / 1e6:.2f}M: a transform {fa[1][0] / f_max:.1f} x faster than the measured {fa[1][0] / 1e6:.2f}M. Its FFT layers alone")
-    w("  (11 x 1,024 butterflies, every twiddle nonzero: the points are a coset off the subspace, so that no")
-    if 1 in bf:
-        w(f"  two are Frobenius conjugates, docs/FAFFT.md) take {11 * 1024 * bf[1][0] / 1e6:.2f}M at the butterfly's "
-          f"{bf[1][0]:.0f} estimated cycles.")
-w("  Bit slicing does not get there either. A probe of bit-sliced butterflies")
+w("  not fit) and every pass would shift by bits. Even with all of it, the uncached HQC-3 targets,")
+w("  which need 8-9 % faster products, stay missed. Not built.")
+w("- **Faster butterflies.** The FAFFT's layers are most of its cost (`scripts/m4-mul-bench.py --functions`), at")
+if 5 in bf:
+    w(f"  {bf[5][0]:.0f} estimated cycles a butterfly: the 32x32 product of the leaves and a reduction. Bit slicing does not get")
+else:
+    w("  about 85 estimated cycles a butterfly: the 32x32 product of the leaves and a reduction. Bit slicing does not get")
+w("  below that within the flash. A probe of bit-sliced butterflies")
 w("  (built outside the tree with the same compiler, flags and cycle model; 32 elements bit-sliced")
 w("  into 32 words, u += tau v, v += u): with tau fixed at compile time (straight-line C, one XOR per")
 w("  set bit of its 32x32 matrix, GCC 12 -O3) a group of 32 butterflies takes 2.26k-2.61k estimated")
 w("  cycles (four twiddles) and 2.8 KB of flash; with tau as data (the sum of z^k v over its set bits,")
-w("  z^k v by rotating the planes' index) about 11k. An HQC-1 transform has 11 layers of 1,024")
+w("  z^k v by rotating the planes' index) about 11k. A 2^16-bit transform has 11 layers of 1,024")
 w("  butterflies and 2,047 distinct twiddles: 0.8M-0.9M estimated cycles for its FFT layers alone with")
 w("  code per twiddle (about 5.7 MB of flash), about 3.9M with twiddles as data. Greedy common")
 w("  subexpressions (Paar's method) cut a twiddle's matrix from 415-537 XORs to 207-241: about 0.35M")
@@ -581,13 +596,15 @@ if n5 and n3:
       f"{min(n5):.0f}-{max(n5):.0f} %")
     w(f"  faster, at the most lenient reading: 25 % below a double-size FAFFT that is {NEWER_RANGE} faster than")
     w("  the work before it. That is more than any change counted above would give the Toom/Karatsuba")
+    w("  tree's `mul` over this leaf (keygen's product, decaps' u * y) or the FAFFT's `mul2` (encaps, the")
+    w("  re-encryption), whose butterflies are at the limit above. At HQC-3 the")
     # HQC-3 at the strictest reading of the stated reductions: how much faster than Lee et al.'s
     # figures the prior work could be before an HQC-3 estimate crosses 25 % below the newer FAFFT work.
     slack_of = {op: 1 - by[(3, "m4", op)]["est_cycles"] / newer_bound(3, op, strict=True)
                 for op in ("keygen", "encaps", "decaps") if (3, "m4", op) in by}
     slack = list(slack_of.values())
     closest = min(slack_of, key=slack_of.get) if slack_of else ""
-    w("  tree over this leaf. At HQC-3 the tree's lead over Lee et al. covers the bound "
+    w("  tree's lead over Lee et al. covers the bound "
       + (f"even at the largest stated reductions, unless the prior work is more than {100 * min(slack):.1f} %"
          if slack and min(slack) > 0 else "only at the smaller stated reductions")
       + (f" faster than Lee et al.'s figures ({closest} is the closest; 2025/1939's abstract gives 9.2 % for the product alone)."
@@ -599,7 +616,8 @@ w("The `m4` row (src/backend/m4, device builds only) fills these slots; every ot
 w("portable kernel. Each was chosen by the cycle model and is checked against portable by the device")
 w("test image (`m4_test`: random and edge inputs) and by the KAT image.")
 w("")
-w("- `mul`, `mul2`: Toom-4, Toom-3 and Karatsuba over 32-bit words (`ring_mul_m4.cpp`), the split of every")
+w("- `mul` (every level) and `mul2` (HQC-1, HQC-3; at HQC-5 the FAFFT's, under `transforms` below):")
+w("  Toom-4, Toom-3 and Karatsuba over 32-bit words (`ring_mul_m4.cpp`), the split of every")
 w("  size chosen at compile time by dynamic programming over the model's cycles of the steps and")
 w("  leaves, where any sub-product may be computed at a larger, zero-padded size (unbalanced")
 w("  Karatsuba halves, Toom-3 parts a few words above n/3) so that no branch of the tree ends in an")
@@ -659,7 +677,7 @@ w("  gain. The tree has no transforms: what one operand's evaluations would save
 w("  RAM they take. `scripts/m4-mul-bench.py` times the product per size and per function in the model.")
 if 5 in bf:
     F5, IP5 = mulbench[(5, "fafft_transform")]["est_cycles"], mulbench[(5, "fafft_mul_transforms")]["est_cycles"]
-    w("- `transforms` (HQC-5 only; the key objects' transforms of h, s and y): a Frobenius additive FFT")
+    w("- `transforms` (every level; the key objects' transforms of h, s and y) and `mul2` at HQC-5: a Frobenius additive FFT")
     w("  (`fafft_m4.cpp`, `fafft_m4.S`; docs/FAFFT.md, \"The Cortex-M4 port\") over GF(2^32) in a polynomial")
     w("  basis, GF(2)[z]/(z^32 + z^7 + z^3 + z^2 + 1), whose constants (Cantor basis, coding matrices) the")
     w("  compiler derives from the field's product, as for the x86 ports' tower field. A butterfly")
@@ -668,8 +686,10 @@ if 5 in bf:
     w("  for each of its four products (there are not registers for both), then the reduction (eight")
     w(f"  EORs, three with shifted operands folding the 7 bits above bit 31): {bf[5][0]:.1f} estimated cycles per")
     w(f"  butterfly with its loads, stores, loop and its share of its block's set-up (a routine per layer,")
-    w(f"  which steps the twiddle from block to block itself); the pointwise product the same with both")
-    w(f"  operands split, {bf[5][1]:.1f}. Twiddles come from the Cantor basis by one XOR per block (a table")
+    w(f"  which steps the twiddle from block to block itself, two butterflies an iteration where the")
+    w(f"  blocks allow). The pointwise products, with both operands split, run in one pass with the")
+    w(f"  inverse FFT's first layer: {bf[5][1]:.1f} estimated cycles per pair of points (two products and a")
+    w(f"  butterfly, no block set-up). Twiddles come from the Cantor basis by one XOR per block (a table")
     w(f"  of the 31 steps, not of the 4,095 twiddles), and the lowest layers, a block per butterfly or")
     w(f"  two, pay most of the set-up. The novel-basis")
     w("  conversion runs plan.hpp's step list: the steps on blocks of up to 256 bits (the last 22 of either")
@@ -679,9 +699,12 @@ if 5 in bf:
     w("  bit planes of 32 points (or the rows of 32 columns) are sums of a table of the subset sums of each")
     w("  group of four inputs (the method of four Russians, indexed by the public matrix's nibbles), then")
     w(f"  one 32x32 transpose (unrolled). At HQC-5 F = {F5 / 1e6:.2f}M and IP = {IP5 / 1e6:.2f}M estimated cycles; the table of the")
-    w("  cached targets above compares them with the tree per level. A key object prepared at HQC-5 keeps")
-    w("  two transforms (public key: h, s; 32 KiB) or three (secret key: y, h, s; 48 KiB) in the caller's")
-    w("  buffer; the one-shot `mul` and `mul2` stay the tree.")
+    w("  cached targets above compares them with the tree per level. At HQC-1 and HQC-3 the same parts")
+    w("  run on 2^15 and 2^16 bits, on other cosets, with the Chinese remainder step above. A prepared")
+    w("  key object keeps two transforms (public key: h, s) or three (secret key: y, h, s) in the")
+    w("  caller's buffer, whose size the API fixes for every backend (HQC-1: 16 / 24 KiB, HQC-3 and")
+    w("  HQC-5: 32 / 48 KiB; a CRT transform fills 4.3 KiB of its 8 KiB at HQC-1 and 8.8 KiB of its 16 KiB")
+    w("  at HQC-3). The one-shot `mul` stays the tree at every level, `mul2` at HQC-1 and HQC-3.")
 def calib_cycles(prefix):
     return next(int(c.split(": ")[1].split()[0]) for c in calib if c.startswith(prefix))
 k_std, k_port = calib_cycles("Keccak-f[1600] (the device row"), calib_cycles("Keccak-f[1600] (portable C)")
@@ -837,7 +860,7 @@ w("")
 w("`m4_ct_trace_prepared` (`prepared`) runs the same check with encapsulation and decapsulation")
 w("through key objects parsed and prepared inside the windows (the image prepares them once before")
 w("the windows too, so that every window's parse finds an object holding a prepared key and releases")
-w("it), so that at HQC-5 the FAFFT's transforms of y, h, s and r2 and all its products are in the")
+w("it), so that the FAFFT's transforms of y, h, s and r2 and all its products are in the")
 w("traces; the image fails unless all six prepares there kept transforms:")
 w("")
 for line in ct_prepared:
@@ -876,7 +899,22 @@ for opt in ("-O3", "-Os"):
     w("")
     w("For the cached operations the next column adds what the caller holds for them: the key object")
     w("(`HQCL_PUBLIC_KEY_OBJECT_BYTES` or `HQCL_SECRET_KEY_OBJECT_BYTES`) and the transforms it keeps")
-    w("(`key_transforms_bytes`: the m4 row's FAFFT transforms at HQC-5, none elsewhere).")
+    w("(`key_transforms_bytes`: the m4 row's FAFFT transforms, none for portable).")
+    over = []
+    for level in (1, 3, 5):
+        ram = next(m["lib_ram"] for m in mem if m["opt"] == opt and m["image"] == "single" and m["level"] == level)
+        for r in rows:
+            if r["opt"] == opt and r["level"] == level and r["op"].endswith("_cached") and r.get("key_transforms_bytes", 0):
+                obj = KEY_OBJECT_BYTES[level][0 if r["op"] == "encaps_cached" else 1]
+                if r["stack_bytes"] + ram + obj + r["key_transforms_bytes"] > TARGET[level]:
+                    over.append(f"HQC-{level} {r['op']}")
+    if over:
+        w("The memory target (peak stack plus the library's static RAM) holds for every operation; with the")
+        w("caller's prepared key object and its whole transform buffer added, " + ", ".join(over) + " exceed")
+        w("the class. The buffer's size is the API's for every backend (the m4 row's CRT transforms fill")
+        w("about half of it at HQC-1 and HQC-3); an integrator who must fit the class with the object")
+        w("included leaves that key unprepared (the cached operation without transforms: the parsing and")
+        w("H(pk) are still saved).")
     w("")
 w("## Where the stack goes")
 w("")
@@ -914,6 +952,10 @@ for level in (1, 3, 5):
 w("")
 w("## Flash and static RAM")
 w("")
+w("A firmware image links only the row it runs: `active()` names the m4 row itself (device_table.cpp),")
+w("so the portable kernels that the m4 row replaces are dropped by the linker; the device tests, which")
+w("compare the two rows, keep both (the all-level image).")
+w("")
 w("| build | image | library flash (text + rodata + data) | of which text / rodata | library static RAM | whole image flash / static RAM |")
 w("|---|---|---:|---:|---:|---:|")
 for m in mem:
@@ -931,9 +973,10 @@ w("object minus with it; the object's bytes plus those of the transforms it keep
               f"secret {fmt(obj[1] + kept.get(('cortex-m4:m4_measure', lv), (0, 0))[1])} B against "
               f"{fmt(by[(lv, 'm4', 'decaps')]['stack_bytes'] - by[(lv, 'm4', 'decaps_cached')]['stack_bytes'])} B of decapsulation stack"
               for lv, obj in KEY_OBJECT_BYTES.items() if (lv, 'm4', 'encaps') in by)
-  + ". At HQC-1 and HQC-3 the objects hold what the stateless operations parse onto the stack (and")
-w("H(pk)), so the RAM moves from the stack to the caller's storage rather than growing. At HQC-5 the")
-w("prepared objects also keep the FAFFT's transforms (32 KiB public, 48 KiB secret), which buy the")
+  + ". Unprepared, the objects hold what the stateless operations parse onto the stack (and")
+w("H(pk)), so the RAM moves from the stack to the caller's storage rather than growing. Prepared")
+w("objects also keep the FAFFT's transforms (HQC-1: 16 KiB public, 24 KiB secret; HQC-3 and HQC-5:")
+w("32 KiB and 48 KiB), which buy the")
 w("cycles of the cached targets with RAM: the FAFFT's scratch is smaller than the tree's, so the")
 w("cached operations' stack falls too, but the objects and their transforms take more than the stack")
 w("they save. Preparing is the caller's choice: an unprepared object keeps no transforms (the")

@@ -779,10 +779,11 @@ template void mul2<Hqc5>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, c
   template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
   template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
   template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
-// The m4 row keeps transforms at HQC-5 only (backend.cpp). The library of all three levels (the
-// test and benchmark images) has the FAFFT at HQC-1 and HQC-3 too, so that the conformance tests
-// check it and the benchmark measures it there: the choice per level is made on measurements
-// (docs/M4.md). A single-level library of HQC-1 or HQC-3 has none of it.
+// The m4 row uses the 2^m-bit FAFFT at HQC-5 only (backend.cpp; HQC-1 and HQC-3 take the CRT form
+// above). The library of all three levels (the test and benchmark images) has it at HQC-1 and
+// HQC-3 too, so that the conformance tests check it and the benchmark measures it there: the
+// choice per level is made on measurements (docs/M4.md). A single-level library of HQC-1 or HQC-3
+// has none of it.
 #if HQC_ONLY_LEVEL == 0
 HQC_M4_FAFFT_INSTANTIATE(Hqc1)
 HQC_M4_FAFFT_INSTANTIATE(Hqc3)

@@ -8,8 +8,10 @@
 // pke/kept_transforms.hpp).
 //
 // The m4 row uses it where it is cheaper than the Toom/Karatsuba tree: the transforms that
-// prepared key objects keep at HQC-5 (docs/M4.md). Constant time: every loop bound, index and
-// twiddle depends on the parameter set, the layer and the block (public) only.
+// prepared key objects keep (docs/M4.md): at HQC-5 on the whole 2^17 bits (and mul2 there), at
+// HQC-1 and HQC-3 on half the bits with a Chinese remainder step (forward_crt etc. below).
+// Constant time: every loop bound, index and twiddle depends on the parameter set, the layer and
+// the block (public) only.
 #pragma once
 
 #include <cstddef>
