@@ -118,6 +118,18 @@
   str r7, [r0], #4
 .endm
 
+@ tau_b = tau_(b-1) + steps[ctz(b)] for the block b in r2 (b >= 1): s4 = tau, s5 = steps (the
+@ Cantor basis' prefix sums, fafft_m4.cpp's kTwiddleStep). Clobbers r3, r4.
+.macro NEXT_TWIDDLE
+  rbit r3, r2
+  clz r3, r3
+  vmov r4, s5
+  ldr r3, [r4, r3, lsl #2]
+  vmov r4, s4
+  eor r4, r4, r3
+  vmov s4, r4
+.endm
+
 @ A whole layer: blocks of 2 half words from g on, block b with twiddle tau_b, tau_0 given and
 @ tau_b = tau_(b-1) + steps[ctz(b)] (fafft_m4.cpp's kTwiddleStep: the Cantor basis' prefix sums). The
 @ layer's state lives in FPU registers while the butterflies use every core register: s0 = the end
@@ -161,13 +173,7 @@
   vmov r3, s3
   cmp r2, r3
   beq 5f
-  rbit r3, r2
-  clz r3, r3
-  vmov r4, s5
-  ldr r3, [r4, r3, lsl #2]
-  vmov r4, s4
-  eor r4, r4, r3
-  vmov s4, r4
+  NEXT_TWIDDLE
   b 1b
 5:
   pop {r4-r11, pc}
@@ -317,13 +323,7 @@ hqc_m4_fafft_pointwise_first:
   vmov r2, s2
   adds r2, r2, #1
   vmov s2, r2
-  rbit r3, r2
-  clz r3, r3
-  vmov r4, s5
-  ldr r3, [r4, r3, lsl #2]
-  vmov r4, s4
-  eor r4, r4, r3
-  vmov s4, r4
+  NEXT_TWIDDLE
   b 1b
 5:
   pop {r4-r11, pc}
