@@ -333,9 +333,9 @@ void unit_pass(Word32* w, std::size_t limit) {
 // destination word at a time from the two source words that cover it, the first and last words
 // masked, the words between by a Thumb-2 pass (four words per LDM/STM). One function for every
 // such step (shifts by a register cost what shifts by a constant do; unrolled per step, the
-// conversions took 11 KB of flash). Blocks are multiples of 32 bits, so every block that the limit
-// does not clip has the same word offsets and masks: those are computed once per step, and only
-// the block that limit cuts, if any, goes through the general code.
+// conversions took 11 KB of flash). Blocks are multiples of 32 bits, so every block that limit
+// does not clip has the same word offsets and masks (loop invariants of the first loop below);
+// only the block that limit cuts, if any, has its own.
 [[gnu::noinline, maybe_unused]] void memory_step(Word32* w, const Step& s, std::size_t total, std::size_t limit) {
   const std::size_t delta = s.src - s.dst, q = delta / 32;
   const unsigned r = delta % 32, rc = 32 - r;  // rc only where r != 0
