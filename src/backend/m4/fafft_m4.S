@@ -10,6 +10,15 @@
   .thumb
   .text
 
+@ The four bit classes (positions = k mod 4) of r3 into r2-r5 as PRODUCT takes them: r2 = class 0,
+@ r3 = class 1, r4 = class 2, r5 = class 3.
+.macro SPLIT_CLASSES
+  and r2, r3, #0x11111111
+  and r4, r3, #0x44444444
+  and r5, r3, #0x88888888
+  and r3, r3, #0x22222222
+.endm
+
 @ Two products of one class sum are added (UMLAL) where the sums i + j of their class indices
 @ differ by 4, so that a column counts at most 15 ones (clmul_m4.S). In: r6 = v, r2-r5 = tau's
 @ classes 0-3. Out: (lr:r12) = the 64-bit product tau * v. Clobbers r7-r11.
@@ -155,10 +164,7 @@
   add r2, r1, r12
   vmov s0, r2
   vmov r3, s4
-  and r2, r3, #0x11111111
-  and r4, r3, #0x44444444
-  and r5, r3, #0x88888888
-  and r3, r3, #0x22222222
+  SPLIT_CLASSES
 2:
   \body
   .if \twice
@@ -272,10 +278,7 @@ hqc_m4_fafft_xor_shifted:
 .macro POINT_PRODUCT
   ldr r3, [r0], #4
   ldr r6, [r1], #4
-  and r2, r3, #0x11111111
-  and r4, r3, #0x44444444
-  and r5, r3, #0x88888888
-  and r3, r3, #0x22222222
+  SPLIT_CLASSES
   PRODUCT
   REDUCE
 .endm
@@ -306,10 +309,7 @@ hqc_m4_fafft_pointwise_first:
   add r8, r8, r1
   str r6, [r8, #-4]
   vmov r3, s4
-  and r2, r3, #0x11111111
-  and r4, r3, #0x44444444
-  and r5, r3, #0x88888888
-  and r3, r3, #0x22222222
+  SPLIT_CLASSES
   PRODUCT
   REDUCE
   vmov r7, s6
