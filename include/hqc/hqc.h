@@ -206,11 +206,22 @@ HQC_API int hqc_secret_key_generate_prepared(const char *alg, const uint8_t *coi
 #define HQC5_PUBLIC_KEY_OBJECT_BYTES 22016
 #define HQC5_SECRET_KEY_OBJECT_BYTES 29440
 /* Transform buffers of *_object_prepare: two transforms for a public key, three for a secret key
- * (spec §2.2: the multiplier's transform of h, s, y). */
+ * (spec §2.2: the multiplier's transform of h, s, y). The Cortex-M4 device library (built with
+ * HQC_DEVICE_CORTEX_M4=1, which its CMake target passes on to firmware that links it) keeps
+ * smaller transforms at HQC-1 and HQC-3 (half size with a Chinese remainder step). A buffer of
+ * the hosted sizes is also accepted there; one of the device sizes given to a hosted library is
+ * HQC_ERR_LENGTH. */
+#if defined(HQC_DEVICE_CORTEX_M4) && HQC_DEVICE_CORTEX_M4
+#define HQC1_PUBLIC_KEY_TRANSFORMS_BYTES 8960
+#define HQC1_SECRET_KEY_TRANSFORMS_BYTES 13440
+#define HQC3_PUBLIC_KEY_TRANSFORMS_BYTES 18048
+#define HQC3_SECRET_KEY_TRANSFORMS_BYTES 27072
+#else
 #define HQC1_PUBLIC_KEY_TRANSFORMS_BYTES 16384
 #define HQC1_SECRET_KEY_TRANSFORMS_BYTES 24576
 #define HQC3_PUBLIC_KEY_TRANSFORMS_BYTES 32768
 #define HQC3_SECRET_KEY_TRANSFORMS_BYTES 49152
+#endif
 #define HQC5_PUBLIC_KEY_TRANSFORMS_BYTES 32768
 #define HQC5_SECRET_KEY_TRANSFORMS_BYTES 49152
 

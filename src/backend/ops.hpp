@@ -44,13 +44,27 @@ using PositionTakenFn = std::uint32_t (*)(const std::uint32_t* pos, std::size_t 
 using KeygenAcceptFn = std::size_t (*)(std::uint32_t* pos, std::size_t count, const std::uint8_t* draws,
                                        std::size_t groups);
 
-// 64-bit words of one operand transform of a transform multiplier (the FAFFTs): 2^m bits, where
-// 2^m is the smallest power of two above the 2n - 1 product coefficients, as 2^(m-5) points in
-// GF(2^32) on avx512 and avx2 (each in its own order, docs/FAFFT.md).
+// 64-bit words of one operand transform of a transform multiplier (pke::Transform<P>, and the C
+// API's HQCL_*_KEY_TRANSFORMS_BYTES): the size of the transforms of this build's rows, 64-byte
+// aligned. 2^m is the smallest power of two >= 2n - 1, the product's coefficients.
+//  * Hosted builds (the avx512 and avx2 FAFFTs): 2^m bits, 2^(m-5) points in GF(2^32).
+//  * Cortex-M4 device builds (HQC_DEVICE_CORTEX_M4): the m4 row's. Where the product fills at most
+//    5/8 of 2^m bits (HQC-1, HQC-3) its FAFFT has half that size and a Chinese remainder step
+//    (backend/m4/fafft_m4.cpp, CrtEntry): 2^(m-1) bits of points and the operand's top
+//    2n - 1 - 2^(m-1) bits, rounded up to 64 bytes; elsewhere 2^m bits. The m4 row checks at
+//    compile time that its transforms have exactly this size.
 constexpr std::size_t transform_words(std::size_t n) {
   std::size_t m = 0;
   while ((std::size_t{1} << m) < 2 * n - 1) m++;
-  return std::size_t{2} << (m - 7);
+  const std::size_t full = std::size_t{2} << (m - 7);
+#if defined(HQC_DEVICE_CORTEX_M4) && HQC_DEVICE_CORTEX_M4
+  const std::size_t product = 2 * n - 1;
+  if (8 * product <= 5 * (std::size_t{1} << m)) {
+    const std::size_t bits = (std::size_t{1} << (m - 1)) + 32 * ((product - (std::size_t{1} << (m - 1)) + 31) / 32);
+    return 8 * ((bits + 511) / 512);
+  }
+#endif
+  return full;
 }
 template <class P>
 inline constexpr std::size_t kTransformWords = transform_words(P::kN);

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "backend/device.hpp"
+#include "backend/fafft/plan.hpp"
 #include "backend/m4/fafft_m4.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
 #include "hqc/hqc.h"
@@ -61,7 +62,7 @@ void run_level() {
   measure("mul2", 2, [&] { k.mul2(r1.w, r2.w, a.w, a2.w, b.w); });
   // The m4 FAFFT at 2^m bits (the transform multiplier of the row's prepared keys at HQC-5), at
   // every level.
-  alignas(64) static std::uint64_t ta[backend::kTransformWords<P>], tb[backend::kTransformWords<P>];
+  alignas(64) static std::uint64_t ta[backend::fafft::kTransformWords<P>], tb[backend::fafft::kTransformWords<P>];
   measure("fafft_transform", 3, [&] { backend::m4::fafft::forward<P>(ta, a.w); });
   backend::m4::fafft::forward<P>(tb, b.w);
   measure("fafft_mul_transforms", 4, [&] { backend::m4::fafft::mul_transformed<P>(r1.w, ta, tb); });

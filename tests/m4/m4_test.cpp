@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "backend/device.hpp"
+#include "backend/fafft/plan.hpp"
 #include "backend/m4/fafft_m4.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
 #include "backend/m4/support_route_m4.hpp"
@@ -234,12 +235,17 @@ void ref_mul_sparse(pke::RingVec<P>& out, const pke::RingVec<P>& a, const std::u
 
 // A transform multiplier against portable's mul: transform, mul_transforms and mul_transform_plain
 // (both ways round) on random operands, a zero one, an all-ones one, and x^(n-1) * x^(n-1) =
-// x^(n-2) (the product's top coefficient, which wraps).
+// x^(n-2) (the product's top coefficient, which wraps). A transform must stay within its `words`
+// 64-bit words (the words after them keep a guard pattern).
 template <class P>
-void check_transform_multiplier(const backend::TransformMultiplier<P>& t, TestRng& rng, const char* what) {
+void check_transform_multiplier(const backend::TransformMultiplier<P>& t, std::size_t words, TestRng& rng,
+                                const char* what) {
   const auto& ref = backend::device_portable().kernels<P>();
   static pke::RingVec<P> a, b, r1, r2, r3;
-  alignas(64) static std::uint64_t ta[backend::kTransformWords<P>], tb[backend::kTransformWords<P>];
+  constexpr std::size_t kMax = std::max(backend::kTransformWords<P>, backend::fafft::kTransformWords<P>) + 8;
+  alignas(64) static std::uint64_t ta[kMax], tb[kMax];
+  check(words + 8 <= kMax, "the transform's size is known");
+  for (std::size_t i = words; i < kMax; i++) ta[i] = tb[i] = 0xA5A5A5A5A5A5A5A5u ^ i;
   bool ok = true;
   for (int trial = 0; trial < 4; trial++) {
     random_ring<P>(a, rng);
@@ -262,7 +268,10 @@ void check_transform_multiplier(const backend::TransformMultiplier<P>& t, TestRn
     t.mul_transform_plain(r3.w, tb, a.w);
     ok = ok && std::memcmp(r3.w, r2.w, sizeof(r3.w)) == 0;
   }
+  bool guarded = true;
+  for (std::size_t i = words; i < kMax; i++) guarded = guarded && ta[i] == (0xA5A5A5A5A5A5A5A5u ^ i) && tb[i] == ta[i];
   check(ok, what);
+  check(guarded, "a transform stays within its words");
 }
 
 template <class P>
@@ -313,12 +322,13 @@ void test_kernels_level(TestRng& rng) {
   // step.
   const backend::TransformMultiplier<P> fafft{&backend::m4::fafft::forward<P>, &backend::m4::fafft::mul_transformed<P>,
                                               &backend::m4::fafft::mul_transformed_plain<P>, false};
-  check_transform_multiplier<P>(fafft, rng, "m4 FAFFT transform, mul_transforms, mul_transform_plain = portable mul");
+  check_transform_multiplier<P>(fafft, backend::fafft::kTransformWords<P>, rng,
+                                "m4 FAFFT transform, mul_transforms, mul_transform_plain = portable mul");
   if constexpr (P::kLevel != 5) {
     const backend::TransformMultiplier<P> crt{&backend::m4::fafft::forward_crt<P>,
                                               &backend::m4::fafft::mul_transformed_crt<P>,
                                               &backend::m4::fafft::mul_transformed_plain_crt<P>, false};
-    check_transform_multiplier<P>(crt, rng,
+    check_transform_multiplier<P>(crt, backend::kTransformWords<P>, rng,
                                   "m4 FAFFT-CRT transform, mul_transforms, mul_transform_plain = portable mul");
   }
   // Every other row of the device table against portable, on random and edge inputs.
@@ -326,7 +336,7 @@ void test_kernels_level(TestRng& rng) {
     if (be == &backend::device_portable()) continue;
     const auto& k = be->kernels<P>();
     if (k.transforms != nullptr)
-      check_transform_multiplier<P>(*k.transforms, rng,
+      check_transform_multiplier<P>(*k.transforms, backend::kTransformWords<P>, rng,
                                     "row transform, mul_transforms, mul_transform_plain = portable mul");
     for (int trial = 0; trial < 4; trial++) {
       random_ring<P>(a, rng);
@@ -684,6 +694,21 @@ void test_round_trip(const LevelApi& api, TestRng& rng) {
     check(api.pk_encaps_derand(&g_pk_obj, g_ct2, ss2, coins) == HQC_OK && std::memcmp(g_ct, g_ct2, api.ct_bytes) == 0 &&
               std::memcmp(want, ss2, 32) == 0,
           "an object whose prepare was refused encapsulates as before");
+    // A larger buffer (here 48 KiB, as large as any hosted build's) is accepted, and the
+    // transforms take exactly this build's HQCL_PUBLIC_KEY_TRANSFORMS_BYTES of it.
+    std::memset(g_transforms, 0x5A, sizeof(g_transforms));
+    p2 = -1;
+    const int large_rc = api.pk_prepare(&g_pk_obj, g_transforms, sizeof(g_transforms), &p2);
+    bool tail_untouched = true, end_written = false;
+    for (std::size_t i = api.pk_transforms_bytes; i < sizeof(g_transforms); i++)
+      tail_untouched = tail_untouched && g_transforms[i] == 0x5A;
+    for (std::size_t i = api.pk_transforms_bytes - 64; i < api.pk_transforms_bytes; i++)
+      end_written = end_written || g_transforms[i] != 0x5A;
+    check(large_rc == HQC_OK && p2 == 1 && tail_untouched && end_written,
+          "prepare into a larger buffer writes this build's transform bytes only");
+    check(api.pk_encaps_derand(&g_pk_obj, g_ct2, ss2, coins) == HQC_OK && std::memcmp(g_ct, g_ct2, api.ct_bytes) == 0 &&
+              std::memcmp(want, ss2, 32) == 0,
+          "an object prepared into a larger buffer encapsulates as before");
   }
   check(api.sk_parse(&g_sk_obj, g_sk) == HQC_OK, "secret key object parsed again");
   api.sk_wipe(&g_sk_obj);

@@ -21,14 +21,18 @@ constexpr unsigned log_product_bits(std::size_t n) {
 }
 template <class P>
 inline constexpr unsigned kLogProduct = log_product_bits(P::kN);
-// uint64 words of one transform: the contract's size (backend/ops.hpp; buffers 64-byte aligned),
-// 2^m bits (2^(m-5) elements of GF(2^32); the contract allows any field of 2^k bits).
+// uint64 words of one transform of these FAFFTs: 2^m bits (2^(m-5) elements of GF(2^32)). On a
+// hosted build that is the contract's size (backend/ops.hpp, checked below); a Cortex-M4 device
+// build's contract keeps the m4 row's smaller transforms at HQC-1 and HQC-3, and the m4 FAFFT on
+// the whole 2^m bits is there a test and benchmark of its own buffers.
 template <class P>
-inline constexpr std::size_t kTransformWords = backend::kTransformWords<P>;
-static_assert(kTransformWords<Hqc1> * 64 == std::size_t{1} << kLogProduct<Hqc1> &&
-                  kTransformWords<Hqc3> * 64 == std::size_t{1} << kLogProduct<Hqc3> &&
-                  kTransformWords<Hqc5> * 64 == std::size_t{1} << kLogProduct<Hqc5>,
-              "a transform must hold 2^m bits");
+inline constexpr std::size_t kTransformWords = std::size_t{1} << (kLogProduct<P> - 6);
+#if !(defined(HQC_DEVICE_CORTEX_M4) && HQC_DEVICE_CORTEX_M4)
+static_assert(kTransformWords<Hqc1> == backend::kTransformWords<Hqc1> &&
+                  kTransformWords<Hqc3> == backend::kTransformWords<Hqc3> &&
+                  kTransformWords<Hqc5> == backend::kTransformWords<Hqc5>,
+              "a hosted build's transforms are 2^m bits");
+#endif
 
 // ---- Novel-basis conversion over GF(2): the steps ----------------------------------------------
 //

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backend/fafft/plan.hpp"
 #include "backend/generic.hpp"
 #include "backend/m4/fafft_m4.hpp"
 #include "backend/m4/ring_mul_m4.hpp"
@@ -240,6 +241,8 @@ inline constexpr TransformMultiplier<P> kFafftCrtTransforms = {
     .mul_is_transform_product = false,
 };
 
+static_assert(::hqc::backend::fafft::kTransformWords<Hqc5> == kTransformWords<Hqc5>,
+              "at HQC-5 the row keeps the whole 2^m-bit transform: the contract's size (backend/ops.hpp)");
 template <class P>
 constexpr const TransformMultiplier<P>* transforms() {
   if constexpr (P::kLevel == 5) return &kFafftTransforms<P>;

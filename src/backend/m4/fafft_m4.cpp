@@ -621,7 +621,8 @@ inline constexpr Coset kCoset = make_coset<K>();
 
 // The CRT form of the transform multiplier for a parameter set P whose product fills 54-55 % of
 // its 2^m bits (HQC-1, HQC-3): a transform is the 2^K points (words 0 .. 2^K) and the top kQBits
-// bits of the operand (kHiWords words after them), within the contract's kTransformWords<P> words.
+// bits of the operand (kHiWords words after them): the contract's backend::kTransformWords<P> words
+// (backend/ops.hpp, which gives a device build's transforms this size), the rest unused.
 template <class P>
 struct CrtEntry {
   static constexpr unsigned kLog = ::hqc::backend::fafft::kLogProduct<P> - 1, kK = kLog - 5;
@@ -637,7 +638,8 @@ struct CrtEntry {
   static_assert(kLowBits < 2 * P::kN - 1 && 2 * P::kN - 1 <= 2 * kLowBits && kRows <= 32);
   static_assert(crt::top_low_term<kK>() + kQBits <= kLowBits,
                 "q must be the top bits of c (no term of M near its top)");
-  static_assert(kPoints + kHiWords <= 2 * kTransformWords<P>, "a transform must fit the contract's buffer");
+  static_assert((kPoints + kHiWords + 15) / 16 * 8 == backend::kTransformWords<P>,
+                "a transform has the contract's size (points and top words, in whole 64-byte lines)");
   static_assert(kHiShift / 32 + kHiWords + 1 <= 2 * P::kNWords, "the top bits are read inside the operand");
   static_assert(kCWords >= kLowBits / 32 + kHiWords);
   static_assert(kHiWords == kCrtTopWords<P>, "the tree's plan lists this size (ring_mul_m4.hpp)");
@@ -656,6 +658,8 @@ struct CrtEntry {
     constexpr unsigned r = kHiShift % 32;
     static_assert(r != 0);
     for (std::size_t i = 0; i < kHiWords; i++) t32[kPoints + i] = (a32[q + i] >> r) | (a32[q + i + 1] << (32 - r));
+    for (std::size_t i = kPoints + kHiWords; i < 2 * backend::kTransformWords<P>; i++)
+      t32[i] = 0;  // a key's bytes are its own
     Parts::wipe(bits, sizeof(bits));
   }
 
@@ -668,7 +672,7 @@ struct CrtEntry {
   // The transform of b in this frame, and its points as the product's work space (the inverse FFT
   // runs in place): the stack holds one transform and the product, not three.
   static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
-    alignas(8) u64 tb[(kPoints + kHiWords + 1) / 2];
+    alignas(8) u64 tb[backend::kTransformWords<P>];
     forward(tb, b);
     auto* tb32 = reinterpret_cast<Word32*>(tb);
     multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32);

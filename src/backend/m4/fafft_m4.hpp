@@ -21,7 +21,8 @@
 
 namespace hqc::backend::m4::fafft {
 
-// t = the transform of a (kTransformWords<P> words).
+// The FAFFT on the whole 2^m bits: t = the transform of a (backend::fafft::kTransformWords<P>
+// words: 2^m bits, the contract's size at HQC-5 and larger than it at HQC-1 and HQC-3 on a device).
 template <class P>
 void forward(std::uint64_t* t, const std::uint64_t* a);
 // out = a * b mod x^n - 1 from the transforms of a and b.
@@ -37,8 +38,10 @@ template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b);
 
-// The same contract at HQC-3 by a 2^16-bit transform and the Chinese remainder theorem
-// (fafft_m4.cpp, CrtEntry): a transform holds the 2^11 points and the operand's top 6,165 bits.
+// The same contract at HQC-1 and HQC-3 by a 2^(m-1)-bit transform and the Chinese remainder
+// theorem (fafft_m4.cpp, CrtEntry): a transform holds the 2^(m-6) points and the operand's top
+// 2n - 1 - 2^(m-1) bits (2,569 at HQC-1, 6,165 at HQC-3), the contract's backend::kTransformWords<P>
+// words on a device build.
 template <class P>
 void forward_crt(std::uint64_t* t, const std::uint64_t* a);
 template <class P>
