@@ -899,7 +899,8 @@ for opt in ("-O3", "-Os"):
     w("")
     w("For the cached operations the next column adds what the caller holds for them: the key object")
     w("(`HQCL_PUBLIC_KEY_OBJECT_BYTES` or `HQCL_SECRET_KEY_OBJECT_BYTES`) and the transforms it keeps")
-    w("(`key_transforms_bytes`: the m4 row's FAFFT transforms, none for portable).")
+    w("(`key_transforms_bytes`: the m4 row's FAFFT transforms, none for portable; the device library's")
+    w("`HQCL_*_KEY_TRANSFORMS_BYTES` are exactly these sizes, `include/hqc/hqc.h`).")
     over = []
     for level in (1, 3, 5):
         ram = next(m["lib_ram"] for m in mem if m["opt"] == opt and m["image"] == "single" and m["level"] == level)
@@ -910,11 +911,12 @@ for opt in ("-O3", "-Os"):
                     over.append(f"HQC-{level} {r['op']}")
     if over:
         w("The memory target (peak stack plus the library's static RAM) holds for every operation; with the")
-        w("caller's prepared key object and its whole transform buffer added, " + ", ".join(over) + " exceed")
-        w("the class. The buffer's size is the API's for every backend (the m4 row's CRT transforms fill")
-        w("about half of it at HQC-1 and HQC-3); an integrator who must fit the class with the object")
-        w("included leaves that key unprepared (the cached operation without transforms: the parsing and")
-        w("H(pk) are still saved).")
+        w("caller's prepared key object and its transforms added, " + ", ".join(over) + " exceed")
+        w("the class; an integrator who must fit the class with the object included leaves that key")
+        w("unprepared (the cached operation without transforms: the parsing and H(pk) are still saved).")
+    else:
+        w("The memory target (peak stack plus the library's static RAM) holds for every operation, and")
+        w("for the cached ones also with the caller's prepared key object and its transforms added.")
     w("")
 w("## Where the stack goes")
 w("")
@@ -975,8 +977,12 @@ w("object minus with it; the object's bytes plus those of the transforms it keep
               for lv, obj in KEY_OBJECT_BYTES.items() if (lv, 'm4', 'encaps') in by)
   + ". Unprepared, the objects hold what the stateless operations parse onto the stack (and")
 w("H(pk)), so the RAM moves from the stack to the caller's storage rather than growing. Prepared")
-w("objects also keep the FAFFT's transforms (HQC-1: 16 KiB public, 24 KiB secret; HQC-3 and HQC-5:")
-w("32 KiB and 48 KiB), which buy the")
+w("objects also keep the FAFFT's transforms ("
+  + "; ".join(f"HQC-{lv}: {fmt(kept[('cortex-m4:m4_measure', lv)][0])} B public, "
+              f"{fmt(kept[('cortex-m4:m4_measure', lv)][1])} B secret"
+              for lv in (1, 3, 5) if ('cortex-m4:m4_measure', lv) in kept)
+  + ": the device library's `HQCL_*_KEY_TRANSFORMS_BYTES`; at HQC-1 and HQC-3 the half-size")
+w("transforms and their top words, 55 % of the hosted builds' sizes), which buy the")
 w("cycles of the cached targets with RAM: the FAFFT's scratch is smaller than the tree's, so the")
 w("cached operations' stack falls too, but the objects and their transforms take more than the stack")
 w("they save. Preparing is the caller's choice: an unprepared object keeps no transforms (the")
