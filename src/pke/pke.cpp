@@ -123,7 +123,7 @@ namespace {
 template <class P>
 __attribute__((noinline)) void mul2_from_transforms(const backend::KernelTable<P>& k, const Transform<P>* hs,
                                                     RingVec<P>& u, RingVec<P>& t, const RingVec<P>& r2) {
-  ct::Wiped<Transform<P>> r2t;
+  ct::Wiped<Transform<P>> r2t{ct::kWrittenBeforeRead};  // transform writes all its words (backend/ops.hpp)
   k.transforms->transform(r2t->w, r2.w);
   k.transforms->mul_transforms(u.w, hs[0].w, r2t->w);
   k.transforms->mul_transforms(t.w, hs[1].w, r2t->w);
@@ -173,7 +173,7 @@ template <class P>
 void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>& y, const RingVec<P>& u,
              const CodeVec<P>& v, const Transform<P>* yt) {
   const auto& k = be.kernels<P>();
-  ct::Wiped<RingVec<P>> uy;
+  ct::Wiped<RingVec<P>> uy{ct::kWrittenBeforeRead};  // the product writes every word, padding too
   // A prepared secret key brings y's kept transform (pke::KeptTransforms, the one check of the
   // table's capability): u * y from it; otherwise the table's plain product.
   if (yt == nullptr) {
@@ -181,7 +181,7 @@ void decrypt(const backend::Backend& be, std::uint8_t m[P::kK], const RingVec<P>
   } else {
     k.transforms->mul_transform_plain(uy->w, yt->w, u.w);
   }
-  ct::Wiped<CodeVec<P>> recv;
+  ct::Wiped<CodeVec<P>> recv{ct::kWrittenBeforeRead};  // every word written below
   for (std::size_t i = 0; i < P::kN1N2Words; i++) recv->w[i] = v.w[i] ^ uy->w[i];
   code_decode<P>(k, m, *recv);
 }
