@@ -36,6 +36,11 @@ extern "C" void hqc_m4_fafft_layer_inverse(std::uint32_t* g, std::uint32_t half,
                                            std::uint32_t tau0, const std::uint32_t* steps);
 // dst[0 .. len) = 0, dst[i] ^= src[i] for i < len: 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
+// dst[0 .. len] = src[0 .. len) << r (1 <= r <= 31): (len + 1) words.
+extern "C" void hqc_m4_shift_words_left(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
+                                        std::uint32_t r);
+// out = in as a 32 x 32 bit matrix (bit j of word i) transposed (out may be in).
+extern "C" void hqc_m4_transpose32(std::uint32_t* out, const std::uint32_t* in);
 // dst[i] ^= (src[i] >> r) | (src[i + 1] << (32 - r)) for i < len, 1 <= r <= 31 (fafft_m4.S).
 extern "C" void hqc_m4_fafft_xor_shifted(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
                                          std::uint32_t r);
@@ -138,28 +143,6 @@ inline constexpr Coset kStandardCoset = standard_coset<K>();
 
 // ---- Encoding and decoding --------------------------------------------------------------------
 
-// x[0..31] as a 32 x 32 bit matrix (bit j of word i), transposed in place: five rounds of
-// swaps of the off-diagonal s x s blocks, s = 16, 8, 4, 2, 1. One copy for both codings.
-[[gnu::noinline, maybe_unused]] void transpose32(u32* x) {
-  static_for<5>([&](auto round) {
-    constexpr unsigned s = 16u >> round;
-    constexpr u32 m = s == 16  ? 0x0000FFFFu
-                      : s == 8 ? 0x00FF00FFu
-                      : s == 4 ? 0x0F0F0F0Fu
-                      : s == 2 ? 0x33333333u
-                               : 0x55555555u;
-    // Unrolled: the offsets are immediates and many words stay in registers from one pair to the
-    // next (about 730 estimated cycles and 1.8 KB of flash; a loop over the pairs of a round, 1.3k
-    // to 1.4k cycles and 0.5 to 0.9 KB).
-    static_for<16>([&](auto pair) {
-      constexpr unsigned k = (pair / s) * 2 * s + pair % s;  // the pairs (k, k + s), bit s of k clear
-      const u32 t = ((x[k] >> s) ^ x[k + s]) & m;
-      x[k] ^= t << s;
-      x[k + s] ^= t;
-    });
-  });
-}
-
 // sums[16 g + c] = the XOR of the words x[4 g + i] with bit i of c set, for the groups g < groups
 // of four words (the method of four Russians: a bit-matrix product then takes one table word per
 // group and output word, at an index that is a nibble of the public matrix).
@@ -210,8 +193,7 @@ template <unsigned K, const Coset& C, unsigned kRows>
       });
       x[p] = acc;
     });
-    transpose32(x);
-    for (unsigned j = 0; j < 32; j++) t[32 * w + j] = x[j];
+    hqc_m4_transpose32(t + 32 * w, x);
   }
 }
 // 2^K points to 32 rows of 2^K bits: the points' bit planes by the transpose, then each row's word
@@ -222,8 +204,7 @@ template <unsigned K, const Coset& C>
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
   for (std::size_t w = 0; w < kRowWords; w++) {
     u32 x[32], sums[128];
-    for (unsigned j = 0; j < 32; j++) x[j] = t[32 * w + j];
-    transpose32(x);
+    hqc_m4_transpose32(x, t + 32 * w);
     subset_sums(sums, x, 8);
     // Unrolled as in encode.
     static_for<32>([&](auto r) {
@@ -720,9 +701,7 @@ struct CrtEntry {
         Parts::copy(shifted, q, kHiWords * sizeof(Word32));
         shifted[kHiWords] = 0;
       } else {
-        shifted[0] = q[0] << r;
-        for (std::size_t i = 1; i < kHiWords; i++) shifted[i] = (q[i] << r) | (q[i - 1] >> (32 - r));
-        shifted[kHiWords] = q[kHiWords - 1] >> (32 - r);
+        hqc_m4_shift_words_left(shifted, q, kHiWords, r);
       }
       for (std::size_t k = first; k < last; k++) hqc_m4_xor_into(c + kTermList.e[k] / 32, shifted, kHiWords + 1);
     }
