@@ -144,14 +144,35 @@
 @ A whole layer: blocks of 2 half words from g on, block b with twiddle tau_b, tau_0 given and
 @ tau_b = tau_(b-1) + steps[ctz(b)] (fafft_m4.cpp's kTwiddleStep: the Cantor basis' prefix sums). The
 @ layer's state lives in FPU registers while the butterflies use every core register: s0 = the end
-@ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps. For half >= 4 (a
-@ power of two; LAYER_SMALL below has the smaller ones): two butterflies an iteration, so that the
-@ loop's test and branch are paid once per two (about 2.5 estimated cycles a butterfly). Every
-@ branch and address depends on half, blocks and b only.
+@ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps, s6 = steps[0]. For
+@ half >= 8 (a power of two; LAYER_SMALL below has the smaller ones): two butterflies an
+@ iteration, so that the loop's test and branch are paid once per two (about 2.5 estimated cycles
+@ a butterfly); blocks b (even) and b + 1 (if blocks > 1; blocks is a power of two) an outer
+@ iteration, the odd one's twiddle tau_b + steps[0] (ctz(b + 1) = 0), so that the twiddle step by
+@ ctz and the test on b are paid once per two blocks. Every branch and address depends on half,
+@ blocks and b only.
+@ One block of LAYER from r1 on: r0 = u, r1 = v, s0 = the end of v, tau's classes from r3; two
+@ butterflies an iteration. Leaves r1 = the next block.
+.macro LAYER_BLOCK body
+  mov r0, r1
+  vmov r12, s1
+  add r1, r0, r12
+  add r2, r1, r12
+  vmov s0, r2
+  SPLIT_CLASSES
+2:
+  \body
+  \body
+  vmov r8, s0
+  cmp r1, r8
+  bne 2b
+.endm
 .macro LAYER body
   push {r4-r11, lr}
   ldr r12, [sp, #36]
   vmov s5, r12
+  ldr r12, [r12]
+  vmov s6, r12
   lsl r1, r1, #2
   vmov s1, r1
   vmov s3, r2
@@ -160,21 +181,18 @@
   vmov s4, r3
   mov r1, r0
 1:
-  mov r0, r1
-  vmov r12, s1
-  add r1, r0, r12
-  add r2, r1, r12
-  vmov s0, r2
   vmov r3, s4
-  SPLIT_CLASSES
-2:
-  \body
-  \body
-  vmov r8, s0
-  cmp r1, r8
-  bne 2b
+  LAYER_BLOCK \body
+  vmov r3, s3
+  cmp r3, #1
+  beq 5f
+  vmov r3, s4
+  vmov r4, s6
+  eor r3, r3, r4
+  vmov s4, r3
+  LAYER_BLOCK \body
   vmov r2, s2
-  adds r2, r2, #1
+  adds r2, r2, #2
   vmov s2, r2
   vmov r3, s3
   cmp r2, r3
@@ -185,33 +203,52 @@
   pop {r4-r11, pc}
 .endm
 
-@ A layer whose blocks have half = 1 or 2 (the forward FFT's last two layers, the inverse's
-@ second): each block's butterflies unrolled, so a block costs its set-up and twiddle step
-@ without an inner loop (about 23 estimated cycles a block against about 35 in LAYER, where these
-@ layers hold most of the blocks). The state as in LAYER: s2 = b, s3 = the end of g's blocks,
-@ s4 = tau_b, s5 = steps. Every branch and address depends on half, blocks and b only.
-.macro LAYER_SMALL body, half
-  push {r4-r11, lr}
-  ldr r12, [sp, #36]
-  vmov s5, r12
-  add r2, r0, r2, lsl #(3 + \half / 2)
-  vmov s3, r2
-  movs r12, #0
-  vmov s2, r12
-  add r1, r0, #4 * \half
-  vmov s4, r3
-1:
+@ A layer whose blocks have half = 1, 2 or 4 (the forward FFT's last three layers, the inverse's
+@ second and third; they hold seven eighths of the blocks): two blocks an iteration, b even and
+@ b + 1, each block's butterflies unrolled, no inner loop. ctz(b + 1) = 0, so the odd block's
+@ twiddle is the even one's plus steps[0] (in s6), and the test, the branch and the twiddle step
+@ by ctz are paid once per two blocks (about 16 estimated cycles a block against about 35 in
+@ LAYER). The number of blocks is even. The state as in LAYER: s2 = b, s3 = the end of g's blocks,
+@ s4 = tau_b, then tau_(b+1), s5 = steps. Every branch and address depends on half, blocks and b
+@ only.
+.macro SMALL_BLOCK body, half
   SPLIT_CLASSES
   .rept \half
   \body
   .endr
   mov r0, r1
   add r1, r1, #4 * \half
+.endm
+.macro LAYER_SMALL body, half
+  push {r4-r11, lr}
+  ldr r12, [sp, #36]
+  vmov s5, r12
+  ldr r12, [r12]
+  vmov s6, r12
+  .if \half == 1
+  add r2, r0, r2, lsl #3
+  .elseif \half == 2
+  add r2, r0, r2, lsl #4
+  .else
+  add r2, r0, r2, lsl #5
+  .endif
+  vmov s3, r2
+  movs r12, #0
+  vmov s2, r12
+  add r1, r0, #4 * \half
+  vmov s4, r3
+1:
+  SMALL_BLOCK \body, \half
+  vmov r3, s4
+  vmov r4, s6
+  eor r3, r3, r4
+  vmov s4, r3
+  SMALL_BLOCK \body, \half
   vmov r8, s3
   cmp r0, r8
   beq 5f
   vmov r2, s2
-  adds r2, r2, #1
+  adds r2, r2, #2
   vmov s2, r2
   rbit r3, r2
   clz r3, r3
@@ -238,6 +275,10 @@ hqc_m4_fafft_layer:
 7:
   LAYER_SMALL BUTTERFLY, 2
 6:
+  cmp r1, #4
+  bne 8f
+  LAYER_SMALL BUTTERFLY, 4
+8:
   LAYER BUTTERFLY
   .size hqc_m4_fafft_layer, . - hqc_m4_fafft_layer
 
@@ -254,6 +295,10 @@ hqc_m4_fafft_layer_inverse:
 7:
   LAYER_SMALL BUTTERFLY_INVERSE, 2
 6:
+  cmp r1, #4
+  bne 8f
+  LAYER_SMALL BUTTERFLY_INVERSE, 4
+8:
   LAYER BUTTERFLY_INVERSE
   .size hqc_m4_fafft_layer_inverse, . - hqc_m4_fafft_layer_inverse
 
@@ -318,9 +363,10 @@ hqc_m4_fafft_xor_shifted:
 @ pair b < pairs, p = x[2b] y[2b] and p' = x[2b + 1] y[2b + 1], then v = p' + p and u = p + tau_b v,
 @ g[2b] = u, g[2b + 1] = v, with tau_0 given and tau_b = tau_(b-1) + steps[ctz(b)] (as LAYER).
 @ g may be x or y (a pair of g is stored, by one STRD, after the pair's x and y are read). State in FPU
-@ registers: s0 = the end of y, s1 = g - y in bytes, s2 = b, s4 = tau_b, s5 = steps, s6 = p.
-@ Saves each pair's loads and stores of g and the layer's block set-up. No branch or address
-@ depends on x, y or tau.
+@ registers: s0 = the end of y, s1 = g - y in bytes, s2 = b, s4 = tau_b, s5 = steps, s6 = p,
+@ s7 = steps[0]. Saves each pair's loads and stores of g and the layer's block set-up. Two pairs
+@ an iteration, b even and b + 1 (tau_(b+1) = tau_b + steps[0]; pairs is even), as LAYER_SMALL.
+@ No branch or address depends on x, y or tau.
 .macro POINT_PRODUCT
   ldr r3, [r0], #4
   ldr r6, [r1], #4
@@ -328,24 +374,8 @@ hqc_m4_fafft_xor_shifted:
   PRODUCT
   REDUCE
 .endm
-  .global hqc_m4_fafft_pointwise_first
-  .type hqc_m4_fafft_pointwise_first, %function
-  .thumb_func
-hqc_m4_fafft_pointwise_first:
-  push {r4-r11, lr}
-  ldr r12, [sp, #40]
-  vmov s5, r12
-  sub r0, r0, r2
-  vmov s1, r0
-  add r3, r2, r3, lsl #3
-  vmov s0, r3
-  ldr r12, [sp, #36]
-  vmov s4, r12
-  movs r12, #0
-  vmov s2, r12
-  mov r0, r1
-  mov r1, r2
-1:
+@ One pair with the twiddle in s4: u and v to g by one STRD.
+.macro POINT_PAIR
   POINT_PRODUCT
   vmov s6, r12
   POINT_PRODUCT
@@ -360,11 +390,38 @@ hqc_m4_fafft_pointwise_first:
   vmov r8, s1
   add r8, r8, r1
   strd r7, r6, [r8, #-8]
+.endm
+  .global hqc_m4_fafft_pointwise_first
+  .type hqc_m4_fafft_pointwise_first, %function
+  .thumb_func
+hqc_m4_fafft_pointwise_first:
+  push {r4-r11, lr}
+  ldr r12, [sp, #40]
+  vmov s5, r12
+  ldr r12, [r12]
+  vmov s7, r12
+  sub r0, r0, r2
+  vmov s1, r0
+  add r3, r2, r3, lsl #3
+  vmov s0, r3
+  ldr r12, [sp, #36]
+  vmov s4, r12
+  movs r12, #0
+  vmov s2, r12
+  mov r0, r1
+  mov r1, r2
+1:
+  POINT_PAIR
+  vmov r3, s4
+  vmov r4, s7
+  eor r3, r3, r4
+  vmov s4, r3
+  POINT_PAIR
   vmov r8, s0
   cmp r1, r8
   beq 5f
   vmov r2, s2
-  adds r2, r2, #1
+  adds r2, r2, #2
   vmov s2, r2
   NEXT_TWIDDLE
   b 1b
