@@ -423,8 +423,8 @@ struct Parts {
   static void encode_half(u64* t, const u64* bits) {
     fafft::encode_half<K>(reinterpret_cast<u32*>(t), bits);
   }
-  // The rows go to tmp.
-  template <unsigned K>
+  // The rows go to tmp (all 32 decoded: the vector pass gives whole row segments).
+  template <unsigned K, unsigned /*kProductRows*/>
   static u64* decode_full(const u64* t, u64* tmp) {
     fafft::decode_full<K>(tmp, reinterpret_cast<const u32*>(t));
     return tmp;

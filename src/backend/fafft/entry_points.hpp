@@ -3,8 +3,10 @@
 // parts a backend implements with its own vectors. `Parts` has the static member templates
 //   to_novel<L>(w, limit), from_novel<L>(w, limit)   novel-basis conversion of 2^L bits whose bits
 //                                                 >= limit are zero (plan.hpp steps), and back
-//   encode_half<K>(t, bits), decode_full<K>(t, tmp)   GF(2) bit-matrix encoding / decoding (returns
-//                                                 t or tmp: where the decoded rows are)
+//   encode_half<K>(t, bits), decode_full<K, R>(t, tmp)   GF(2) bit-matrix encoding / decoding
+//                                                 (returns t or tmp: where the decoded rows are;
+//                                                 rows R .. 31 hold no coefficient of the product,
+//                                                 and a port may write them as zeros uncomputed)
 //   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
 //   reduce_out<P>(out, c)                        c mod x^n - 1, padding words zeroed
 // and wipe(p, len), copy(dst, src, len), zero(p, len) (the port's own memory moves: the device's C
@@ -16,6 +18,7 @@
 // are the caller's to wipe (docs/FAFFT.md, "Constant time").
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -27,6 +30,12 @@ template <class P>
 inline constexpr std::size_t kHalfWords = (std::size_t{1} << (kLogProduct<P> - 1)) / 64;  // input bits
 template <class P>
 inline constexpr std::size_t kFullWords = (std::size_t{1} << kLogProduct<P>) / 64;  // product bits
+// The decoded rows (32 rows of 2^K bits: row t holds the novel-basis coefficients t 2^K .. t 2^K +
+// 2^K - 1) that can hold one of the product's 2n - 1 coefficients; the coefficients from 2n - 1
+// on are zero (the novel basis is triangular).
+template <class P, unsigned K>
+inline constexpr unsigned kProductRows =
+    static_cast<unsigned>(std::min<std::size_t>(32, (2 * P::kN - 1 + (std::size_t{1} << K) - 1) >> K));
 
 template <class Parts>
 struct EntryPoints {
@@ -41,7 +50,7 @@ struct EntryPoints {
   static void finish(u64* out, u64* prod) {
     constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
     alignas(64) u64 tmp[kFullWords<P> + 16];
-    u64* rows = Parts::template decode_full<K>(prod, tmp);
+    u64* rows = Parts::template decode_full<K, kProductRows<P, K>>(prod, tmp);
     Parts::zero(rows + kFullWords<P>, 16 * sizeof(u64));
     Parts::template from_novel<m>(rows, 2 * P::kN - 1);  // the product has 2n - 1 coefficients
     Parts::template reduce_out<P>(out, rows);

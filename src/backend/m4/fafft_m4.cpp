@@ -197,9 +197,11 @@ template <unsigned K, const Coset& C, unsigned kRows>
   }
 }
 // 2^K points to 32 rows of 2^K bits: the points' bit planes by the transpose, then each row's word
-// from the planes' subset sums.
-template <unsigned K, const Coset& C>
+// from the planes' subset sums. Rows kUsed .. 31, which hold no coefficient of the product
+// (entry_points.hpp, kProductRows), are zeroed instead (3 of the 32 at HQC-5).
+template <unsigned K, const Coset& C, unsigned kUsed = 32>
 [[gnu::noinline]] void decode_full(Word32* rows, const u32* t) {
+  static_assert(kUsed >= 1 && kUsed <= 32);
   static_assert(kDecoding<C>[0] != 0, "the encoding matrix must be invertible");  // make_decoding_at: {} if not
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
   for (std::size_t w = 0; w < kRowWords; w++) {
@@ -207,7 +209,7 @@ template <unsigned K, const Coset& C>
     hqc_m4_transpose32(x, t + 32 * w);
     subset_sums(sums, x, 8);
     // Unrolled as in encode.
-    static_for<32>([&](auto r) {
+    static_for<kUsed>([&](auto r) {
       constexpr u32 d = kDecoding<C>[r];
       u32 acc = 0;
       static_for<8>([&](auto g) {
@@ -217,6 +219,7 @@ template <unsigned K, const Coset& C>
       rows[r * kRowWords + w] = acc;
     });
   }
+  if constexpr (kUsed < 32) hqc_m4_poly_mul_zero(rows + kUsed * kRowWords, (32 - kUsed) * kRowWords);
 }
 
 // ---- The additive FFT ---------------------------------------------------------------------------
@@ -412,9 +415,10 @@ struct Parts {
   static void encode_half(u64* t, const u64* bits) {
     fafft::encode<K, kStandardCoset<K>, 16>(reinterpret_cast<Word32*>(t), reinterpret_cast<const Word32*>(bits));
   }
-  template <unsigned K>
+  template <unsigned K, unsigned kProductRows>
   static u64* decode_full(const u64* t, u64* tmp) {
-    fafft::decode_full<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(tmp), reinterpret_cast<const Word32*>(t));
+    fafft::decode_full<K, kStandardCoset<K>, kProductRows>(reinterpret_cast<Word32*>(tmp),
+                                                           reinterpret_cast<const Word32*>(t));
     return tmp;
   }
   template <unsigned K>
