@@ -534,3 +534,200 @@ hqc_m4_shift_words_left:
   pop {r4-r10}
   bx lr
   .size hqc_m4_shift_words_left, . - hqc_m4_shift_words_left
+
+@ void hqc_m4_fafft_step_blocks(u32* w, const u32* run): the unclipped blocks of one memory step of
+@ the novel-basis conversion (fafft_m4.cpp, memory_step) in one call, run = {w0, n, q, r, head,
+@ tail, block_words, blocks}: for each of the blocks (>= 1) at w + k block_words, with p = that +
+@ w0 and the source s(i) = the 32 bits at bit r of word q + i of p (s(i) = p[q + i] where r = 0),
+@ p[0] ^= s(0) & head, p[i] ^= s(i) for 1 <= i <= n, p[n + 1] ^= s(n + 1) & tail. The middle
+@ words four per LDM/STM, the source word carried to the next four, as hqc_m4_fafft_xor_shifted;
+@ the per-block set-up, the masked end words and the loop stay here instead of a call per block
+@ (about 30 estimated cycles a block). Where r != 0 it reads p[q + n + 2], as the C++ end words
+@ did. Every branch and address depends on the run (public) only.
+  .global hqc_m4_fafft_step_blocks
+  .type hqc_m4_fafft_step_blocks, %function
+  .thumb_func
+hqc_m4_fafft_step_blocks:
+  push {r4-r11, lr}
+  ldm r1, {r2-r9}
+  add r0, r0, r2, lsl #2
+  vmov s0, r3
+  lsl r4, r4, #2
+  vmov s1, r4
+  vmov s2, r6
+  vmov s3, r7
+  lsl r8, r8, #2
+  vmov s4, r8
+  vmov s5, r9
+  mov r12, r5
+  rsb lr, r5, #32
+  cmp r12, #0
+  beq 20f
+10:                                 @ a block, r != 0
+  vmov s6, r0
+  vmov r1, s1
+  add r1, r0, r1
+  vmov r2, s0
+  ldr r4, [r1], #4
+  ldr r5, [r1], #4
+  lsr r4, r4, r12
+  lsl r6, r5, lr
+  orr r4, r4, r6
+  vmov r6, s2
+  and r4, r4, r6
+  ldr r6, [r0]
+  eor r6, r6, r4
+  str r6, [r0], #4
+  mov r4, r5
+  subs r2, r2, #4
+  blo 12f
+11:
+  ldm r1!, {r5-r8}
+  ldm r0, {r3, r9-r11}
+  lsr r4, r4, r12
+  eor r3, r3, r4
+  lsl r4, r5, lr
+  eor r3, r3, r4
+  lsr r4, r5, r12
+  eor r9, r9, r4
+  lsl r4, r6, lr
+  eor r9, r9, r4
+  lsr r4, r6, r12
+  eor r10, r10, r4
+  lsl r4, r7, lr
+  eor r10, r10, r4
+  lsr r4, r7, r12
+  eor r11, r11, r4
+  lsl r4, r8, lr
+  eor r11, r11, r4
+  stm r0!, {r3, r9-r11}
+  mov r4, r8
+  subs r2, r2, #4
+  bhs 11b
+12:
+  adds r2, r2, #4
+  beq 14f
+13:
+  ldr r5, [r1], #4
+  ldr r9, [r0]
+  lsr r4, r4, r12
+  eor r9, r9, r4
+  lsl r4, r5, lr
+  eor r9, r9, r4
+  str r9, [r0], #4
+  mov r4, r5
+  subs r2, r2, #1
+  bne 13b
+14:
+  ldr r5, [r1]
+  lsr r4, r4, r12
+  lsl r5, r5, lr
+  orr r4, r4, r5
+  vmov r5, s3
+  and r4, r4, r5
+  ldr r5, [r0]
+  eor r5, r5, r4
+  str r5, [r0]
+  vmov r0, s6
+  vmov r5, s4
+  add r0, r0, r5
+  vmov r5, s5
+  subs r5, r5, #1
+  vmov s5, r5
+  bne 10b
+  pop {r4-r11, pc}
+20:                                 @ a block, r = 0
+  vmov s6, r0
+  vmov r1, s1
+  add r1, r0, r1
+  vmov r2, s0
+  ldr r4, [r1], #4
+  vmov r6, s2
+  and r4, r4, r6
+  ldr r6, [r0]
+  eor r6, r6, r4
+  str r6, [r0], #4
+  subs r2, r2, #4
+  blo 22f
+21:
+  ldm r1!, {r5-r8}
+  ldm r0, {r3, r9-r11}
+  eor r3, r3, r5
+  eor r9, r9, r6
+  eor r10, r10, r7
+  eor r11, r11, r8
+  stm r0!, {r3, r9-r11}
+  subs r2, r2, #4
+  bhs 21b
+22:
+  adds r2, r2, #4
+  beq 24f
+23:
+  ldr r5, [r1], #4
+  ldr r9, [r0]
+  eor r9, r9, r5
+  str r9, [r0], #4
+  subs r2, r2, #1
+  bne 23b
+24:
+  ldr r5, [r1]
+  vmov r4, s3
+  and r5, r5, r4
+  ldr r4, [r0]
+  eor r4, r4, r5
+  str r4, [r0]
+  vmov r0, s6
+  vmov r5, s4
+  add r0, r0, r5
+  vmov r5, s5
+  subs r5, r5, #1
+  vmov s5, r5
+  bne 20b
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_step_blocks, . - hqc_m4_fafft_step_blocks
+
+@ void hqc_m4_fafft_step_words(u32* w, const u32* run): the unclipped blocks of one memory step
+@ whose destination is within one word (fafft_m4.cpp, memory_step), run = {w0, q, r, mask,
+@ block_words, blocks}: for each of the blocks (>= 1) at w + k block_words, with p = that + w0,
+@ p[0] ^= s(0) & mask (s as in hqc_m4_fafft_step_blocks; where r != 0 it reads p[q + 1], as the
+@ C++ did). Every branch and address depends on the run (public) only.
+  .global hqc_m4_fafft_step_words
+  .type hqc_m4_fafft_step_words, %function
+  .thumb_func
+hqc_m4_fafft_step_words:
+  push {r4-r9}
+  ldm r1, {r2-r7}
+  add r0, r0, r2, lsl #2
+  lsl r3, r3, #2
+  lsl r6, r6, #2
+  rsb r2, r4, #32
+  cmp r4, #0
+  beq 2f
+1:
+  add r1, r0, r3
+  ldr r8, [r1]
+  ldr r9, [r1, #4]
+  lsr r8, r8, r4
+  lsl r9, r9, r2
+  orr r8, r8, r9
+  and r8, r8, r5
+  ldr r9, [r0]
+  eor r9, r9, r8
+  str r9, [r0]
+  add r0, r0, r6
+  subs r7, r7, #1
+  bne 1b
+  pop {r4-r9}
+  bx lr
+2:
+  ldr r8, [r0, r3]
+  and r8, r8, r5
+  ldr r9, [r0]
+  eor r9, r9, r8
+  str r9, [r0]
+  add r0, r0, r6
+  subs r7, r7, #1
+  bne 2b
+  pop {r4-r9}
+  bx lr
+  .size hqc_m4_fafft_step_words, . - hqc_m4_fafft_step_words

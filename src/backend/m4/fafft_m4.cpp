@@ -39,6 +39,11 @@ extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
 // dst[0 .. len] = src[0 .. len) << r (1 <= r <= 31): (len + 1) words.
 extern "C" void hqc_m4_shift_words_left(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
                                         std::uint32_t r);
+// The unclipped blocks of one memory step (memory_step): run = {w0, n, q, r, head, tail,
+// block_words, blocks}.
+extern "C" void hqc_m4_fafft_step_blocks(std::uint32_t* w, const std::uint32_t* run);
+// The same where the destination is within one word: run = {w0, q, r, mask, block_words, blocks}.
+extern "C" void hqc_m4_fafft_step_words(std::uint32_t* w, const std::uint32_t* run);
 // out = in as a 32 x 32 bit matrix (bit j of word i) transposed (out may be in).
 extern "C" void hqc_m4_transpose32(std::uint32_t* out, const std::uint32_t* in);
 // dst[i] ^= (src[i] >> r) | (src[i + 1] << (32 - r)) for i < len, 1 <= r <= 31 (fafft_m4.S).
@@ -343,9 +348,23 @@ void unit_pass(Word32* w, std::size_t limit) {
     }
     b[w1] ^= source(b, w1) & tail;
   };
-  // The blocks whose source lies wholly below limit, then at most one that limit cuts.
-  std::size_t base = 0;
-  for (; base < total && base + s.src + s.len <= limit; base += s.block) block(w + base / 32, s.dst, s.dst + s.len);
+  // The blocks whose source lies wholly below limit, then at most one that limit cuts. The former
+  // share their word offsets and masks: where they span two words or more, one Thumb-2 call runs
+  // them all.
+  std::size_t whole = 0;
+  while (whole * s.block < total && whole * s.block + s.src + s.len <= limit) whole++;
+  const std::size_t d1 = s.dst + s.len, w0 = s.dst / 32, w1 = (d1 - 1) / 32;
+  const u32 head = ~u32{0} << (s.dst % 32), tail = ~u32{0} >> ((32 - d1 % 32) % 32);
+  if (whole != 0 && w0 != w1) {
+    const u32 run[8] = {static_cast<u32>(w0), static_cast<u32>(w1 - w0 - 1), static_cast<u32>(q), r, head, tail,
+                        s.block / 32,         static_cast<u32>(whole)};
+    hqc_m4_fafft_step_blocks(w, run);
+  } else if (whole != 0) {
+    const u32 run[6] = {static_cast<u32>(w0), static_cast<u32>(q), r,
+                        head & tail,          s.block / 32,        static_cast<u32>(whole)};
+    hqc_m4_fafft_step_words(w, run);
+  }
+  const std::size_t base = whole * s.block;
   if (base < total && base + s.src < limit) block(w + base / 32, s.dst, s.dst + (limit - base - s.src));
 }
 
