@@ -5,6 +5,7 @@
 @ kept in r2-r5, and v's split again for each of its four products (one AND each: there are not
 @ registers for both operands' classes, an accumulator, a product and the result), then the
 @ reduction. No branch and no address depends on u, v or tau; the loop runs half times.
+#include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
   .thumb
@@ -435,12 +436,6 @@ hqc_m4_fafft_pointwise_first:
 @ words k, k + 8, k + 16, k + 24 (k < 8) from in to out, round 16 by halfword packs (PKHBT /
 @ PKHTB); rounds 4, 2, 1 on each eight consecutive words of out, LDM / STM. No address depends on
 @ the data (about 470 estimated cycles, against 730 and a copy for the C++ rounds).
-.macro SWAP_BITS a, b, s, m
-  eor r10, \b, \a, lsr #\s
-  and r10, r10, #\m
-  eor \b, \b, r10
-  eor \a, \a, r10, lsl #\s
-.endm
   .global hqc_m4_transpose32
   .type hqc_m4_transpose32, %function
   .thumb_func
@@ -455,8 +450,8 @@ hqc_m4_transpose32:
   pkhtb r4, r4, r2, asr #16
   pkhbt r2, r3, r5, lsl #16
   pkhtb r5, r5, r3, asr #16
-  SWAP_BITS r6, r2, 8, 0x00FF00FF
-  SWAP_BITS r4, r5, 8, 0x00FF00FF
+  DELTA_SWAP r6, r2, 8, 0x00FF00FF, r10
+  DELTA_SWAP r4, r5, 8, 0x00FF00FF, r10
   str r6, [r0, #4 * \k]
   str r2, [r0, #4 * (\k + 8)]
   str r4, [r0, #4 * (\k + 16)]
@@ -464,18 +459,18 @@ hqc_m4_transpose32:
   .endr
   .rept 4
   ldm r0, {r2-r9}
-  SWAP_BITS r2, r6, 4, 0x0F0F0F0F
-  SWAP_BITS r3, r7, 4, 0x0F0F0F0F
-  SWAP_BITS r4, r8, 4, 0x0F0F0F0F
-  SWAP_BITS r5, r9, 4, 0x0F0F0F0F
-  SWAP_BITS r2, r4, 2, 0x33333333
-  SWAP_BITS r3, r5, 2, 0x33333333
-  SWAP_BITS r6, r8, 2, 0x33333333
-  SWAP_BITS r7, r9, 2, 0x33333333
-  SWAP_BITS r2, r3, 1, 0x55555555
-  SWAP_BITS r4, r5, 1, 0x55555555
-  SWAP_BITS r6, r7, 1, 0x55555555
-  SWAP_BITS r8, r9, 1, 0x55555555
+  DELTA_SWAP r2, r6, 4, 0x0F0F0F0F, r10
+  DELTA_SWAP r3, r7, 4, 0x0F0F0F0F, r10
+  DELTA_SWAP r4, r8, 4, 0x0F0F0F0F, r10
+  DELTA_SWAP r5, r9, 4, 0x0F0F0F0F, r10
+  DELTA_SWAP r2, r4, 2, 0x33333333, r10
+  DELTA_SWAP r3, r5, 2, 0x33333333, r10
+  DELTA_SWAP r6, r8, 2, 0x33333333, r10
+  DELTA_SWAP r7, r9, 2, 0x33333333, r10
+  DELTA_SWAP r2, r3, 1, 0x55555555, r10
+  DELTA_SWAP r4, r5, 1, 0x55555555, r10
+  DELTA_SWAP r6, r7, 1, 0x55555555, r10
+  DELTA_SWAP r8, r9, 1, 0x55555555, r10
   stm r0!, {r2-r9}
   .endr
   pop {r4-r10}
@@ -544,6 +539,23 @@ hqc_m4_shift_words_left:
 @ the per-block set-up, the masked end words and the loop stay here instead of a call per block
 @ (about 30 estimated cycles a block). Where r != 0 it reads p[q + n + 2], as the C++ end words
 @ did. Every branch and address depends on the run (public) only.
+@ A block of hqc_m4_fafft_step_blocks from r0 = p: s6 = p, r1 = the source p + q, r2 = n.
+.macro STEP_BLOCK_BEGIN
+  vmov s6, r0
+  vmov r1, s1
+  add r1, r0, r1
+  vmov r2, s0
+.endm
+@ The next block (p + block_words) while blocks remain (s5), back to \loop.
+.macro STEP_BLOCK_NEXT loop
+  vmov r0, s6
+  vmov r5, s4
+  add r0, r0, r5
+  vmov r5, s5
+  subs r5, r5, #1
+  vmov s5, r5
+  bne \loop
+.endm
   .global hqc_m4_fafft_step_blocks
   .type hqc_m4_fafft_step_blocks, %function
   .thumb_func
@@ -564,10 +576,7 @@ hqc_m4_fafft_step_blocks:
   cmp r12, #0
   beq 20f
 10:                                 @ a block, r != 0
-  vmov s6, r0
-  vmov r1, s1
-  add r1, r0, r1
-  vmov r2, s0
+  STEP_BLOCK_BEGIN
   ldr r4, [r1], #4
   ldr r5, [r1], #4
   lsr r4, r4, r12
@@ -628,19 +637,10 @@ hqc_m4_fafft_step_blocks:
   ldr r5, [r0]
   eor r5, r5, r4
   str r5, [r0]
-  vmov r0, s6
-  vmov r5, s4
-  add r0, r0, r5
-  vmov r5, s5
-  subs r5, r5, #1
-  vmov s5, r5
-  bne 10b
+  STEP_BLOCK_NEXT 10b
   pop {r4-r11, pc}
 20:                                 @ a block, r = 0
-  vmov s6, r0
-  vmov r1, s1
-  add r1, r0, r1
-  vmov r2, s0
+  STEP_BLOCK_BEGIN
   ldr r4, [r1], #4
   vmov r6, s2
   and r4, r4, r6
@@ -676,13 +676,7 @@ hqc_m4_fafft_step_blocks:
   ldr r4, [r0]
   eor r4, r4, r5
   str r4, [r0]
-  vmov r0, s6
-  vmov r5, s4
-  add r0, r0, r5
-  vmov r5, s5
-  subs r5, r5, #1
-  vmov s5, r5
-  bne 20b
+  STEP_BLOCK_NEXT 20b
   pop {r4-r11, pc}
   .size hqc_m4_fafft_step_blocks, . - hqc_m4_fafft_step_blocks
 

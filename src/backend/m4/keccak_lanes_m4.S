@@ -13,14 +13,6 @@
   .thumb
   .text
 
-@ EXCH x, y, s, m: the delta swap of bit i of y with bit i + s of x for the bits i set in m (r12
-@ scratch).
-.macro EXCH x, y, s, m
-  eor r12, \y, \x, lsr #\s
-  and r12, r12, #\m
-  eor \y, \y, r12
-  eor \x, \x, r12, lsl #\s
-.endm
 
 @ LANE_IN: one lane of hqc_m4_keccak_xor_lanes_interleaved, x = r3 (low word), y = r4 (high word);
 @ r5, r6 the state words.
@@ -29,10 +21,10 @@
   ldr r4, [r1], #4
   pkhbt r5, r3, r4, lsl #16         @ x: low half-words of both
   pkhtb r4, r4, r3, asr #16         @ y: high half-words of both
-  EXCH r5, r4, 8, 0x00FF00FF
-  EXCH r5, r4, 4, 0x0F0F0F0F
-  EXCH r5, r4, 2, 0x33333333
-  EXCH r5, r4, 1, 0x55555555
+  DELTA_SWAP r5, r4, 8, 0x00FF00FF, r12
+  DELTA_SWAP r5, r4, 4, 0x0F0F0F0F, r12
+  DELTA_SWAP r5, r4, 2, 0x33333333, r12
+  DELTA_SWAP r5, r4, 1, 0x55555555, r12
   ldrd r3, r6, [r0]
   eor r3, r3, r5                    @ even bits
   eor r6, r6, r4                    @ odd bits
@@ -56,10 +48,10 @@ hqc_m4_keccak_xor_lanes_interleaved:
 @ the exchanges in reverse, x = r3 (low word) and y = r4 (high word) out.
 .macro LANE_OUT
   ldrd r3, r4, [r1], #8
-  EXCH r3, r4, 1, 0x55555555
-  EXCH r3, r4, 2, 0x33333333
-  EXCH r3, r4, 4, 0x0F0F0F0F
-  EXCH r3, r4, 8, 0x00FF00FF
+  DELTA_SWAP r3, r4, 1, 0x55555555, r12
+  DELTA_SWAP r3, r4, 2, 0x33333333, r12
+  DELTA_SWAP r3, r4, 4, 0x0F0F0F0F, r12
+  DELTA_SWAP r3, r4, 8, 0x00FF00FF, r12
   pkhbt r5, r3, r4, lsl #16
   pkhtb r4, r4, r3, asr #16
   str r5, [r0], #4
