@@ -320,11 +320,12 @@ void unit_pass(Word32* w, std::size_t limit) {
 // A step on blocks above kUnitBits bits over memory: for each block whose source starts below
 // limit, the source bits (clipped to limit: above it every bit is zero) onto the destination, a
 // destination word at a time from the two source words that cover it, the first and last words
-// masked, the words between by a Thumb-2 pass (four words per LDM/STM). One function for every
-// such step (shifts by a register cost what shifts by a constant do; unrolled per step, the
-// conversions took 11 KB of flash). Blocks are multiples of 32 bits, so every block that limit
-// does not clip has the same word offsets and masks (loop invariants of the first loop below);
-// only the block that limit cuts, if any, has its own.
+// masked. One function for every such step (shifts by a register cost what shifts by a constant
+// do; unrolled per step, the conversions took 11 KB of flash). Blocks are multiples of 32 bits, so
+// every block that limit does not clip has the same word offsets and masks: one Thumb-2 call runs
+// them all (hqc_m4_fafft_step_blocks, the words between the end words four per LDM/STM, or
+// hqc_m4_fafft_step_words where the destination is one word). Only the block that limit cuts, if
+// any, has its own offsets and takes the C++ path (`block`).
 [[gnu::noinline, maybe_unused]] void memory_step(Word32* w, const Step& s, std::size_t total, std::size_t limit) {
   const std::size_t delta = s.src - s.dst, q = delta / 32;
   const unsigned r = delta % 32, rc = 32 - r;  // rc only where r != 0
@@ -626,7 +627,7 @@ inline constexpr Coset kCoset = make_coset<K>();
 // The CRT form of the transform multiplier for a parameter set P whose product fills 54-55 % of
 // its 2^m bits (HQC-1, HQC-3): a transform is the 2^K points (words 0 .. 2^K) and the top kQBits
 // bits of the operand (kHiWords words after them): the contract's backend::kTransformWords<P> words
-// (backend/ops.hpp, which gives a device build's transforms this size), the rest unused.
+// (backend/ops.hpp, which gives a device build's transforms this size), the rest zero.
 template <class P>
 struct CrtEntry {
   static constexpr unsigned kLog = ::hqc::backend::fafft::kLogProduct<P> - 1, kK = kLog - 5;
@@ -663,7 +664,7 @@ struct CrtEntry {
     static_assert(r != 0);
     for (std::size_t i = 0; i < kHiWords; i++) t32[kPoints + i] = (a32[q + i] >> r) | (a32[q + i + 1] << (32 - r));
     for (std::size_t i = kPoints + kHiWords; i < 2 * backend::kTransformWords<P>; i++)
-      t32[i] = 0;  // a key's bytes are its own
+      t32[i] = 0;  // the tail too: a transform's bytes depend on its operand only
     Parts::wipe(bits, sizeof(bits));
   }
 
