@@ -205,13 +205,14 @@
 .endm
 
 @ A layer whose blocks have half = 1, 2 or 4 (the forward FFT's last three layers, the inverse's
-@ second and third; they hold seven eighths of the blocks): two blocks an iteration, b even and
-@ b + 1, each block's butterflies unrolled, no inner loop. ctz(b + 1) = 0, so the odd block's
-@ twiddle is the even one's plus steps[0] (in s6), and the test, the branch and the twiddle step
-@ by ctz are paid once per two blocks (about 16 estimated cycles a block against about 35 in
-@ LAYER). The number of blocks is even. The state as in LAYER: s2 = b, s3 = the end of g's blocks,
-@ s4 = tau_b, then tau_(b+1), s5 = steps. Every branch and address depends on half, blocks and b
-@ only.
+@ second and third; they hold seven eighths of the blocks): each block's butterflies unrolled, no
+@ inner loop. With pair = 1 (half 1 and 2, where the blocks are most) two blocks an iteration, b
+@ even and b + 1: ctz(b + 1) = 0, so the odd block's twiddle is the even one's plus steps[0] (in
+@ s6), and the test, the branch and the twiddle step by ctz are paid once per two blocks (about 16
+@ estimated cycles a block against about 35 in LAYER; the number of blocks is even). At half 4 one
+@ block an iteration (the pair's flash, 2 KB a direction, buys less there). The state as in LAYER:
+@ s2 = b, s3 = the end of g's blocks, s4 = tau_b (then tau_(b+1)), s5 = steps. Every branch and
+@ address depends on half, blocks and b only.
 .macro SMALL_BLOCK body, half
   SPLIT_CLASSES
   .rept \half
@@ -220,7 +221,7 @@
   mov r0, r1
   add r1, r1, #4 * \half
 .endm
-.macro LAYER_SMALL body, half
+.macro LAYER_SMALL body, half, pair
   push {r4-r11, lr}
   ldr r12, [sp, #36]
   vmov s5, r12
@@ -240,16 +241,18 @@
   vmov s4, r3
 1:
   SMALL_BLOCK \body, \half
+  .if \pair
   vmov r3, s4
   vmov r4, s6
   eor r3, r3, r4
   vmov s4, r3
   SMALL_BLOCK \body, \half
+  .endif
   vmov r8, s3
   cmp r0, r8
   beq 5f
   vmov r2, s2
-  adds r2, r2, #2
+  adds r2, r2, #(1 + \pair)
   vmov s2, r2
   rbit r3, r2
   clz r3, r3
@@ -272,13 +275,13 @@ hqc_m4_fafft_layer:
   cmp r1, #2
   bhi 6f
   beq 7f
-  LAYER_SMALL BUTTERFLY, 1
+  LAYER_SMALL BUTTERFLY, 1, 1
 7:
-  LAYER_SMALL BUTTERFLY, 2
+  LAYER_SMALL BUTTERFLY, 2, 1
 6:
   cmp r1, #4
   bne 8f
-  LAYER_SMALL BUTTERFLY, 4
+  LAYER_SMALL BUTTERFLY, 4, 0
 8:
   LAYER BUTTERFLY
   .size hqc_m4_fafft_layer, . - hqc_m4_fafft_layer
@@ -292,13 +295,13 @@ hqc_m4_fafft_layer_inverse:
   cmp r1, #2
   bhi 6f
   beq 7f
-  LAYER_SMALL BUTTERFLY_INVERSE, 1
+  LAYER_SMALL BUTTERFLY_INVERSE, 1, 1
 7:
-  LAYER_SMALL BUTTERFLY_INVERSE, 2
+  LAYER_SMALL BUTTERFLY_INVERSE, 2, 1
 6:
   cmp r1, #4
   bne 8f
-  LAYER_SMALL BUTTERFLY_INVERSE, 4
+  LAYER_SMALL BUTTERFLY_INVERSE, 4, 0
 8:
   LAYER BUTTERFLY_INVERSE
   .size hqc_m4_fafft_layer_inverse, . - hqc_m4_fafft_layer_inverse
