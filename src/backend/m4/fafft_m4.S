@@ -306,6 +306,29 @@ hqc_m4_fafft_layer_inverse:
   LAYER BUTTERFLY_INVERSE
   .size hqc_m4_fafft_layer_inverse, . - hqc_m4_fafft_layer_inverse
 
+@ Four destination words d0-d3 of a shifted XOR: d_i ^= (s_(i-1) >> r) | (s_i << rc) with s_(-1) in
+@ \c (the source word carried from before) and s_0-s_3 in r5-r8, just loaded; \c is the scratch and
+@ ends as r8, the word carried to the next four. \r and \rc = 32 - r are registers.
+.macro XOR_SHIFTED_FOUR c, r, rc, d0, d1, d2, d3
+  lsr \c, \c, \r
+  eor \d0, \d0, \c
+  lsl \c, r5, \rc
+  eor \d0, \d0, \c
+  lsr \c, r5, \r
+  eor \d1, \d1, \c
+  lsl \c, r6, \rc
+  eor \d1, \d1, \c
+  lsr \c, r6, \r
+  eor \d2, \d2, \c
+  lsl \c, r7, \rc
+  eor \d2, \d2, \c
+  lsr \c, r7, \r
+  eor \d3, \d3, \c
+  lsl \c, r8, \rc
+  eor \d3, \d3, \c
+  mov \c, r8
+.endm
+
 @ void hqc_m4_fafft_xor_shifted(u32* dst, const u32* src, u32 len, u32 r): dst[i] ^= (src[i] >> r) |
 @ (src[i + 1] << (32 - r)) for i < len (len >= 1, 1 <= r <= 31; reads src[0 .. len]): the middle
 @ words of a conversion step whose source is r bits off a word (fafft_m4.cpp, memory_step). Four
@@ -323,24 +346,8 @@ hqc_m4_fafft_xor_shifted:
 1:
   ldm r1!, {r5-r8}
   ldm r0, {r9-r11, lr}
-  lsr r4, r4, r3
-  eor r9, r9, r4
-  lsl r4, r5, r12
-  eor r9, r9, r4
-  lsr r4, r5, r3
-  eor r10, r10, r4
-  lsl r4, r6, r12
-  eor r10, r10, r4
-  lsr r4, r6, r3
-  eor r11, r11, r4
-  lsl r4, r7, r12
-  eor r11, r11, r4
-  lsr r4, r7, r3
-  eor lr, lr, r4
-  lsl r4, r8, r12
-  eor lr, lr, r4
+  XOR_SHIFTED_FOUR r4, r3, r12, r9, r10, r11, lr
   stm r0!, {r9-r11, lr}
-  mov r4, r8
   subs r2, r2, #4
   bhs 1b
 2:
@@ -596,24 +603,8 @@ hqc_m4_fafft_step_blocks:
 11:
   ldm r1!, {r5-r8}
   ldm r0, {r3, r9-r11}
-  lsr r4, r4, r12
-  eor r3, r3, r4
-  lsl r4, r5, lr
-  eor r3, r3, r4
-  lsr r4, r5, r12
-  eor r9, r9, r4
-  lsl r4, r6, lr
-  eor r9, r9, r4
-  lsr r4, r6, r12
-  eor r10, r10, r4
-  lsl r4, r7, lr
-  eor r10, r10, r4
-  lsr r4, r7, r12
-  eor r11, r11, r4
-  lsl r4, r8, lr
-  eor r11, r11, r4
+  XOR_SHIFTED_FOUR r4, r12, lr, r3, r9, r10, r11
   stm r0!, {r3, r9-r11}
-  mov r4, r8
   subs r2, r2, #4
   bhs 11b
 12:
