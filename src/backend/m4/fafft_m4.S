@@ -719,3 +719,138 @@ hqc_m4_fafft_step_words:
   pop {r4-r9}
   bx lr
   .size hqc_m4_fafft_step_words, . - hqc_m4_fafft_step_words
+
+@ The layers with half >= 32 on bit-sliced chunks (fafft_m4.cpp's fft and ifft_product): a chunk is
+@ 32 points as their 32 bit planes (word p = bit p of the 32 points), and u's chunk faces v's at
+@ vofs bytes. tau v is then a 32 x 32 bit-matrix product over the planes (the matrix of tau's
+@ product: column c = tau z^c): by the method of four Russians, the 16 subset sums of each group of
+@ four v planes (a table of 128 words), and output plane r = the XOR of eight table words at the
+@ byte indices idx[8 r + g] = 16 g + nibble g of row r, which fafft_m4.cpp computes from tau
+@ (public) once per block. About 45 estimated cycles a butterfly against about 80 for the packed
+@ ones. No branch or address depends on u or v: the table's indices are functions of tau.
+
+@ The table from the 32 v planes at r0 into r1 (both advanced). Clobbers r4-r12, lr.
+.macro SLICED_TABLE
+  mov lr, #8
+2:
+  movs r4, #0
+  ldmia r0!, {r5, r6, r8, r12}
+  eor r7, r5, r6
+  eor r9, r5, r8
+  eor r10, r6, r8
+  eor r11, r7, r8
+  stmia r1!, {r4-r11}
+  mov r4, r12
+  eor r5, r5, r12
+  eor r6, r6, r12
+  eor r7, r7, r12
+  eor r8, r8, r12
+  eor r9, r9, r12
+  eor r10, r10, r12
+  eor r11, r11, r12
+  stmia r1!, {r4-r11}
+  subs lr, lr, #1
+  bne 2b
+.endm
+
+@ r4 = (tau v) plane of the indices at r2 (advanced by 8): r1 = the table. Clobbers r5-r11.
+.macro SLICED_PLANE
+  ldrb r4, [r2], #1
+  ldrb r5, [r2], #1
+  ldrb r6, [r2], #1
+  ldrb r7, [r2], #1
+  ldrb r8, [r2], #1
+  ldrb r9, [r2], #1
+  ldrb r10, [r2], #1
+  ldrb r11, [r2], #1
+  ldr r4, [r1, r4, lsl #2]
+  ldr r5, [r1, r5, lsl #2]
+  ldr r6, [r1, r6, lsl #2]
+  ldr r7, [r1, r7, lsl #2]
+  ldr r8, [r1, r8, lsl #2]
+  ldr r9, [r1, r9, lsl #2]
+  ldr r10, [r1, r10, lsl #2]
+  ldr r11, [r1, r11, lsl #2]
+  eor r4, r4, r5
+  eor r6, r6, r7
+  eor r8, r8, r9
+  eor r10, r10, r11
+  eor r4, r4, r6
+  eor r8, r8, r10
+  eor r4, r4, r8
+.endm
+
+@ The chunks of one block: s0 = u's chunk, s1 = vofs, s2 = idx, s3 = the table, s4 = the end of
+@ u's chunks. Forward: u += tau v, v += u; inverse: v += u, u += tau v.
+.macro SLICED inverse
+  push {r4-r11, lr}
+  ldr r12, [sp, #36]
+  vmov s3, r12
+  vmov s2, r3
+  vmov s1, r2
+  add r1, r0, r1, lsl #7
+  vmov s4, r1
+1:
+  vmov s0, r0
+  .if \inverse
+  add r1, r0, r2
+  mov lr, #8
+3:
+  ldmia r0!, {r4-r7}
+  ldmia r1, {r8-r11}
+  eor r8, r8, r4
+  eor r9, r9, r5
+  eor r10, r10, r6
+  eor r11, r11, r7
+  stmia r1!, {r8-r11}
+  subs lr, lr, #1
+  bne 3b
+  vmov r0, s0
+  .endif
+  add r0, r0, r2
+  vmov r1, s3
+  SLICED_TABLE
+  vmov r0, s0
+  vmov r1, s3
+  vmov r2, s2
+  vmov r3, s1
+  add lr, r0, #128
+4:
+  SLICED_PLANE
+  ldr r5, [r0]
+  .if \inverse
+  eor r5, r5, r4
+  .else
+  ldr r6, [r0, r3]
+  eor r5, r5, r4
+  eor r6, r6, r5
+  str r6, [r0, r3]
+  .endif
+  str r5, [r0], #4
+  cmp r0, lr
+  bne 4b
+  vmov r1, s4
+  vmov r2, s1
+  cmp r0, r1
+  bne 1b
+  pop {r4-r11, pc}
+.endm
+
+@ void hqc_m4_fafft_sliced(u32* u, u32 chunks, u32 vofs, const u8* idx, u32* table): u[k] += tau
+@ v[k], v[k] += u[k] on chunks bit-sliced chunks from u on (v at u + vofs bytes); table: 128 words
+@ of scratch (left holding subset sums of v: the caller wipes it).
+  .global hqc_m4_fafft_sliced
+  .type hqc_m4_fafft_sliced, %function
+  .thumb_func
+hqc_m4_fafft_sliced:
+  SLICED 0
+  .size hqc_m4_fafft_sliced, . - hqc_m4_fafft_sliced
+
+@ void hqc_m4_fafft_sliced_inverse(u32* u, u32 chunks, u32 vofs, const u8* idx, u32* table): v[k]
+@ += u[k], u[k] += tau v[k], as hqc_m4_fafft_sliced.
+  .global hqc_m4_fafft_sliced_inverse
+  .type hqc_m4_fafft_sliced_inverse, %function
+  .thumb_func
+hqc_m4_fafft_sliced_inverse:
+  SLICED 1
+  .size hqc_m4_fafft_sliced_inverse, . - hqc_m4_fafft_sliced_inverse

@@ -52,6 +52,13 @@ extern "C" void hqc_m4_fafft_xor_shifted(std::uint32_t* dst, const std::uint32_t
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
 // g[j] = x[j] * y[j] in the field for j < 2 pairs, and layer 0 of the inverse FFT on them: v += u,
 // u += tau_b v on each pair b (fafft_m4.S; g may be x or y).
+// The layers with half >= 32 on bit-sliced chunks (fafft_m4.S): u += tau v, v += u (inverse: v += u,
+// u += tau v) on chunks of 32 points from u on, v at u + vofs bytes; idx: 256 bytes, sliced_index's
+// for tau; table: 128 words of scratch.
+extern "C" void hqc_m4_fafft_sliced(std::uint32_t* u, std::uint32_t chunks, std::uint32_t vofs, const std::uint8_t* idx,
+                                    std::uint32_t* table);
+extern "C" void hqc_m4_fafft_sliced_inverse(std::uint32_t* u, std::uint32_t chunks, std::uint32_t vofs,
+                                            const std::uint8_t* idx, std::uint32_t* table);
 extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                              std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps);
 
@@ -178,14 +185,16 @@ template <const Coset& C>
 inline constexpr std::array<u32, 32> kDecoding = field32::make_decoding_at<PolyField>(C.delta);
 
 // An input's kRows rows of 2^K bits (bits [t 2^K, (t + 1) 2^K) are row t, the rows above zero) to
-// 2^K points: for each 32 columns, the bit planes of the points from the rows' subset sums, then
-// the transpose.
+// 2^K points, bit-sliced: for each 32 columns, the 32 bit planes of those points (words 32 w ..
+// 32 w + 31 of t, plane p = bit p of the points) from the rows' subset sums. fft takes them so
+// and transposes them to points after its sliced layers.
 template <unsigned K, const Coset& C, unsigned kRows>
 [[gnu::noinline]] void encode(u32* t, const Word32* bits) {
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
   constexpr unsigned kGroups = (kRows + 3) / 4;
   for (std::size_t w = 0; w < kRowWords; w++) {
-    u32 row[4 * kGroups], sums[16 * kGroups], x[32];
+    u32 row[4 * kGroups], sums[16 * kGroups];
+    u32* x = t + 32 * w;
     for (unsigned r = 0; r < 4 * kGroups; r++) row[r] = r < kRows ? u32{bits[r * kRowWords + w]} : 0;
     subset_sums(sums, row, kGroups);
     // Unrolled: the table indices are immediates, and a zero nibble (an empty subset) reads nothing.
@@ -198,21 +207,20 @@ template <unsigned K, const Coset& C, unsigned kRows>
       });
       x[p] = acc;
     });
-    hqc_m4_transpose32(t + 32 * w, x);
   }
 }
-// 2^K points to 32 rows of 2^K bits: the points' bit planes by the transpose, then each row's word
-// from the planes' subset sums. Rows kUsed .. 31, which hold no coefficient of the product
-// (entry_points.hpp, kProductRows), are zeroed instead (3 of the 32 at HQC-5).
+// 2^K bit-sliced points (ifft_product's output: the bit planes of each 32 points) to 32 rows of
+// 2^K bits: each row's word from the planes' subset sums. Rows kUsed .. 31, which hold no
+// coefficient of the product (entry_points.hpp, kProductRows), are zeroed instead (3 of the 32 at
+// HQC-5).
 template <unsigned K, const Coset& C, unsigned kUsed = 32>
 [[gnu::noinline]] void decode_full(Word32* rows, const u32* t) {
   static_assert(kUsed >= 1 && kUsed <= 32);
   static_assert(kDecoding<C>[0] != 0, "the encoding matrix must be invertible");  // make_decoding_at: {} if not
   constexpr std::size_t kRowWords = (std::size_t{1} << K) / 32;
   for (std::size_t w = 0; w < kRowWords; w++) {
-    u32 x[32], sums[128];
-    hqc_m4_transpose32(x, t + 32 * w);
-    subset_sums(sums, x, 8);
+    u32 sums[128];
+    subset_sums(sums, t + 32 * w, 8);
     // Unrolled as in encode.
     static_for<kUsed>([&](auto r) {
       constexpr u32 d = kDecoding<C>[r];
@@ -229,22 +237,86 @@ template <unsigned K, const Coset& C, unsigned kUsed = 32>
 
 // ---- The additive FFT ---------------------------------------------------------------------------
 
-// Layers K-1 .. 0: u += tau v, v += u on the halves of each block (Thumb-2, a layer per call). The
-// encoding, decoding and FFT stay functions of their own (noinline): each is called once per
-// transform, and inlined into every entry point they would take their code's flash several times.
+// The layers whose halves are 32 points or more (K - 1 .. 5) run on bit-sliced chunks of 32 points
+// (hqc_m4_fafft_sliced), where tau v is a bit-matrix product by the method of four Russians; the
+// others (4 .. 0) on the points (hqc_m4_fafft_layer), after a 32 x 32 transpose of each chunk.
+inline constexpr unsigned kSlicedLayers = 5;  // layers i >= 5: half = 2^i >= 32 points
+
+// idx[8 r + g] = 16 g + nibble g of row r of tau's matrix (row r, bit c = bit r of tau z^c): the
+// table indices of hqc_m4_fafft_sliced for output plane r and the group g of input planes 4 g ..
+// 4 g + 3; without the 16 g where kGroups is false. tau is public (a twiddle). The nibbles are
+// linear in tau, and 16 g + n ^ n' = 16 g + (n ^ n'): a block's indices are the previous block's
+// XOR the nibbles of its twiddle step.
+template <bool kGroups>
+[[gnu::noinline]] void sliced_index(u32* idx, u32 tau) {
+  u32 rows[32];
+  for (unsigned c = 0; c < 32; c++, tau = (tau << 1) ^ (0x8Du & (0u - (tau >> 31)))) rows[c] = tau;
+  hqc_m4_transpose32(rows, rows);
+  // The nibbles of a half word to the four bytes of a word.
+  auto spread = [](u32 x) {
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    return (x | (x << 4)) & 0x0F0F0F0Fu;
+  };
+  for (unsigned r = 0; r < 32; r++) {
+    idx[2 * r] = spread(rows[r] & 0xFFFFu) + (kGroups ? 0x30201000u : 0u);
+    idx[2 * r + 1] = spread(rows[r] >> 16) + (kGroups ? 0x70605040u : 0u);
+  }
+}
+
+// The sliced layers of one transform, forward (K - 1 .. 5) or inverse (5 .. K - 1), on g's blocks
+// of 2 half points (2^(K-1-i) blocks in layer i). Block b's twiddle is block b - 1's plus
+// kTwiddleStep[ctz(b)], with ctz(b) < K - 6 in these layers: their nibbles are computed first.
+template <unsigned K, const Coset& C, bool kInverse>
+[[gnu::noinline]] void sliced_layers(u32* g) {
+  constexpr unsigned kSteps = K - 1 - kSlicedLayers;  // ctz(b) < kSteps
+  alignas(8) u32 table[128];
+  u32 steps[kSteps][64], idx[64];
+  for (unsigned c = 0; c < kSteps; c++) sliced_index<false>(steps[c], kTwiddleStep[c]);
+  for (unsigned n = 0; n < K - kSlicedLayers; n++) {
+    const unsigned i = kInverse ? kSlicedLayers + n : K - 1 - n;
+    const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
+    sliced_index<true>(idx, C.tau0[i]);
+    for (std::size_t b = 0; b < blocks; b++) {
+      if (b != 0) hqc_m4_xor_into(idx, steps[std::countr_zero(b)], 64);
+      const auto* bytes = reinterpret_cast<const std::uint8_t*>(idx);
+      u32* u = g + 2 * half * b;
+      if constexpr (kInverse) hqc_m4_fafft_sliced_inverse(u, half / 32, 4 * half, bytes, table);
+      else hqc_m4_fafft_sliced(u, half / 32, 4 * half, bytes, table);
+    }
+  }
+  ct::wipe(table, sizeof(table));
+}
+
+// Each chunk of 32 points between the bit-sliced form and the points (the transpose is its own
+// inverse).
+template <unsigned K>
+void transpose_chunks(u32* g) {
+  for (std::size_t w = 0; w < (std::size_t{1} << K) / 32; w++) hqc_m4_transpose32(g + 32 * w, g + 32 * w);
+}
+
+// Layers K-1 .. 0: u += tau v, v += u on the halves of each block; g is bit-sliced on entry
+// (encode's output) and points on return. The encoding, decoding and FFT stay functions of their
+// own (noinline): each is called once per transform, and inlined into every entry point they would
+// take their code's flash several times.
 template <unsigned K, const Coset& C>
 [[gnu::noinline]] void fft(u32* g) {
-  for (unsigned i = K; i-- > 0;)
+  static_assert(K > kSlicedLayers + 1);
+  sliced_layers<K, C, false>(g);
+  transpose_chunks<K>(g);
+  for (unsigned i = kSlicedLayers; i-- > 0;)
     hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
 }
-// g = the inverse FFT of the pointwise products x * y (g may be x or y): layers 0 .. K-1,
-// v += u, u += tau v.
+// g = the inverse FFT of the pointwise products x * y (g may be x or y; x and y are points),
+// bit-sliced on return (decode_full's input): layers 0 .. K-1, v += u, u += tau v.
 template <unsigned K, const Coset& C>
 [[gnu::noinline]] void ifft_product(u32* g, const u32* x, const u32* y) {
+  static_assert(K > kSlicedLayers + 1);
   // The products and layer 0 (a block per pair) in one pass, then layers 1 .. K-1.
   hqc_m4_fafft_pointwise_first(g, x, y, u32{1} << (K - 1), C.tau0[0], kTwiddleStep.data());
-  for (unsigned i = 1; i < K; i++)
+  for (unsigned i = 1; i < kSlicedLayers; i++)
     hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
+  transpose_chunks<K>(g);
+  sliced_layers<K, C, true>(g);
 }
 
 // ---- Novel-basis conversion ---------------------------------------------------------------------
