@@ -74,7 +74,26 @@ void run_level() {
     measure("fafft_crt_mul_transforms", 7, [&] { backend::m4::fafft::mul_transformed_crt<P>(r1.w, ta, tb); });
     measure("fafft_crt_mul_transform_plain", 8,
             [&] { backend::m4::fafft::mul_transformed_plain_crt<P>(r2.w, ta, b.w); });
+    measure("fafft_crt_mul2", 9, [&] { backend::m4::fafft::mul2_crt<P>(r1.w, r2.w, a.w, a2.w, b.w); });
   }
+  // The candidates the row chooses from (backend.cpp, mul_choice and mul2_choice), whichever it
+  // chose: the FAFFT's one-shot products, and the tree's (poly_mul and the fold, as the row runs
+  // them, its buffers on the stack). The windows' ids are consecutive.
+  std::uint32_t id = P::kLevel != 5 ? 10 : 6;
+  measure("fafft_mul", id++, [&] { backend::m4::fafft::mul<P>(r1.w, a.w, b.w); });
+  measure("fafft_mul2", id++, [&] { backend::m4::fafft::mul2<P>(r1.w, r2.w, a.w, a2.w, b.w); });
+  constexpr std::size_t kWords = (P::kN + 31) / 32;
+  auto tree = [&](std::uint64_t* out, const std::uint64_t* x, const std::uint64_t* y) {
+    backend::m4::Word32 prod[2 * kWords], scratch[backend::m4::poly_mul_scratch_words(kWords)];
+    backend::m4::poly_mul(prod, reinterpret_cast<const backend::m4::Word32*>(x),
+                          reinterpret_cast<const backend::m4::Word32*>(y), kWords, scratch);
+    backend::m4::fold_product<P>(out, prod);
+  };
+  measure("tree_mul", id++, [&] { tree(r1.w, a.w, b.w); });
+  measure("tree_mul2", id++, [&] {
+    tree(r1.w, a.w, b.w);
+    tree(r2.w, a2.w, b.w);
+  });
 }
 
 // The sizes whose poly_mul the plan's cost model is checked against. A size that the compact plan

@@ -331,6 +331,27 @@ void test_kernels_level(TestRng& rng) {
     check_transform_multiplier<P>(crt, backend::kTransformWords<P>, rng,
                                   "m4 FAFFT-CRT transform, mul_transforms, mul_transform_plain = portable mul");
   }
+  // The FAFFT's one-shot mul and mul2 (and the CRT form's mul2), which the row takes where they
+  // measure faster, at every level: random operands, one all ones, one zero.
+  for (int trial = 0; trial < 3; trial++) {
+    random_ring<P>(a, rng);
+    random_ring<P>(b, rng);
+    if (trial == 1)
+      for (std::size_t i = 0; i < P::kNWords; i++) a.w[i] = i + 1 == P::kNWords ? P::kLastWordMask : ~std::uint64_t{0};
+    if (trial == 2) std::memset(b.w, 0, sizeof(b.w));
+    ref.mul(r2.w, a.w, b.w);
+    ref.mul(r4.w, b.w, b.w);
+    backend::m4::fafft::mul<P>(r1.w, a.w, b.w);
+    check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "m4 FAFFT mul = portable");
+    backend::m4::fafft::mul2<P>(r1.w, r3.w, a.w, b.w, b.w);
+    check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0 && std::memcmp(r3.w, r4.w, sizeof(r3.w)) == 0,
+          "m4 FAFFT mul2 = portable");
+    if constexpr (P::kLevel != 5) {
+      backend::m4::fafft::mul2_crt<P>(r1.w, r3.w, a.w, b.w, b.w);
+      check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0 && std::memcmp(r3.w, r4.w, sizeof(r3.w)) == 0,
+            "m4 FAFFT-CRT mul2 = portable");
+    }
+  }
   // Every other row of the device table against portable, on random and edge inputs.
   for (const backend::Backend* be : backend::device_backends()) {
     if (be == &backend::device_portable()) continue;

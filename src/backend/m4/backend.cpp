@@ -249,24 +249,36 @@ constexpr const TransformMultiplier<P>* transforms() {
   else return &kFafftCrtTransforms<P>;
 }
 
-// mul2 (a1 * b and a2 * b): at HQC-5 the FAFFT's, which transforms b once (3 F + 2 IP, fewer
-// estimated cycles than the tree's two products there: docs/M4.md); the tree elsewhere, where
-// the transforms cover about twice the product.
+// mul and mul2 by measurement (scripts/m4-mul-bench.py; docs/M4.md): at HQC-5 the FAFFT's (2 F + IP,
+// and 3 F + 2 IP with b transformed once), at HQC-3 the CRT form's mul2; the tree for the rest,
+// where its products take fewer estimated cycles than the transforms'.
+template <class P>
+constexpr auto mul_choice() -> void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
+  if constexpr (P::kLevel == 5) return &fafft::mul<P>;
+  else return &mul<P>;
+}
 template <class P>
 constexpr auto mul2_choice()
     -> void (*)(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
   if constexpr (P::kLevel == 5) return &fafft::mul2<P>;
+  else if constexpr (P::kLevel == 3) return &fafft::mul2_crt<P>;
   else return &mul2<P>;
+}
+template <class P>
+constexpr const char* mul_name() {
+  if constexpr (P::kLevel == 5) return "FAFFT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
+  else if constexpr (P::kLevel == 3)
+    return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT-CRT";
+  else return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)";
 }
 
 template <class P>
 constexpr KernelTable<P> table() {
   return KernelTable<P>{
-      .mul = &mul<P>,
+      .mul = mul_choice<P>(),
       .mul2 = mul2_choice<P>(),
       .transforms = transforms<P>(),
-      .mul_name = P::kLevel == 5 ? "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT"
-                                 : "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)",
+      .mul_name = mul_name<P>(),
       .support_to_vector = &support_to_vector<P>,
       .enc_positions = &enc_positions<P>,
       .position_taken = &position_taken,

@@ -746,6 +746,15 @@ struct CrtEntry {
     Parts::wipe(work, sizeof(work));
   }
 
+  // b transformed once for both products.
+  static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
+    alignas(8) u64 tb[backend::kTransformWords<P>];
+    forward(tb, b);
+    mul_transformed_plain(out1, tb, a1);
+    mul_transformed_plain(out2, tb, a2);
+    Parts::wipe(tb, sizeof(tb));
+  }
+
   // The transform of b in this frame, and its points as the product's work space (the inverse FFT
   // runs in place): the stack holds one transform and the product, not three.
   static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
@@ -832,10 +841,17 @@ template <class P>
 void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b) {
   CrtEntry<P>::mul_transformed_plain(out, ta, b);
 }
-#define HQC_M4_FAFFT_CRT_INSTANTIATE(P)                                                             \
-  template void forward_crt<P>(std::uint64_t*, const std::uint64_t*);                               \
-  template void mul_transformed_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
-  template void mul_transformed_plain_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+template <class P>
+void mul2_crt(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+              const std::uint64_t* b) {
+  CrtEntry<P>::mul2(out1, out2, a1, a2, b);
+}
+#define HQC_M4_FAFFT_CRT_INSTANTIATE(P)                                                                   \
+  template void forward_crt<P>(std::uint64_t*, const std::uint64_t*);                                     \
+  template void mul_transformed_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);       \
+  template void mul_transformed_plain_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
+  template void mul2_crt<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,   \
+                            const std::uint64_t*);
 #if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1
 HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc1)
 #endif
@@ -845,19 +861,22 @@ HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
 #undef HQC_M4_FAFFT_CRT_INSTANTIATE
 
 template <class P>
+void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
+  Entry::mul<P>(out, a, b);
+}
+template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
   Entry::mul2<P>(out1, out2, a1, a2, b);
 }
-#if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5
-template void mul2<Hqc5>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
-                         const std::uint64_t*);
-#endif
 
-#define HQC_M4_FAFFT_INSTANTIATE(P)                                                             \
-  template void forward<P>(std::uint64_t*, const std::uint64_t*);                               \
-  template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
-  template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);
+#define HQC_M4_FAFFT_INSTANTIATE(P)                                                                   \
+  template void forward<P>(std::uint64_t*, const std::uint64_t*);                                     \
+  template void mul_transformed<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);       \
+  template void mul_transformed_plain<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
+  template void mul<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                   \
+  template void mul2<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,   \
+                        const std::uint64_t*);
 // The m4 row uses the 2^m-bit FAFFT at HQC-5 only (backend.cpp; HQC-1 and HQC-3 take the CRT form
 // above). The library of all three levels (the test and benchmark images) has it at HQC-1 and
 // HQC-3 too, so that the conformance tests check it and the benchmark measures it there: the

@@ -32,8 +32,11 @@ void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uin
 template <class P>
 void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
 
-// out1 = a1 * b, out2 = a2 * b, b transformed once (3 F + 2 IP): the m4 row's mul2 at HQC-5, where
-// it takes fewer estimated cycles than the tree's two products (docs/M4.md).
+// out = a * b (2 F + IP) and out1 = a1 * b, out2 = a2 * b with b transformed once (3 F + 2 IP): the
+// m4 row's mul and mul2 at HQC-5, where they take fewer estimated cycles than the tree's products
+// (docs/M4.md).
+template <class P>
+void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b);
@@ -48,5 +51,10 @@ template <class P>
 void mul_transformed_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
 template <class P>
 void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+// out1 = a1 * b, out2 = a2 * b in this form, b transformed once (3 F + 2 IP): the m4 row's mul2 at
+// HQC-3 (docs/M4.md).
+template <class P>
+void mul2_crt(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
+              const std::uint64_t* b);
 
 }  // namespace hqc::backend::m4::fafft
