@@ -816,6 +816,7 @@ hqc_m4_fafft_step_words:
   vmov r3, s1
   add lr, r0, #128
 4:
+  .rept 2
   SLICED_PLANE
   ldr r5, [r0]
   .if \inverse
@@ -827,6 +828,7 @@ hqc_m4_fafft_step_words:
   str r6, [r0, r3]
   .endif
   str r5, [r0], #4
+  .endr
   cmp r0, lr
   bne 4b
   vmov r1, s4
@@ -854,3 +856,31 @@ hqc_m4_fafft_sliced:
 hqc_m4_fafft_sliced_inverse:
   SLICED 1
   .size hqc_m4_fafft_sliced_inverse, . - hqc_m4_fafft_sliced_inverse
+
+@ void hqc_m4_fafft_index_step(u32* idx, const u32* step): idx[k] ^= step[k] for k < 64 (a block's
+@ table indices from the previous block's, fafft_m4.cpp's sliced_layers), six words per LDM/STM.
+  .global hqc_m4_fafft_index_step
+  .type hqc_m4_fafft_index_step, %function
+  .thumb_func
+hqc_m4_fafft_index_step:
+  push {r4-r11, lr}
+  .rept 10
+  ldmia r0, {r2-r7}
+  ldmia r1!, {r8-r12, lr}
+  eor r2, r2, r8
+  eor r3, r3, r9
+  eor r4, r4, r10
+  eor r5, r5, r11
+  eor r6, r6, r12
+  eor r7, r7, lr
+  stmia r0!, {r2-r7}
+  .endr
+  ldmia r0, {r2-r5}
+  ldmia r1!, {r8-r11}
+  eor r2, r2, r8
+  eor r3, r3, r9
+  eor r4, r4, r10
+  eor r5, r5, r11
+  stmia r0!, {r2-r5}
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_index_step, . - hqc_m4_fafft_index_step

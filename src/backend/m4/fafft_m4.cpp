@@ -59,6 +59,8 @@ extern "C" void hqc_m4_fafft_sliced(std::uint32_t* u, std::uint32_t chunks, std:
                                     std::uint32_t* table);
 extern "C" void hqc_m4_fafft_sliced_inverse(std::uint32_t* u, std::uint32_t chunks, std::uint32_t vofs,
                                             const std::uint8_t* idx, std::uint32_t* table);
+// idx[k] ^= step[k] for k < 64: a block's indices from the previous block's (fafft_m4.S).
+extern "C" void hqc_m4_fafft_index_step(std::uint32_t* idx, const std::uint32_t* step);
 extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                              std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps);
 
@@ -277,7 +279,7 @@ template <unsigned K, const Coset& C, bool kInverse>
     const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
     sliced_index<true>(idx, C.tau0[i]);
     for (std::size_t b = 0; b < blocks; b++) {
-      if (b != 0) hqc_m4_xor_into(idx, steps[std::countr_zero(b)], 64);
+      if (b != 0) hqc_m4_fafft_index_step(idx, steps[std::countr_zero(b)]);
       const auto* bytes = reinterpret_cast<const std::uint8_t*>(idx);
       u32* u = g + 2 * half * b;
       if constexpr (kInverse) hqc_m4_fafft_sliced_inverse(u, half / 32, 4 * half, bytes, table);
