@@ -464,17 +464,17 @@ w("pointwise product and inverse of `mul_transforms`, a cached encapsulation cos
 w("instead of two tree products, a cached decapsulation F(u) + IP for u * y and F(r2) + 2 IP for the")
 w("re-encryption instead of three. The rows marked CRT are the transforms the row keeps at HQC-1 and")
 w("HQC-3; the others are the FAFFT on the whole 2^m bits. Measured by `scripts/m4-mul-bench.py` (the")
-w("same image and model, estimated cycles; \"two tree products\" is the tree's `mul2` at HQC-1 and")
-w("HQC-3 and twice its `mul` at HQC-5, where the row's `mul2` is the FAFFT's):")
+w("same image and model, estimated cycles; the tree's products are `tree_mul` and `tree_mul2`, its")
+w("products as the row runs them, whichever the row chose):")
 w("")
 w("| level | transform | F (`transform`) | IP (`mul_transforms`) | cached encaps' F + 2 IP | two tree products | cached decaps' 2 F + 3 IP | three tree products | one-shot 2 F + IP | tree `mul` | `mul2` 3 F + 2 IP |")
 w("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 fa, crt_of = {}, {}
 for lv in (1, 3, 5):
-    if not all((lv, k) in mulbench for k in ("fafft_transform", "fafft_mul_transforms", "mul", "mul2")):
+    if not all((lv, k) in mulbench for k in ("fafft_transform", "fafft_mul_transforms", "tree_mul", "tree_mul2")):
         continue
-    t1 = mulbench[(lv, "mul")]["est_cycles"]
-    t2 = 2 * t1 if lv == 5 else mulbench[(lv, "mul2")]["est_cycles"]
+    t1 = mulbench[(lv, "tree_mul")]["est_cycles"]
+    t2 = mulbench[(lv, "tree_mul2")]["est_cycles"]
     kinds = [("fafft", f"2^{17 if lv != 1 else 16} bits")]
     if (lv, "fafft_crt_transform") in mulbench:
         kinds.append(("fafft_crt", f"2^{16 if lv != 1 else 15} bits + CRT"))
@@ -488,24 +488,30 @@ for lv in (1, 3, 5):
           f"{(2 * F_ + 3 * IP_) / 1e6:.2f}M | {(t1 + t2) / 1e6:.2f}M | {(2 * F_ + IP_) / 1e6:.2f}M | {t1 / 1e6:.2f}M | "
           f"{(3 * F_ + 2 * IP_) / 1e6:.2f}M |")
 w("")
+# Per butterfly of the forward transform: the small layers' (0 .. 4, field products by UMULL), the
+# large layers' (5 .. K - 1, bit-sliced, with their index work); per pair of the pointwise pass.
 bf = {}
 for lv in (1, 3, 5):
     if (lv, "fafft_transform") in mulbench and (lv, "fafft_mul_transforms") in mulbench:
         K = 11 if lv == 1 else 12
         fwd = mulbench[(lv, "fafft_transform")]["func"]
         inv = mulbench[(lv, "fafft_mul_transforms")]["func"]
-        bf[lv] = (fwd.get("hqc_m4_fafft_layer", 0) / (K << (K - 1)),
-                  inv.get("hqc_m4_fafft_pointwise_first", 0) / (1 << (K - 1)))
+        sliced = sum(c for f, c in fwd.items()
+                     if f.startswith(("hqc_m4_fafft_sliced", "hqc_m4_fafft_index_step")) or "sliced_index" in f)
+        bf[lv] = (fwd.get("hqc_m4_fafft_layer", 0) / (5 << (K - 1)),
+                  inv.get("hqc_m4_fafft_pointwise_first", 0) / (1 << (K - 1)),
+                  sliced / ((K - 5) << (K - 1)))
 if 5 in fa:
     F_, IP_, t1, t2 = fa[5]
     w("At HQC-5 the product's 2n - 1 = 115,273 bits nearly fill the transform's 2^17: cached, the products")
     w(f"take {100 * (1 - (F_ + 2 * IP_) / t2):.0f} % (encapsulation) and {100 * (1 - (2 * F_ + 3 * IP_) / (t1 + t2)):.0f} % "
       "(decapsulation) less than the tree's, and the row's `mul2`, which transforms b once, takes")
-    w(f"{100 * (1 - (3 * F_ + 2 * IP_) / t2):.0f} % less than two tree products. A one-shot product (2 F + IP) stays dearer than the")
-    w("tree's `mul`, which the row keeps at every level.")
+    w(f"{100 * (1 - (3 * F_ + 2 * IP_) / t2):.0f} % less than two tree products. A one-shot product (2 F + IP) takes "
+      + (f"{100 * (1 - (2 * F_ + IP_) / t1):.0f} % less than the tree's, so the row's `mul` at HQC-5 is the FAFFT's too."
+         if 2 * F_ + IP_ < t1 else f"{100 * ((2 * F_ + IP_) / t1 - 1):.0f} % more than the tree's, which the row keeps."))
 w("")
 w("At HQC-1 and HQC-3 the products use 54-55 % of their 2^m-bit transforms, and the FAFFT on all of")
-w("them loses to the tree even with a key's transforms kept (the rows without CRT). There the row takes")
+w("them (the rows without CRT) takes about twice the cycles of a half-size one. There the row takes")
 w("a transform of half the size (K = m - 6) and the Chinese remainder theorem (`fafft_m4.cpp`,")
 w("`CrtEntry`; docs/FAFFT.md). The transform gives c mod M, M the binary polynomial of degree 2^(m-1)")
 w("whose roots are its points and their conjugates (M = mu(s_K(x)), mu the minimal polynomial of")
@@ -522,8 +528,17 @@ for lv in (1, 3):
         w(f"At HQC-{lv} the cached products take {100 * (1 - (F_ + 2 * IP_) / t2):.0f} % (encapsulation) and "
           f"{100 * (1 - (2 * F_ + 3 * IP_) / (t1 + t2)):.0f} % (decapsulation) less than the tree's.")
 w("The row keeps these transforms in prepared key objects at every level, which meets the cached")
-w("targets (table above); the uncached operations keep the tree at HQC-1 and HQC-3 (a one-shot product")
-w("or `mul2` from the transforms is dearer than the tree's there).")
+w("targets (table above). For the uncached operations the row takes whichever of `mul` and `mul2`")
+w("measures cheaper (backend.cpp, `mul_choice` and `mul2_choice`):")
+for lv in (1, 3):
+    if lv in crt_of:
+        F_, IP_, t1, t2 = crt_of[lv]
+        m2, m1 = 3 * F_ + 2 * IP_, 2 * F_ + IP_
+        w(f"at HQC-{lv} `mul2` from the CRT transforms (3 F + 2 IP) is {100 * abs(1 - m2 / t2):.1f} % "
+          f"{'cheaper' if m2 < t2 else 'dearer'} than the tree's and the one-shot product (2 F + IP) "
+          f"{100 * abs(1 - m1 / t1):.1f} % {'cheaper' if m1 < t1 else 'dearer'};")
+w("the row's `mul2` is the CRT form's at HQC-3, and its `mul` and `mul2` at HQC-1 and `mul` at HQC-3")
+w("are the tree's.")
 w("")
 w("What the missed targets need:")
 shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
@@ -564,24 +579,24 @@ w("  put all five products of those steps on the 32-word leaf, but the plan woul
 w("  operand lengths in bits (a 96-word size is 3,056 bits there; a full 3,072-bit operand does")
 w("  not fit) and every pass would shift by bits. Even with all of it, the uncached HQC-3 targets,")
 w("  which need 8-9 % faster products, stay missed. Not built.")
-w("- **Faster butterflies.** The FAFFT's layers are most of its cost (`scripts/m4-mul-bench.py --functions`), at")
+w("- **Faster butterflies.** The FAFFT's layers and pointwise products are most of its cost")
+w("  (`scripts/m4-mul-bench.py --functions`). Its large layers (halves of 32 points or more) are")
+w("  bit-sliced: the product by the block's twiddle is a 32 x 32 bit-matrix product over a chunk's")
+w("  32 bit planes by the method of four Russians, with table indices computed from the twiddle")
 if 5 in bf:
-    w(f"  {bf[5][0]:.0f} estimated cycles a butterfly: the 32x32 product of the leaves and a reduction. Bit slicing does not get")
+    w(f"  (public) once per layer and updated per block: {bf[5][2]:.1f} estimated cycles a butterfly at HQC-5 with the")
+    w(f"  index work. The small layers (halves 1 to 16) run at {bf[5][0]:.1f} a butterfly on the UMULL product above,")
 else:
-    w("  about 85 estimated cycles a butterfly: the 32x32 product of the leaves and a reduction. Bit slicing does not get")
-w("  below that within the flash. A probe of bit-sliced butterflies")
-w("  (built outside the tree with the same compiler, flags and cycle model; 32 elements bit-sliced")
-w("  into 32 words, u += tau v, v += u): with tau fixed at compile time (straight-line C, one XOR per")
-w("  set bit of its 32x32 matrix, GCC 12 -O3) a group of 32 butterflies takes 2.26k-2.61k estimated")
-w("  cycles (four twiddles) and 2.8 KB of flash; with tau as data (the sum of z^k v over its set bits,")
-w("  z^k v by rotating the planes' index) about 11k. A 2^16-bit transform has 11 layers of 1,024")
-w("  butterflies and 2,047 distinct twiddles: 0.8M-0.9M estimated cycles for its FFT layers alone with")
-w("  code per twiddle (about 5.7 MB of flash), about 3.9M with twiddles as data. Greedy common")
-w("  subexpressions (Paar's method) cut a twiddle's matrix from 415-537 XORs to 207-241: about 0.35M")
-w("  for the FFT layers with code per twiddle, but 3.9 MB of flash. A smaller field does not help: in")
-w("  GF(2^16), x -> x^256 maps every coset of a Cantor subspace of dimension 8 or more into itself (it")
-w("  adds an element of span(beta_0 .. beta_7)), so the transform's points are distinct under the")
-w("  Frobenius map only up to 2^7 points, 2^11 bits.")
+    w("  (public) once per layer and updated per block. The small layers (halves 1 to 16) run on the")
+    w("  UMULL product above,")
+w("  and gain nothing from the table method: below half 32, u and v share a chunk's lanes, so one")
+w("  table product (about 1.4k estimated cycles) serves at most 16 butterflies, and where a chunk holds")
+w("  2 to 16 blocks, whose twiddles differ, it takes one more product per block bit. The pointwise")
+w("  products multiply two secret operands, so")
+w("  a table indexed by either would be a secret index. Straight-line code per twiddle (a probe built")
+w("  outside the tree, one XOR per set bit of the twiddle's matrix) took 2.26k-2.61k estimated cycles")
+w("  per 32 butterflies and 2.8 KB of flash per twiddle: slower than the table method, and with 2,047")
+w("  twiddles in a 2^16-bit transform, megabytes of flash.")
 def bound_needs(level):
     out = {}
     for op in ("keygen", "encaps", "decaps"):
@@ -601,9 +616,9 @@ if missed5 and n3:
          if len(missed5) > 1 else f"{next(iter(missed5.values()))[0]:.0f} %")
       + ("" if not met5 else f" faster ({'; '.join(met5)})"))
     w(f"  at the most lenient reading, 25 % below a double-size FAFFT that is {NEWER_RANGE} faster than")
-    w("  the work before it. That is more than any change counted above would give the Toom/Karatsuba")
-    w("  tree's `mul` over this leaf (keygen's product, decaps' u * y) or the FAFFT's `mul2` (encaps, the")
-    w("  re-encryption), whose butterflies are at the limit above. At HQC-3 the")
+    w("  the work before it. That is more than any change counted above would give the")
+    w("  FAFFT's products (keygen's `mul`, 2 F + IP; `mul2` in encaps and the re-encryption, 3 F + 2 IP),")
+    w("  whose small layers and pointwise products are at the limit above. At HQC-3 the")
     # HQC-3 at the strictest reading of the stated reductions: how much faster than Lee et al.'s
     # figures the prior work could be before an HQC-3 estimate crosses 25 % below the newer FAFFT work.
     slack_of = {op: 1 - by[(3, "m4", op)]["est_cycles"] / newer_bound(3, op, strict=True)
@@ -622,7 +637,7 @@ w("The `m4` row (src/backend/m4, device builds only) fills these slots; every ot
 w("portable kernel. Each was chosen by the cycle model and is checked against portable by the device")
 w("test image (`m4_test`: random and edge inputs) and by the KAT image.")
 w("")
-w("- `mul` (every level) and `mul2` (HQC-1, HQC-3; at HQC-5 the FAFFT's, under `transforms` below):")
+w("- `mul` (HQC-1, HQC-3) and `mul2` (HQC-1; at HQC-3 and HQC-5 the FAFFT's, under `transforms` below):")
 w("  Toom-4, Toom-3 and Karatsuba over 32-bit words (`ring_mul_m4.cpp`), the split of every")
 w("  size chosen at compile time by dynamic programming over the model's cycles of the steps and")
 w("  leaves, where any sub-product may be computed at a larger, zero-padded size (unbalanced")
@@ -683,10 +698,16 @@ w("  gain. The tree has no transforms: what one operand's evaluations would save
 w("  RAM they take. `scripts/m4-mul-bench.py` times the product per size and per function in the model.")
 if 5 in bf:
     F5, IP5 = mulbench[(5, "fafft_transform")]["est_cycles"], mulbench[(5, "fafft_mul_transforms")]["est_cycles"]
-    w("- `transforms` (every level; the key objects' transforms of h, s and y) and `mul2` at HQC-5: a Frobenius additive FFT")
+    w("- `transforms` (every level; the key objects' transforms of h, s and y), `mul` at HQC-5 and `mul2` at HQC-3 and HQC-5: a Frobenius additive FFT")
     w("  (`fafft_m4.cpp`, `fafft_m4.S`; docs/FAFFT.md, \"The Cortex-M4 port\") over GF(2^32) in a polynomial")
     w("  basis, GF(2)[z]/(z^32 + z^7 + z^3 + z^2 + 1), whose constants (Cantor basis, coding matrices) the")
-    w("  compiler derives from the field's product, as for the x86 ports' tower field. A butterfly")
+    w("  compiler derives from the field's product, as for the x86 ports' tower field. In the layers whose")
+    w("  blocks have halves of 32 points or more, the points are held as bit planes, 32 points to 32 words,")
+    w("  and a butterfly's product by the twiddle is a bit-matrix product: per chunk, the 16 subset sums of")
+    w("  each four planes of v (128 words, by LDM/STM), then eight table words XORed into each output plane")
+    w("  at indices from the twiddle's matrix (computed once per layer, per block XORed with the nibbles of")
+    w(f"  the twiddle's step, which are linear in it): {bf[5][2]:.1f} estimated cycles a butterfly at HQC-5 with that")
+    w("  index work (`hqc_m4_fafft_sliced`). Below, a butterfly")
     w("  multiplies by its block's twiddle the way the leaves multiply: 16 UMULL/UMLAL over the four bit")
     w("  classes, the twiddle's classes split once per block and kept in four registers, v's split again")
     w("  for each of its four products (there are not registers for both), then the reduction (eight")
@@ -706,16 +727,17 @@ if 5 in bf:
     w("  11 KB of flash), their list packed into 8 bytes a step, a step's unclipped blocks in one Thumb-2")
     w("  call (masked end words, middle words four per LDM/STM). Encoding and decoding are bit-sliced: the")
     w("  bit planes of 32 points (or the rows of 32 columns) are sums of a table of the subset sums of each")
-    w("  group of four inputs (the method of four Russians, indexed by the public matrix's nibbles), then")
-    w(f"  one 32x32 transpose (Thumb-2, `hqc_m4_transpose32`: rounds 16 and 8 on four words at a time,")
-    w(f"  round 16 by halfword packs, rounds 4, 2, 1 on eight words by LDM/STM, straight between the")
-    w(f"  planes and the transform). At HQC-5 F = {F5 / 1e6:.2f}M and IP = {IP5 / 1e6:.2f}M estimated cycles; the table of the")
+    w("  group of four inputs (the method of four Russians, indexed by the public matrix's nibbles), left")
+    w("  as the large layers' bit planes; a 32x32 transpose per chunk (Thumb-2, `hqc_m4_transpose32`:")
+    w("  rounds 16 and 8 on four words at a time, round 16 by halfword packs, rounds 4, 2, 1 on eight")
+    w("  words by LDM/STM, in place) sits between the large and the small layers, so a transform's bytes")
+    w(f"  are those of points. At HQC-5 F = {F5 / 1e6:.2f}M and IP = {IP5 / 1e6:.2f}M estimated cycles; the table of the")
     w("  cached targets above compares them with the tree per level. At HQC-1 and HQC-3 the same parts")
     w("  run on 2^15 and 2^16 bits, on other cosets, with the Chinese remainder step above. A prepared")
     w("  key object keeps two transforms (public key: h, s) or three (secret key: y, h, s) in the")
     w("  caller's buffer: the device library's `HQCL_*_KEY_TRANSFORMS_BYTES` are the m4 row's sizes (a")
     w("  CRT transform is 4,480 bytes at HQC-1 and 9,024 at HQC-3, the 2^17-bit one 16 KiB at HQC-5).")
-    w("  The one-shot `mul` stays the tree at every level, `mul2` at HQC-1 and HQC-3.")
+    w("  The row's `mul` is the tree at HQC-1 and HQC-3, its `mul2` at HQC-1 (measured above).")
 def calib_cycles(prefix):
     return next(int(c.split(": ")[1].split()[0]) for c in calib if c.startswith(prefix))
 k_std, k_port = calib_cycles("Keccak-f[1600] (the device row"), calib_cycles("Keccak-f[1600] (portable C)")

@@ -858,29 +858,26 @@ hqc_m4_fafft_sliced_inverse:
   .size hqc_m4_fafft_sliced_inverse, . - hqc_m4_fafft_sliced_inverse
 
 @ void hqc_m4_fafft_index_step(u32* idx, const u32* step): idx[k] ^= step[k] for k < 64 (a block's
-@ table indices from the previous block's, fafft_m4.cpp's sliced_layers), six words per LDM/STM.
+@ table indices from the previous block's, fafft_m4.cpp's sliced_layers), eight words an
+@ iteration by LDM/STM.
   .global hqc_m4_fafft_index_step
   .type hqc_m4_fafft_index_step, %function
   .thumb_func
 hqc_m4_fafft_index_step:
-  push {r4-r11, lr}
-  .rept 10
-  ldmia r0, {r2-r7}
-  ldmia r1!, {r8-r12, lr}
-  eor r2, r2, r8
-  eor r3, r3, r9
-  eor r4, r4, r10
-  eor r5, r5, r11
-  eor r6, r6, r12
-  eor r7, r7, lr
-  stmia r0!, {r2-r7}
-  .endr
+  push {r4-r10}
+  movs r10, #8
+1:
+  .rept 2
   ldmia r0, {r2-r5}
-  ldmia r1!, {r8-r11}
-  eor r2, r2, r8
-  eor r3, r3, r9
-  eor r4, r4, r10
-  eor r5, r5, r11
+  ldmia r1!, {r6-r9}
+  eors r2, r6
+  eors r3, r7
+  eors r4, r4, r8
+  eors r5, r5, r9
   stmia r0!, {r2-r5}
-  pop {r4-r11, pc}
+  .endr
+  subs r10, r10, #1
+  bne 1b
+  pop {r4-r10}
+  bx lr
   .size hqc_m4_fafft_index_step, . - hqc_m4_fafft_index_step
