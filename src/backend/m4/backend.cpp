@@ -3,7 +3,8 @@
 // the ring multiplication is Toom-4, Toom-3 and two- and three-way Karatsuba over 32-bit words
 // (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
 // carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL),
-// and at HQC-5 the transforms that prepared key objects keep come from a FAFFT (fafft_m4.cpp);
+// and a FAFFT (fafft_m4.cpp) for the transforms that prepared key objects keep, for mul and mul2 at
+// HQC-5 and mul2 at HQC-3 (mul_choice, mul2_choice);
 // support expansion by an oblivious sort and routing networks over 128-bit blocks
 // (support_route_m4.hpp, passes in support_m4.S); the samplers' duplicate test by SIMD32
 // compares (sampling_m4.S);
@@ -225,7 +226,7 @@ std::size_t keygen_accept(std::uint32_t* pos, std::size_t count, const std::uint
 // tree products (docs/M4.md). At HQC-5 the product's 2n - 1 bits nearly fill a 2^17-bit
 // transform; at HQC-1 and HQC-3 they would fill 54-55 % of theirs, so there the transform has half
 // that size and a Chinese remainder step completes the product (fafft_m4.cpp, CrtEntry). The
-// one-shot mul stays the tree at every level, mul2 at HQC-1 and HQC-3 (mul2_choice below).
+// one-shot products: mul_choice and mul2_choice below.
 template <class P>
 inline constexpr TransformMultiplier<P> kFafftTransforms = {
     .transform = &fafft::forward<P>,

@@ -1,4 +1,5 @@
-@ The butterflies of the M4 FAFFT (fafft_m4.cpp; docs/FAFFT.md): a layer at a time, u[k] and v[k]
+@ The butterflies of the M4 FAFFT (fafft_m4.cpp; docs/FAFFT.md), those of the layers with halves
+@ below 32 points (the larger ones: hqc_m4_fafft_sliced below): a layer at a time, u[k] and v[k]
 @ for k < half in each block, with the block's twiddle tau in GF(2^32) = GF(2)[z]/(z^32 + z^7 +
 @ z^3 + z^2 + 1). The product tau * v is clmul_m4.S's 32x32 carry-less product from UMULL over the four bit
 @ classes (positions = k mod 4) of both operands, with tau's classes split once per block and

@@ -6,11 +6,14 @@
 //     larger ones as funnel-shifted XORs of their ranges over memory;
 //   - encoding and decoding are bit-sliced: the 32 element bits of 32 points (or the rows' words)
 //     are XORs of the inputs' subset sums, chosen by the nibbles of the constant matrices of
-//     field32.hpp for this field, and one 32 x 32 bit transpose;
-//   - the FFT layers (one Thumb-2 call per layer, fafft_m4.S) multiply by the block's twiddle with
-//     the 32x32 carry-less product over four bit classes (sixteen UMULL, the twiddle's classes
-//     split once per block) and reduce modulo z^32 + z^7 + z^3 + z^2 + 1; the pointwise products
-//     are the same product in one Thumb-2 loop.
+//     field32.hpp for this field; the points stay as bit planes for the large layers;
+//   - the FFT layers whose blocks have halves of 32 points or more multiply by the block's twiddle
+//     as a bit-matrix product over 32 points' bit planes (four Russians, table indices from the
+//     twiddle: hqc_m4_fafft_sliced); a 32 x 32 transpose per chunk turns planes into points for
+//     the smaller layers (one Thumb-2 call per layer, fafft_m4.S), which multiply by the 32x32
+//     carry-less product over four bit classes (sixteen UMULL, the twiddle's classes split once
+//     per block) and reduce modulo z^32 + z^7 + z^3 + z^2 + 1; the pointwise products are the same
+//     product in one Thumb-2 loop.
 // Every loop bound, index and shift depends on the parameter set (public) only.
 #include "backend/m4/fafft_m4.hpp"
 
@@ -50,8 +53,6 @@ extern "C" void hqc_m4_transpose32(std::uint32_t* out, const std::uint32_t* in);
 extern "C" void hqc_m4_fafft_xor_shifted(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
                                          std::uint32_t r);
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
-// g[j] = x[j] * y[j] in the field for j < 2 pairs, and layer 0 of the inverse FFT on them: v += u,
-// u += tau_b v on each pair b (fafft_m4.S; g may be x or y).
 // The layers with half >= 32 on bit-sliced chunks (fafft_m4.S): u += tau v, v += u (inverse: v += u,
 // u += tau v) on chunks of 32 points from u on, v at u + vofs bytes; idx: 256 bytes, sliced_index's
 // for tau; table: 128 words of scratch.
@@ -61,6 +62,8 @@ extern "C" void hqc_m4_fafft_sliced_inverse(std::uint32_t* u, std::uint32_t chun
                                             const std::uint8_t* idx, std::uint32_t* table);
 // idx[k] ^= step[k] for k < 64: a block's indices from the previous block's (fafft_m4.S).
 extern "C" void hqc_m4_fafft_index_step(std::uint32_t* idx, const std::uint32_t* step);
+// g[j] = x[j] * y[j] in the field for j < 2 pairs, and layer 0 of the inverse FFT on them: v += u,
+// u += tau_b v on each pair b (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                              std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps);
 

@@ -2,14 +2,16 @@
 // docs/FAFFT.md (novel-basis conversion, encoding of 32 bits per element of GF(2^32), additive FFT
 // on the coset beta_31 + W_K, pointwise products, the inverse steps) with GF(2^32) in a polynomial
 // basis, GF(2)[z]/(z^32 + z^7 + z^3 + z^2 + 1), so that a field product is the leaves' 32x32
-// carry-less product from UMULL over four bit classes and a reduction of eleven shifted XORs.
+// carry-less product from UMULL over four bit classes and a reduction of eleven shifted XORs (a
+// product by a twiddle in the large layers: a bit-matrix product over 32 points' bit planes).
 // A transform is 2^K elements, point j at word j (natural order): not interchangeable with the
 // x86 ports' transforms (a key prepared by one kernel table is only multiplied by that table,
 // pke/kept_transforms.hpp).
 //
-// The m4 row uses it where it is cheaper than the Toom/Karatsuba tree: the transforms that
-// prepared key objects keep (docs/M4.md): at HQC-5 on the whole 2^17 bits (and mul2 there), at
-// HQC-1 and HQC-3 on half the bits with a Chinese remainder step (forward_crt etc. below).
+// The m4 row uses it where it is cheaper than the Toom/Karatsuba tree (docs/M4.md): the transforms
+// that prepared key objects keep, at HQC-5 on the whole 2^17 bits (and mul and mul2 there), at
+// HQC-1 and HQC-3 on half the bits with a Chinese remainder step (forward_crt etc. below; and
+// mul2_crt at HQC-3).
 // Constant time: every loop bound, index and twiddle depends on the parameter set, the layer and
 // the block (public) only.
 #pragma once
