@@ -533,12 +533,14 @@ w("measures cheaper (backend.cpp, `mul_choice` and `mul2_choice`):")
 for lv in (1, 3):
     if lv in crt_of:
         F_, IP_, t1, t2 = crt_of[lv]
-        m2, m1 = 3 * F_ + 2 * IP_, 2 * F_ + IP_
-        w(f"at HQC-{lv} `mul2` from the CRT transforms (3 F + 2 IP) is {100 * abs(1 - m2 / t2):.1f} % "
+        m1 = 2 * F_ + IP_
+        m2 = mulbench[(lv, "fafft_crt_mul2")]["est_cycles"] if (lv, "fafft_crt_mul2") in mulbench else 3 * F_ + 2 * IP_
+        w(f"at HQC-{lv} `mul2` from the CRT transforms (3 F + 2 IP, measured: `fafft_crt_mul2`) is {100 * abs(1 - m2 / t2):.1f} % "
           f"{'cheaper' if m2 < t2 else 'dearer'} than the tree's and the one-shot product (2 F + IP) "
           f"{100 * abs(1 - m1 / t1):.1f} % {'cheaper' if m1 < t1 else 'dearer'};")
-w("the row's `mul2` is the CRT form's at HQC-3, and its `mul` and `mul2` at HQC-1 and `mul` at HQC-3")
-w("are the tree's.")
+w("the row's `mul2` is the CRT form's at both, its `mul` the tree's. The CRT form's `mul2` computes")
+w("its sliced layers' table indices once for its five transforms (`SlicedIndices`, 7.8 KiB of stack")
+w("at HQC-1 and 15.8 KiB at HQC-3; within the RAM classes, table below).")
 w("")
 w("What the missed targets need:")
 shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
@@ -637,7 +639,7 @@ w("The `m4` row (src/backend/m4, device builds only) fills these slots; every ot
 w("portable kernel. Each was chosen by the cycle model and is checked against portable by the device")
 w("test image (`m4_test`: random and edge inputs) and by the KAT image.")
 w("")
-w("- `mul` (HQC-1, HQC-3) and `mul2` (HQC-1; at HQC-3 and HQC-5 the FAFFT's, under `transforms` below):")
+w("- `mul` (HQC-1, HQC-3; `mul2` and HQC-5's `mul` are the FAFFT's, under `transforms` below):")
 w("  Toom-4, Toom-3 and Karatsuba over 32-bit words (`ring_mul_m4.cpp`), the split of every")
 w("  size chosen at compile time by dynamic programming over the model's cycles of the steps and")
 w("  leaves, where any sub-product may be computed at a larger, zero-padded size (unbalanced")
@@ -686,8 +688,9 @@ w("  its products against 1,232, 2.0 % of the HQC-1 product) on a register-only 
 w("  product of 54 single-cycle instructions: the")
 w("  operands split into four bit classes, 16 UMULL/UMLAL (two products of a class sum are added")
 w("  rather than XORed where their column counts provably stay below 16), XOR-accumulated class")
-w("  sums, masks. `mul2` is two `mul`: sharing r2's evaluations would save the b side of the Toom and")
-w("  Karatsuba passes (about 0.6 % of HQC-5 encaps by the profile), against twice their scratch. In")
+w("  sums, masks. Two products sharing r2 on the tree (its `mul2` until the FAFFT's took over) could")
+w("  share r2's evaluations, the b side of the Toom and Karatsuba passes (about 0.6 % of HQC-5")
+w("  encaps by the profile), against twice their scratch. In")
 w("  the 4-word leaf, the two products of one b word could run back to back and split b into its bit")
 w("  classes once (36 ANDs and 5 XORs saved per pair of leaves), but then both products' partial")
 w("  sums and the three operands of each 32x32 product (27 words) share the 32 FPU registers: each")
@@ -698,7 +701,7 @@ w("  gain. The tree has no transforms: what one operand's evaluations would save
 w("  RAM they take. `scripts/m4-mul-bench.py` times the product per size and per function in the model.")
 if 5 in bf:
     F5, IP5 = mulbench[(5, "fafft_transform")]["est_cycles"], mulbench[(5, "fafft_mul_transforms")]["est_cycles"]
-    w("- `transforms` (every level; the key objects' transforms of h, s and y), `mul` at HQC-5 and `mul2` at HQC-3 and HQC-5: a Frobenius additive FFT")
+    w("- `transforms` (every level; the key objects' transforms of h, s and y), `mul2` (every level) and `mul` at HQC-5: a Frobenius additive FFT")
     w("  (`fafft_m4.cpp`, `fafft_m4.S`; docs/FAFFT.md, \"The Cortex-M4 port\") over GF(2^32) in a polynomial")
     w("  basis, GF(2)[z]/(z^32 + z^7 + z^3 + z^2 + 1), whose constants (Cantor basis, coding matrices) the")
     w("  compiler derives from the field's product, as for the x86 ports' tower field. In the layers whose")
@@ -737,7 +740,7 @@ if 5 in bf:
     w("  key object keeps two transforms (public key: h, s) or three (secret key: y, h, s) in the")
     w("  caller's buffer: the device library's `HQCL_*_KEY_TRANSFORMS_BYTES` are the m4 row's sizes (a")
     w("  CRT transform is 4,480 bytes at HQC-1 and 9,024 at HQC-3, the 2^17-bit one 16 KiB at HQC-5).")
-    w("  The row's `mul` is the tree at HQC-1 and HQC-3, its `mul2` at HQC-1 (measured above).")
+    w("  The row's `mul` is the tree at HQC-1 and HQC-3 (measured above).")
 def calib_cycles(prefix):
     return next(int(c.split(": ")[1].split()[0]) for c in calib if c.startswith(prefix))
 k_std, k_port = calib_cycles("Keccak-f[1600] (the device row"), calib_cycles("Keccak-f[1600] (portable C)")

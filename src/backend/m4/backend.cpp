@@ -4,7 +4,7 @@
 // (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
 // carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL),
 // and a FAFFT (fafft_m4.cpp) for the transforms that prepared key objects keep, for mul and mul2 at
-// HQC-5 and mul2 at HQC-3 (mul_choice, mul2_choice);
+// HQC-5 and mul2 at HQC-1 and HQC-3 (mul_choice, mul2_choice);
 // support expansion by an oblivious sort and routing networks over 128-bit blocks
 // (support_route_m4.hpp, passes in support_m4.S); the samplers' duplicate test by SIMD32
 // compares (sampling_m4.S);
@@ -81,10 +81,9 @@ void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]);
 
 namespace {
 
-// The buffers of one ring product (the polynomial product and poly_mul's scratch), held by mul and
-// mul2 for the products they run and wiped once after the last (in the KEM one operand of every
-// product is secret, and so is what these buffers hold). poly_mul assumes nothing of their
-// contents.
+// The buffers of one ring product (the polynomial product and poly_mul's scratch), wiped when mul
+// returns (in the KEM one operand of every product is secret, and so is what these buffers hold).
+// poly_mul assumes nothing of their contents.
 template <class P>
 struct MulBuffers {
   static constexpr std::size_t kWords = (P::kN + 31) / 32;
@@ -105,34 +104,15 @@ struct MulBuffers {
 // a * b mod x^n - 1 (spec §2.2): the operands as 32-bit words (ceil(n/32) of them; the bits of a
 // ring vector at and above n are zero), their product by poly_mul (ring_mul_m4.cpp: Toom-3 and
 // Karatsuba over the Thumb-2 carry-less leaves, with padded sub-products where the plan finds them
-// cheaper), then the reduction fold_product (ring_mul_m4.hpp). buf is left for its owner to wipe.
-template <class P>
-void mul_into(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b, MulBuffers<P>& buf) {
-  constexpr std::size_t N = MulBuffers<P>::kWords;
-  static_assert(N <= 2 * P::kNWords);
-  Word32* const prod = buf.prod;
-  poly_mul(prod, reinterpret_cast<const Word32*>(a), reinterpret_cast<const Word32*>(b), N, buf.scratch);
-  fold_product<P>(out, prod);
-}
-
+// cheaper), then the reduction fold_product (ring_mul_m4.hpp). The row's mul at HQC-1 and HQC-3
+// (mul_choice below); its mul2 is the FAFFT's at every level.
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
+  constexpr std::size_t N = MulBuffers<P>::kWords;
+  static_assert(N <= 2 * P::kNWords);
   MulBuffers<P> buf;
-  mul_into<P>(out, a, b, buf);
-}
-
-// a1 * b and a2 * b: two products in one set of buffers, wiped once (about 5.5k estimated cycles
-// less than two mul at HQC-1). Sharing b's evaluations would save only the b-side sum passes
-// above the leaves (about 1 % of a product, 0.5 % of mul2, by the profile of scripts/m4-mul-bench.py
-// --functions), while keeping B(1), B(t), B(t + 1) of the top Toom-3 step alone for the second
-// product takes two more evaluation buffers (HQC-5: 2 x 606 words, 4.8 KB of stack) and sharing
-// every level about doubles the scratch.
-template <class P>
-void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
-          const std::uint64_t* b) {
-  MulBuffers<P> buf;
-  mul_into<P>(out1, a1, b, buf);
-  mul_into<P>(out2, a2, b, buf);
+  poly_mul(buf.prod, reinterpret_cast<const Word32*>(a), reinterpret_cast<const Word32*>(b), N, buf.scratch);
+  fold_product<P>(out, buf.prod);
 }
 
 // The routing networks' passes in Thumb-2 (support_m4.S) for support_route_m4.hpp.
@@ -251,8 +231,8 @@ constexpr const TransformMultiplier<P>* transforms() {
 }
 
 // mul and mul2 by measurement (scripts/m4-mul-bench.py; docs/M4.md): at HQC-5 the FAFFT's (2 F + IP,
-// and 3 F + 2 IP with b transformed once), at HQC-3 the CRT form's mul2; the tree for the rest,
-// where its products take fewer estimated cycles than the transforms'.
+// and 3 F + 2 IP with b transformed once), at HQC-1 and HQC-3 the CRT form's mul2; the tree's mul
+// there, where its product takes fewer estimated cycles than two transforms and an IP.
 template <class P>
 constexpr auto mul_choice() -> void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
   if constexpr (P::kLevel == 5) return &fafft::mul<P>;
@@ -262,15 +242,12 @@ template <class P>
 constexpr auto mul2_choice()
     -> void (*)(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
   if constexpr (P::kLevel == 5) return &fafft::mul2<P>;
-  else if constexpr (P::kLevel == 3) return &fafft::mul2_crt<P>;
-  else return &mul2<P>;
+  else return &fafft::mul2_crt<P>;
 }
 template <class P>
 constexpr const char* mul_name() {
   if constexpr (P::kLevel == 5) return "FAFFT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
-  else if constexpr (P::kLevel == 3)
-    return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT-CRT";
-  else return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL)";
+  else return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT-CRT";
 }
 
 template <class P>

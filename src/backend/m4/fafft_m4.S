@@ -858,26 +858,26 @@ hqc_m4_fafft_sliced_inverse:
   SLICED 1
   .size hqc_m4_fafft_sliced_inverse, . - hqc_m4_fafft_sliced_inverse
 
-@ void hqc_m4_fafft_index_step(u32* idx, const u32* step): idx[k] ^= step[k] for k < 64 (a block's
-@ table indices from the previous block's, fafft_m4.cpp's sliced_layers), eight words an
-@ iteration by LDM/STM.
+@ void hqc_m4_fafft_index_step(u32* next, const u32* idx, const u32* step): next[k] = idx[k] ^
+@ step[k] for k < 64 (next may be idx): a block's table indices from the previous block's
+@ (fafft_m4.cpp's sliced_layers and sliced_indices), eight words an iteration by LDM/STM.
   .global hqc_m4_fafft_index_step
   .type hqc_m4_fafft_index_step, %function
   .thumb_func
 hqc_m4_fafft_index_step:
   push {r4-r10}
-  movs r10, #8
+  mov r12, #8
 1:
   .rept 2
-  ldmia r0, {r2-r5}
-  ldmia r1!, {r6-r9}
-  eors r2, r6
+  ldmia r1!, {r3-r6}
+  ldmia r2!, {r7-r10}
   eors r3, r7
   eors r4, r4, r8
   eors r5, r5, r9
-  stmia r0!, {r2-r5}
+  eors r6, r6, r10
+  stmia r0!, {r3-r6}
   .endr
-  subs r10, r10, #1
+  subs r12, r12, #1
   bne 1b
   pop {r4-r10}
   bx lr

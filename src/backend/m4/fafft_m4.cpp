@@ -60,8 +60,9 @@ extern "C" void hqc_m4_fafft_sliced(std::uint32_t* u, std::uint32_t chunks, std:
                                     std::uint32_t* table);
 extern "C" void hqc_m4_fafft_sliced_inverse(std::uint32_t* u, std::uint32_t chunks, std::uint32_t vofs,
                                             const std::uint8_t* idx, std::uint32_t* table);
-// idx[k] ^= step[k] for k < 64: a block's indices from the previous block's (fafft_m4.S).
-extern "C" void hqc_m4_fafft_index_step(std::uint32_t* idx, const std::uint32_t* step);
+// next[k] = idx[k] ^ step[k] for k < 64 (next may be idx): a block's indices from the previous
+// block's (fafft_m4.S).
+extern "C" void hqc_m4_fafft_index_step(std::uint32_t* next, const std::uint32_t* idx, const std::uint32_t* step);
 // g[j] = x[j] * y[j] in the field for j < 2 pairs, and layer 0 of the inverse FFT on them: v += u,
 // u += tau_b v on each pair b (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
@@ -268,22 +269,57 @@ template <bool kGroups>
   }
 }
 
+// The blocks of the sliced layers, layer K - 1 first and each layer's blocks in order: layer i's
+// 2^(K-1-i) blocks from index 2^(K-1-i) - 1 on, 2^(K-5) - 1 in all.
+template <unsigned K>
+inline constexpr std::size_t kSlicedBlocks = (std::size_t{1} << (K - kSlicedLayers)) - 1;
+constexpr std::size_t first_sliced_block(unsigned K, unsigned i) { return (std::size_t{1} << (K - 1 - i)) - 1; }
+
+// Block b's twiddle is block b - 1's plus kTwiddleStep[ctz(b)], with ctz(b) < K - 6 in the sliced
+// layers: steps[c] = the nibbles of kTwiddleStep[c].
+template <unsigned K>
+inline constexpr unsigned kSlicedSteps = K - 1 - kSlicedLayers;
+template <unsigned K>
+void sliced_steps(u32 (&steps)[kSlicedSteps<K>][64]) {
+  for (unsigned c = 0; c < kSlicedSteps<K>; c++) sliced_index<false>(steps[c], kTwiddleStep[c]);
+}
+
+// The indices of every sliced block (in kSlicedBlocks' order) for the operations that run several
+// transforms of one size and coset (CrtEntry::mul2: five), which compute them once instead of in
+// each sliced_layers (about 3 % of a transform at HQC-3). Functions of the twiddles only (public).
+template <unsigned K, const Coset& C>
+struct SlicedIndices {
+  u32 idx[kSlicedBlocks<K>][64];
+  SlicedIndices() {
+    u32 steps[kSlicedSteps<K>][64];
+    sliced_steps<K>(steps);
+    for (unsigned i = K; i-- > kSlicedLayers;) {
+      u32(*t)[64] = idx + first_sliced_block(K, i);
+      sliced_index<true>(t[0], C.tau0[i]);
+      for (std::size_t b = 1; b < (std::size_t{1} << (K - 1 - i)); b++)
+        hqc_m4_fafft_index_step(t[b], t[b - 1], steps[std::countr_zero(b)]);
+    }
+  }
+};
+
 // The sliced layers of one transform, forward (K - 1 .. 5) or inverse (5 .. K - 1), on g's blocks
-// of 2 half points (2^(K-1-i) blocks in layer i). Block b's twiddle is block b - 1's plus
-// kTwiddleStep[ctz(b)], with ctz(b) < K - 6 in these layers: their nibbles are computed first.
+// of 2 half points (2^(K-1-i) blocks in layer i), with the indices of pre (SlicedIndices) or, where
+// pre is null, computed on the way: a layer's first block's from its twiddle, the others' from the
+// previous block's and the twiddle step's nibbles.
 template <unsigned K, const Coset& C, bool kInverse>
-[[gnu::noinline]] void sliced_layers(u32* g) {
-  constexpr unsigned kSteps = K - 1 - kSlicedLayers;  // ctz(b) < kSteps
+[[gnu::noinline, gnu::noclone]] void sliced_layers(u32* g, const SlicedIndices<K, C>* pre) {
   alignas(8) u32 table[128];
-  u32 steps[kSteps][64], idx[64];
-  for (unsigned c = 0; c < kSteps; c++) sliced_index<false>(steps[c], kTwiddleStep[c]);
+  u32 steps[kSlicedSteps<K>][64], idx[64];
+  if (pre == nullptr) sliced_steps<K>(steps);
   for (unsigned n = 0; n < K - kSlicedLayers; n++) {
     const unsigned i = kInverse ? kSlicedLayers + n : K - 1 - n;
     const std::size_t half = std::size_t{1} << i, blocks = std::size_t{1} << (K - 1 - i);
-    sliced_index<true>(idx, C.tau0[i]);
+    if (pre == nullptr) sliced_index<true>(idx, C.tau0[i]);
     for (std::size_t b = 0; b < blocks; b++) {
-      if (b != 0) hqc_m4_fafft_index_step(idx, steps[std::countr_zero(b)]);
-      const auto* bytes = reinterpret_cast<const std::uint8_t*>(idx);
+      const u32* block_idx = idx;
+      if (pre != nullptr) block_idx = pre->idx[first_sliced_block(K, i) + b];
+      else if (b != 0) hqc_m4_fafft_index_step(idx, idx, steps[std::countr_zero(b)]);
+      const auto* bytes = reinterpret_cast<const std::uint8_t*>(block_idx);
       u32* u = g + 2 * half * b;
       if constexpr (kInverse) hqc_m4_fafft_sliced_inverse(u, half / 32, 4 * half, bytes, table);
       else hqc_m4_fafft_sliced(u, half / 32, 4 * half, bytes, table);
@@ -304,9 +340,9 @@ void transpose_chunks(u32* g) {
 // own (noinline): each is called once per transform, and inlined into every entry point they would
 // take their code's flash several times.
 template <unsigned K, const Coset& C>
-[[gnu::noinline]] void fft(u32* g) {
+[[gnu::noinline, gnu::noclone]] void fft(u32* g, const SlicedIndices<K, C>* pre = nullptr) {
   static_assert(K > kSlicedLayers + 1);
-  sliced_layers<K, C, false>(g);
+  sliced_layers<K, C, false>(g, pre);
   transpose_chunks<K>(g);
   for (unsigned i = kSlicedLayers; i-- > 0;)
     hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
@@ -314,14 +350,15 @@ template <unsigned K, const Coset& C>
 // g = the inverse FFT of the pointwise products x * y (g may be x or y; x and y are points),
 // bit-sliced on return (decode_full's input): layers 0 .. K-1, v += u, u += tau v.
 template <unsigned K, const Coset& C>
-[[gnu::noinline]] void ifft_product(u32* g, const u32* x, const u32* y) {
+[[gnu::noinline, gnu::noclone]] void ifft_product(u32* g, const u32* x, const u32* y,
+                                                  const SlicedIndices<K, C>* pre = nullptr) {
   static_assert(K > kSlicedLayers + 1);
   // The products and layer 0 (a block per pair) in one pass, then layers 1 .. K-1.
   hqc_m4_fafft_pointwise_first(g, x, y, u32{1} << (K - 1), C.tau0[0], kTwiddleStep.data());
   for (unsigned i = 1; i < kSlicedLayers; i++)
     hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
   transpose_chunks<K>(g);
-  sliced_layers<K, C, true>(g);
+  sliced_layers<K, C, true>(g, pre);
 }
 
 // ---- Novel-basis conversion ---------------------------------------------------------------------
@@ -726,7 +763,9 @@ struct CrtEntry {
   static_assert(kCWords >= kLowBits / 32 + kHiWords);
   static_assert(kHiWords == kCrtTopWords<P>, "the tree's plan lists this size (ring_mul_m4.hpp)");
 
-  [[gnu::noinline]] static void forward(u64* t, const u64* a) {
+  using Indices = SlicedIndices<kK, crt::kCoset<kK>>;
+
+  [[gnu::noinline, gnu::noclone]] static void forward(u64* t, const u64* a, const Indices* pre = nullptr) {
     auto* t32 = reinterpret_cast<Word32*>(t);
     const auto* a32 = reinterpret_cast<const Word32*>(a);
     alignas(8) Word32 bits[kLowBits / 32 + kUnitWords];
@@ -734,7 +773,7 @@ struct CrtEntry {
     Parts::zero(bits + 2 * P::kNWords, sizeof(bits) - P::kNWords * sizeof(u64));
     fafft::to_novel<kLog>(bits, P::kN);
     encode<kK, kC, kRows>(t32, bits);
-    fft<kK, kC>(t32);
+    fft<kK, kC>(t32, pre);
     // The operand's bits kHiShift .. n - 1 (its bits from n on are zero).
     constexpr std::size_t q = kHiShift / 32;
     constexpr unsigned r = kHiShift % 32;
@@ -751,31 +790,33 @@ struct CrtEntry {
     Parts::wipe(work, sizeof(work));
   }
 
-  // b transformed once for both products.
+  // b transformed once for both products; the five transforms share their sliced layers' indices.
   static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
+    const Indices pre;
     alignas(8) u64 tb[backend::kTransformWords<P>];
-    forward(tb, b);
-    mul_transformed_plain(out1, tb, a1);
-    mul_transformed_plain(out2, tb, a2);
+    forward(tb, b, &pre);
+    mul_transformed_plain(out1, tb, a1, &pre);
+    mul_transformed_plain(out2, tb, a2, &pre);
     Parts::wipe(tb, sizeof(tb));
   }
 
   // The transform of b in this frame, and its points as the product's work space (the inverse FFT
   // runs in place): the stack holds one transform and the product, not three.
-  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
+  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b, const Indices* pre = nullptr) {
     alignas(8) u64 tb[backend::kTransformWords<P>];
-    forward(tb, b);
+    forward(tb, b, pre);
     auto* tb32 = reinterpret_cast<Word32*>(tb);
-    multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32);
+    multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32, pre);
     Parts::wipe(tb, sizeof(tb));
   }
 
  private:
   // out = a b mod x^n - 1 from the transforms; work (kPoints words) may be tb's points, which it
   // overwrites. The caller wipes work.
-  [[gnu::noinline]] static void multiply(u64* out, Word32* work, const Word32* ta, const Word32* tb) {
+  [[gnu::noinline, gnu::noclone]] static void multiply(u64* out, Word32* work, const Word32* ta, const Word32* tb,
+                                                       const Indices* pre = nullptr) {
     alignas(8) Word32 c[kCWords];
-    ifft_product<kK, kC>(work, ta, tb);
+    ifft_product<kK, kC>(work, ta, tb, pre);
     decode_full<kK, kC>(c, work);  // c mod M: words 0 .. 2^K
     fafft::from_novel<kLog>(c, kLowBits);
     alignas(8) Word32 q[kHiWords];
