@@ -75,11 +75,12 @@ void run_level() {
     measure("fafft_crt_mul_transform_plain", 8,
             [&] { backend::m4::fafft::mul_transformed_plain_crt<P>(r2.w, ta, b.w); });
     measure("fafft_crt_mul2", 9, [&] { backend::m4::fafft::mul2_crt<P>(r1.w, r2.w, a.w, a2.w, b.w); });
+    measure("fafft_crt_mul", 10, [&] { backend::m4::fafft::mul_crt<P>(r1.w, a.w, b.w); });
   }
   // The candidates the row chooses from (backend.cpp, mul_choice and mul2_choice), whichever it
   // chose: the FAFFT's one-shot products, and the tree's (poly_mul and the fold, as the row runs
   // them, its buffers on the stack). The windows' ids are consecutive.
-  std::uint32_t id = P::kLevel != 5 ? 10 : 6;
+  std::uint32_t id = P::kLevel != 5 ? 11 : 6;
   measure("fafft_mul", id++, [&] { backend::m4::fafft::mul<P>(r1.w, a.w, b.w); });
   measure("fafft_mul2", id++, [&] { backend::m4::fafft::mul2<P>(r1.w, r2.w, a.w, a2.w, b.w); });
   constexpr std::size_t kWords = (P::kN + 31) / 32;

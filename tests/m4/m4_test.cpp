@@ -331,7 +331,7 @@ void test_kernels_level(TestRng& rng) {
     check_transform_multiplier<P>(crt, backend::kTransformWords<P>, rng,
                                   "m4 FAFFT-CRT transform, mul_transforms, mul_transform_plain = portable mul");
   }
-  // The FAFFT's one-shot mul and mul2 (and the CRT form's mul2), which the row takes where they
+  // The FAFFT's one-shot mul and mul2 (and the CRT form's), which the row takes where they
   // measure faster, at every level: random operands, one all ones, one zero.
   for (int trial = 0; trial < 3; trial++) {
     random_ring<P>(a, rng);
@@ -347,6 +347,8 @@ void test_kernels_level(TestRng& rng) {
     check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0 && std::memcmp(r3.w, r4.w, sizeof(r3.w)) == 0,
           "m4 FAFFT mul2 = portable");
     if constexpr (P::kLevel != 5) {
+      backend::m4::fafft::mul_crt<P>(r1.w, a.w, b.w);
+      check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0, "m4 FAFFT-CRT mul = portable");
       backend::m4::fafft::mul2_crt<P>(r1.w, r3.w, a.w, b.w, b.w);
       check(std::memcmp(r1.w, r2.w, sizeof(r1.w)) == 0 && std::memcmp(r3.w, r4.w, sizeof(r3.w)) == 0,
             "m4 FAFFT-CRT mul2 = portable");

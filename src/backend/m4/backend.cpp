@@ -4,7 +4,7 @@
 // (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
 // carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL),
 // and a FAFFT (fafft_m4.cpp) for the transforms that prepared key objects keep, for mul and mul2 at
-// HQC-5 and mul2 at HQC-1 and HQC-3 (mul_choice, mul2_choice);
+// HQC-5 and HQC-3 and mul2 at HQC-1 (mul_choice, mul2_choice);
 // support expansion by an oblivious sort and routing networks over 128-bit blocks
 // (support_route_m4.hpp, passes in support_m4.S); the samplers' duplicate test by SIMD32
 // compares (sampling_m4.S);
@@ -104,8 +104,8 @@ struct MulBuffers {
 // a * b mod x^n - 1 (spec §2.2): the operands as 32-bit words (ceil(n/32) of them; the bits of a
 // ring vector at and above n are zero), their product by poly_mul (ring_mul_m4.cpp: Toom-3 and
 // Karatsuba over the Thumb-2 carry-less leaves, with padded sub-products where the plan finds them
-// cheaper), then the reduction fold_product (ring_mul_m4.hpp). The row's mul at HQC-1 and HQC-3
-// (mul_choice below); its mul2 is the FAFFT's at every level.
+// cheaper), then the reduction fold_product (ring_mul_m4.hpp). The row's mul at HQC-1 (mul_choice
+// below); its mul2 is the FAFFT's at every level.
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   constexpr std::size_t N = MulBuffers<P>::kWords;
@@ -231,11 +231,14 @@ constexpr const TransformMultiplier<P>* transforms() {
 }
 
 // mul and mul2 by measurement (scripts/m4-mul-bench.py; docs/M4.md): at HQC-5 the FAFFT's (2 F + IP,
-// and 3 F + 2 IP with b transformed once), at HQC-1 and HQC-3 the CRT form's mul2; the tree's mul
-// there, where its product takes fewer estimated cycles than two transforms and an IP.
+// and 3 F + 2 IP with b transformed once), at HQC-3 the CRT form's (the same counts on half-size
+// transforms), at HQC-1 the CRT form's mul2 and the tree's mul, whose product takes fewer
+// estimated cycles there than two transforms and an IP. (A build of HQC-3 alone plans the tree for
+// the CRT's top product only: ring_mul_m4.hpp, kTreeWholeProduct.)
 template <class P>
 constexpr auto mul_choice() -> void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
   if constexpr (P::kLevel == 5) return &fafft::mul<P>;
+  else if constexpr (P::kLevel == 3) return &fafft::mul_crt<P>;
   else return &mul<P>;
 }
 template <class P>
@@ -247,6 +250,7 @@ constexpr auto mul2_choice()
 template <class P>
 constexpr const char* mul_name() {
   if constexpr (P::kLevel == 5) return "FAFFT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
+  else if constexpr (P::kLevel == 3) return "FAFFT-CRT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
   else return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT-CRT";
 }
 

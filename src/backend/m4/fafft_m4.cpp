@@ -285,8 +285,9 @@ void sliced_steps(u32 (&steps)[kSlicedSteps<K>][64]) {
 }
 
 // The indices of every sliced block (in kSlicedBlocks' order) for the operations that run several
-// transforms of one size and coset (CrtEntry::mul2: five), which compute them once instead of in
-// each sliced_layers (about 3 % of a transform at HQC-3). Functions of the twiddles only (public).
+// transforms of one size and coset (CrtEntry's one-shot products: three or five), which compute
+// them once instead of in each sliced_layers (about 3 % of a transform). Functions of the
+// twiddles only (public).
 template <unsigned K, const Coset& C>
 struct SlicedIndices {
   u32 idx[kSlicedBlocks<K>][64];
@@ -790,6 +791,15 @@ struct CrtEntry {
     Parts::wipe(work, sizeof(work));
   }
 
+  // a b by 2 F + IP; the three transforms share their sliced layers' indices.
+  static void mul(u64* out, const u64* a, const u64* b) {
+    const Indices pre;
+    alignas(8) u64 ta[backend::kTransformWords<P>];
+    forward(ta, a, &pre);
+    mul_transformed_plain(out, ta, b, &pre);
+    Parts::wipe(ta, sizeof(ta));
+  }
+
   // b transformed once for both products; the five transforms share their sliced layers' indices.
   static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
     const Indices pre;
@@ -888,6 +898,10 @@ void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, cons
   CrtEntry<P>::mul_transformed_plain(out, ta, b);
 }
 template <class P>
+void mul_crt(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
+  CrtEntry<P>::mul(out, a, b);
+}
+template <class P>
 void mul2_crt(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
               const std::uint64_t* b) {
   CrtEntry<P>::mul2(out1, out2, a1, a2, b);
@@ -896,6 +910,7 @@ void mul2_crt(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1,
   template void forward_crt<P>(std::uint64_t*, const std::uint64_t*);                                     \
   template void mul_transformed_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);       \
   template void mul_transformed_plain_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*); \
+  template void mul_crt<P>(std::uint64_t*, const std::uint64_t*, const std::uint64_t*);                   \
   template void mul2_crt<P>(std::uint64_t*, std::uint64_t*, const std::uint64_t*, const std::uint64_t*,   \
                             const std::uint64_t*);
 #if HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 1

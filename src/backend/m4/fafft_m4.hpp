@@ -11,7 +11,7 @@
 // The m4 row uses it where it is cheaper than the Toom/Karatsuba tree (docs/M4.md): the transforms
 // that prepared key objects keep, at HQC-5 on the whole 2^17 bits (and mul and mul2 there), at
 // HQC-1 and HQC-3 on half the bits with a Chinese remainder step (forward_crt etc. below; and
-// mul2_crt there).
+// mul2_crt there, mul_crt at HQC-3).
 // Constant time: every loop bound, index and twiddle depends on the parameter set, the layer and
 // the block (public) only.
 #pragma once
@@ -53,6 +53,9 @@ template <class P>
 void mul_transformed_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* tb);
 template <class P>
 void mul_transformed_plain_crt(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
+// out = a * b in this form (2 F + IP): the m4 row's mul at HQC-3 (docs/M4.md).
+template <class P>
+void mul_crt(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
 // out1 = a1 * b, out2 = a2 * b in this form, b transformed once (3 F + 2 IP): the m4 row's mul2 at
 // HQC-1 and HQC-3 (docs/M4.md).
 template <class P>

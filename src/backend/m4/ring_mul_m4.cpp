@@ -575,13 +575,24 @@ void toom4(Word* out, const Word* a, const Word* b, const Step& st, Word* scratc
 
 void poly_mul_split(Word* out, const Word* a, const Word* b, std::size_t at, Word* scratch) {
   const Step& st = kPlan[at];
+  // A split that no size of this build's plan takes is not compiled in (kPlanUses).
   switch (st.how) {
     case Split::kLeaf: return direct_mul(out, a, b, at, scratch);
-    case Split::kToom3: return toom3<false>(out, a, b, st, scratch);
-    case Split::kToom3Half: return toom3<true>(out, a, b, st, scratch);
-    case Split::kKaratsuba: return karatsuba(out, a, b, st, scratch);
-    case Split::kKara3: return karatsuba3(out, a, b, st, scratch);  // n = 3k
-    case Split::kToom4: return toom4(out, a, b, st, scratch);
+    case Split::kToom3:
+      if constexpr (kPlanUses<Split::kToom3>) return toom3<false>(out, a, b, st, scratch);
+      break;
+    case Split::kToom3Half:
+      if constexpr (kPlanUses<Split::kToom3Half>) return toom3<true>(out, a, b, st, scratch);
+      break;
+    case Split::kKaratsuba:
+      if constexpr (kPlanUses<Split::kKaratsuba>) return karatsuba(out, a, b, st, scratch);
+      break;
+    case Split::kKara3:
+      if constexpr (kPlanUses<Split::kKara3>) return karatsuba3(out, a, b, st, scratch);  // n = 3k
+      break;
+    case Split::kToom4:
+      if constexpr (kPlanUses<Split::kToom4>) return toom4(out, a, b, st, scratch);
+      break;
   }
 }
 

@@ -45,10 +45,31 @@ struct Choice {
   std::uint16_t k = 0, s1 = 0, s2 = 0, pad = 0;
 };
 
-// The words of a ring vector of the largest level built in (HQC_ONLY_LEVEL).
-inline constexpr std::size_t kMaxPolyWords = kLevelEnabled<5>   ? (Hqc5::kN + 31) / 32
-                                             : kLevelEnabled<3> ? (Hqc3::kN + 31) / 32
-                                                                : (Hqc1::kN + 31) / 32;
+// The product of the top bits of two operands in the FAFFT's Chinese remainder step (fafft_m4.cpp,
+// CrtEntry, HQC-1 and HQC-3): ceil((2n - 1 - 2^(m-1)) / 32) words, 2^m the smallest power of two
+// >= 2n - 1.
+template <class P>
+constexpr std::size_t crt_top_words() {
+  std::size_t full = 1;
+  while (full < 2 * P::kN - 1) full *= 2;
+  return (2 * P::kN - 1 - full / 2 + 31) / 32;
+}
+template <class P>
+inline constexpr std::size_t kCrtTopWords = crt_top_words<P>();
+
+// Whether the tree multiplies level L's whole ring vectors (ceil(n/32) words): at every level
+// built in (HQC_ONLY_LEVEL), so that scripts/m4-mul-bench.py compares the tree with the FAFFT at
+// each, except in a build of HQC-3 alone, whose row takes the FAFFT-CRT form's mul and mul2
+// (backend.cpp, mul_choice) and reaches the tree only for the CRT's top product. (A build of HQC-5
+// alone links no tree at all.)
+template <unsigned L>
+inline constexpr bool kTreeWholeProduct = kLevelEnabled<L>&& HQC_ONLY_LEVEL != 3;
+
+// The largest product the tree computes, in words.
+inline constexpr std::size_t kMaxPolyWords = kTreeWholeProduct<5>   ? (Hqc5::kN + 31) / 32
+                                             : kTreeWholeProduct<3> ? (Hqc3::kN + 31) / 32
+                                             : kTreeWholeProduct<1> ? (Hqc1::kN + 31) / 32
+                                                                    : kCrtTopWords<Hqc3>;
 
 // floor(x / 3) for x < 2^16 by a multiplication: GCC at -Os would otherwise emit a UDIV, whose
 // time varies on the M4 (the sizes are public, but the device's rule is no UDIV/SDIV at all).
@@ -176,8 +197,8 @@ constexpr PlanTable make_plan() {
 // the compiler emits no copy of it, and flash holds only kPlan.
 inline constexpr PlanTable kFullPlan = make_plan();
 
-// The sizes the run-time code reaches: from the top size ceil(n/32) of each level compiled in
-// (kLevelEnabled), every size that the recursion multiplies at, padded or not, and every size
+// The sizes the run-time code reaches: from the CRT's top product and the whole product of each
+// level that has it (kTreeWholeProduct), every size that the recursion multiplies at, padded or not, and every size
 // listed brings in its padded size and the parts of its own split. So for each listed size both
 // poly_mul (padding it by the plan) and poly_mul_direct (its own split) use listed sizes only.
 struct PlanSizes {
@@ -201,24 +222,13 @@ constexpr void list_size(PlanSizes& r, std::size_t n) {
     case Split::kKaratsuba: list_size(r, c.k), list_size(r, n - c.k), list_size(r, c.s1); return;
   }
 }
-// The product of the top bits of two operands in the FAFFT's Chinese remainder step (fafft_m4.cpp,
-// CrtEntry, HQC-1 and HQC-3): ceil((2n - 1 - 2^(m-1)) / 32) words, 2^m the smallest power of two
-// >= 2n - 1.
-template <class P>
-constexpr std::size_t crt_top_words() {
-  std::size_t full = 1;
-  while (full < 2 * P::kN - 1) full *= 2;
-  return (2 * P::kN - 1 - full / 2 + 31) / 32;
-}
-template <class P>
-inline constexpr std::size_t kCrtTopWords = crt_top_words<P>();
 constexpr PlanSizes plan_sizes() {
   PlanSizes r{};
   if (kLevelEnabled<1>) list_size(r, kCrtTopWords<Hqc1>);
   if (kLevelEnabled<3>) list_size(r, kCrtTopWords<Hqc3>);
-  if (kLevelEnabled<1>) list_size(r, (Hqc1::kN + 31) / 32);
-  if (kLevelEnabled<3>) list_size(r, (Hqc3::kN + 31) / 32);
-  if (kLevelEnabled<5>) list_size(r, (Hqc5::kN + 31) / 32);
+  if (kTreeWholeProduct<1>) list_size(r, (Hqc1::kN + 31) / 32);
+  if (kTreeWholeProduct<3>) list_size(r, (Hqc3::kN + 31) / 32);
+  if (kTreeWholeProduct<5>) list_size(r, (Hqc5::kN + 31) / 32);
   return r;
 }
 inline constexpr PlanSizes kPlanSizes = plan_sizes();  // compile time only, like kFullPlan
@@ -236,7 +246,7 @@ struct Step {
 static_assert(kPlanSizes.count <= 255, "kPlan's indices are 8-bit");
 
 // kPlan: the listed sizes in increasing order (kPlan[i].n < kPlan[i + 1].n), the last the
-// largest level's top size kMaxPolyWords. A size's parts are smaller than it, so every at_* of
+// largest product, kMaxPolyWords. A size's parts are smaller than it, so every at_* of
 // entry i but at_pad (pad >= n) is below i.
 using PlanArray = std::array<Step, kPlanSizes.count>;
 constexpr PlanArray make_compact_plan() {
@@ -264,6 +274,14 @@ constexpr PlanArray make_compact_plan() {
 }
 inline constexpr PlanArray kPlan = make_compact_plan();
 static_assert(kPlan.back().n == kMaxPolyWords);
+
+// Whether some size of the plan takes the split `how` (a build of HQC-3 alone has no Toom-4 step).
+template <Split how>
+inline constexpr bool kPlanUses = [] {
+  for (const Step& st : kPlan)
+    if (st.how == how) return true;
+  return false;
+}();
 
 // The index of the smallest listed size >= n, for n <= kMaxPolyWords: a search down from the top
 // (n is public; the top sizes of the levels, what the ring multiplication asks for, are found in
