@@ -285,9 +285,9 @@ void sliced_steps(u32 (&steps)[kSlicedSteps<K>][64]) {
 }
 
 // The indices of every sliced block (in kSlicedBlocks' order) for the operations that run several
-// transforms of one size and coset (CrtEntry's one-shot products: three or five), which compute
-// them once instead of in each sliced_layers (about 3 % of a transform). Functions of the
-// twiddles only (public).
+// transforms of one size and coset (the one-shot products of CrtEntry and SharedEntry: three or
+// five), which compute them once instead of in each sliced_layers (about 3 % of a transform).
+// Functions of the twiddles only (public).
 template <unsigned K, const Coset& C>
 struct SlicedIndices {
   u32 idx[kSlicedBlocks<K>][64];
@@ -921,14 +921,61 @@ HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
 #endif
 #undef HQC_M4_FAFFT_CRT_INSTANTIATE
 
+namespace {
+// The one-shot products on the whole 2^m bits (HQC-5's mul and mul2): Entry's, but with the sliced
+// layers' indices computed once for their three or five transforms (SlicedIndices: 31.8 KiB of
+// stack at K = 12), as CrtEntry does at HQC-1 and HQC-3. forward is Entry::forward with them.
+template <class P>
+struct SharedEntry {
+  static constexpr unsigned kM = ::hqc::backend::fafft::kLogProduct<P>, kK = Entry::kPoints<P>;
+  static constexpr std::size_t kWords = ::hqc::backend::fafft::kTransformWords<P>;
+  using Indices = SlicedIndices<kK, kStandardCoset<kK>>;
+
+  [[gnu::noinline]] static void forward(u64* t, const u64* a, const Indices& pre) {
+    constexpr std::size_t half = ::hqc::backend::fafft::kHalfWords<P>;
+    alignas(8) u64 bits[half + 16];
+    Parts::copy(bits, a, P::kNWords * sizeof(u64));
+    Parts::zero(bits + P::kNWords, (half + 16 - P::kNWords) * sizeof(u64));
+    fafft::to_novel<kM - 1>(reinterpret_cast<Word32*>(bits), P::kN);
+    fafft::encode<kK, kStandardCoset<kK>, 16>(reinterpret_cast<Word32*>(t), reinterpret_cast<const Word32*>(bits));
+    fafft::fft<kK, kStandardCoset<kK>>(reinterpret_cast<Word32*>(t), &pre);
+    Parts::wipe(bits, sizeof(bits));
+  }
+  // out = the product of ta and the ring element b (its transform in tb, the product's work space).
+  [[gnu::noinline]] static void mul_plain(u64* out, const u64* ta, const u64* b, const Indices& pre) {
+    alignas(8) u64 tb[kWords + 16];
+    forward(tb, b, pre);
+    auto* tb32 = reinterpret_cast<Word32*>(tb);
+    fafft::ifft_product<kK, kStandardCoset<kK>>(tb32, reinterpret_cast<const Word32*>(ta), tb32, &pre);
+    Entry::finish<P>(out, tb);
+    Parts::wipe(tb, sizeof(tb));
+  }
+  static void mul(u64* out, const u64* a, const u64* b) {
+    const Indices pre;
+    alignas(8) u64 ta[kWords];
+    forward(ta, a, pre);
+    mul_plain(out, ta, b, pre);
+    Parts::wipe(ta, sizeof(ta));
+  }
+  static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
+    const Indices pre;
+    alignas(8) u64 tb[kWords];
+    forward(tb, b, pre);
+    mul_plain(out1, tb, a1, pre);
+    mul_plain(out2, tb, a2, pre);
+    Parts::wipe(tb, sizeof(tb));
+  }
+};
+}  // namespace
+
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
-  Entry::mul<P>(out, a, b);
+  SharedEntry<P>::mul(out, a, b);
 }
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
-  Entry::mul2<P>(out1, out2, a1, a2, b);
+  SharedEntry<P>::mul2(out1, out2, a1, a2, b);
 }
 
 #define HQC_M4_FAFFT_INSTANTIATE(P)                                                                   \

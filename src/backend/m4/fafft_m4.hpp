@@ -34,9 +34,9 @@ void mul_transformed(std::uint64_t* out, const std::uint64_t* ta, const std::uin
 template <class P>
 void mul_transformed_plain(std::uint64_t* out, const std::uint64_t* ta, const std::uint64_t* b);
 
-// out = a * b (2 F + IP) and out1 = a1 * b, out2 = a2 * b with b transformed once (3 F + 2 IP): the
-// m4 row's mul and mul2 at HQC-5, where they take fewer estimated cycles than the tree's products
-// (docs/M4.md).
+// out = a * b (2 F + IP) and out1 = a1 * b, out2 = a2 * b with b transformed once (3 F + 2 IP), the
+// sliced layers' table indices computed once for all the transforms: the m4 row's mul and mul2 at
+// HQC-5, where they take fewer estimated cycles than the tree's products (docs/M4.md).
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b);
 template <class P>
