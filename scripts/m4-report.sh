@@ -386,10 +386,9 @@ w("S. Kim and S. Hong, \"Improved Frobenius FFT for Code-Based Cryptography on C
 w("Internet of Things Journal 12(17), 1 September 2025, Table VII (\"HQC-192\" and \"HQC-256\",")
 w("the same n as HQC-3 and HQC-5; a FAFFT multiplier with bit-sliced butterflies; NUCLEO-L4R5ZI at")
 w("20 MHz, arm-none-eabi-gcc 10.3.0). They are measured on the board, ours are estimates of the")
-w("cycle model, so the m4 / published column compares an estimate with a measurement. At HQC-3 the")
-w("Toom/Karatsuba multiplier is well ahead; at HQC-5 their FAFFT, whose product costs about the same")
-w("at HQC-3 and HQC-5 (a 2^17-bit transform for both), stays closer to our Toom-4/Toom-3/Karatsuba")
-w("tree.")
+w("cycle model, so the m4 / published column compares an estimate with a measurement. Their FAFFT")
+w("costs about the same at HQC-3 and HQC-5 (a 2^17-bit transform for both), so the gap is widest at")
+w("HQC-3, where our products run on half-size transforms with a Chinese remainder step.")
 w("")
 w("Lee et al. are not the last word. A newer Cortex-M4 FAFFT work (FAFFT with CRT at HQC-1 and")
 w("HQC-3, a double-size FAFFT at HQC-5, the same board; the source of the HQC-1 cycle targets below)")
@@ -533,14 +532,18 @@ w("measures cheaper (backend.cpp, `mul_choice` and `mul2_choice`):")
 for lv in (1, 3):
     if lv in crt_of:
         F_, IP_, t1, t2 = crt_of[lv]
-        m1 = 2 * F_ + IP_
+        m1 = mulbench[(lv, "fafft_crt_mul")]["est_cycles"] if (lv, "fafft_crt_mul") in mulbench else 2 * F_ + IP_
         m2 = mulbench[(lv, "fafft_crt_mul2")]["est_cycles"] if (lv, "fafft_crt_mul2") in mulbench else 3 * F_ + 2 * IP_
         w(f"at HQC-{lv} `mul2` from the CRT transforms (3 F + 2 IP, measured: `fafft_crt_mul2`) is {100 * abs(1 - m2 / t2):.1f} % "
-          f"{'cheaper' if m2 < t2 else 'dearer'} than the tree's and the one-shot product (2 F + IP) "
+          f"{'cheaper' if m2 < t2 else 'dearer'} than the tree's and the one-shot product (2 F + IP, `fafft_crt_mul`) "
           f"{100 * abs(1 - m1 / t1):.1f} % {'cheaper' if m1 < t1 else 'dearer'};")
-w("the row's `mul2` is the CRT form's at both, its `mul` the tree's. The CRT form's `mul2` computes")
-w("its sliced layers' table indices once for its five transforms (`SlicedIndices`, 7.8 KiB of stack")
-w("at HQC-1 and 15.8 KiB at HQC-3; within the RAM classes, table below).")
+w("the row's `mul2` is the CRT form's at both, its `mul` the CRT form's at HQC-3 and the tree's at")
+w("HQC-1. These one-shot products compute their sliced layers' table indices once for their three or")
+w("five transforms (`SlicedIndices`: 7.8 KiB of stack at HQC-1, 15.8 KiB at HQC-3), and so do")
+w("HQC-5's `mul` and `mul2` on the whole 2^17 bits (31.8 KiB), which saves about 3 % of each")
+w("transform after the first; the peaks stay within the RAM classes (table below). A library of")
+w("HQC-3 alone then needs the tree for the CRT's 193-word top product only, so its plan leaves out")
+w("the Toom-4 step and its passes (about 5 KB of flash).")
 w("")
 w("What the missed targets need:")
 shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
@@ -570,17 +573,22 @@ w("  the 585 estimated cycles of each of its 1,971 products, all of them expande
 w("  the 32x32 products use every core register; `scripts/m4-mul-bench.py --functions` gives calls")
 w("  and cycles per call) and the Karatsuba and Toom passes over memory above the 8-word leaf")
 w("  `mul256` (about 190k), LDM/STM and XOR at about two cycles per word moved.")
-w("- **HQC-3's tree.** Its plan has one slack worth counting: 56 products of 33 words per ring")
-w("  product. The top Toom-4's evaluations have m + 3 = 285 words, the Toom-3 steps at x^16 below")
-w("  add a word each (C(t) of 282 and 285 words: 96; of 95 and 96 words: 33), and a 33-word product,")
-w("  a Toom-3 at x^16 over 12-word leaves, takes about 21k estimated cycles against 18.3k for the")
-w("  32-word leaf: about 170k, 4.5 % of the HQC-3 product (`scripts/m4-mul-bench.py --functions")
-w("  --levels 3`: 280 12-word leaves per product). Splitting the Toom-3 operands at bit rather than")
-w("  word boundaries (parts of 1,020 bits, evaluated at t = x^4, so that A(t) fits 32 words) would")
-w("  put all five products of those steps on the 32-word leaf, but the plan would have to carry")
-w("  operand lengths in bits (a 96-word size is 3,056 bits there; a full 3,072-bit operand does")
-w("  not fit) and every pass would shift by bits. Even with all of it, the HQC-3 keygen target,")
-w("  which needs an 8 % faster product, stays missed. Not built.")
+if (3, "m4", "keygen") in by and (3, "portable", "keygen") in by and 3 in crt_of:
+    r3 = by[(3, "m4", "keygen")]
+    over3 = r3["est_cycles"] - by[(3, "portable", "keygen")]["est_cycles"] / 5
+    t1_3 = crt_of[3][2]
+    m1_3 = mulbench.get((3, "fafft_crt_mul"), {}).get("est_cycles", 0)
+    if over3 > 0 and m1_3:
+        w(f"- **HQC-3's product.** Key generation is one product; the row's, the CRT form's one-shot `mul`,")
+        w(f"  is {100 * (1 - m1_3 / t1_3):.1f} % below the tree's, and the 5 x portable target needs it {100 * over3 / ring(r3):.0f} % faster still. The")
+        w("  tree's plan at HQC-3 has one slack worth counting: 56 products of 33 words per ring product")
+        w("  (Toom-3 steps at x^16 under the top Toom-4 add a word each; a 33-word product takes about 21k")
+        w("  estimated cycles against 18.3k for the 32-word leaf), about 170k or 4.5 % of the tree's product.")
+        w("  Removing it (operands split at bit rather than word boundaries, and every pass shifting by")
+        w(f"  bits) would leave the tree about {100 * (1 - (t1_3 - 170e3) / m1_3):.0f} % below the CRT form's product, less than the target needs. The")
+        w("  CRT form's own slack: the quotient's tree product (193 words) and its additions, one shifted copy of")
+        w("  q per term of M, are about 15 % of `mul2`; the additions are XOR passes at the LDM/STM floor,")
+        w("  and keeping all 32 shifts of q for a single pass over c would take 25 KB of RAM. Not built.")
 w("- **Faster butterflies.** The FAFFT's layers and pointwise products are most of its cost")
 w("  (`scripts/m4-mul-bench.py --functions`). Its large layers (halves of 32 points or more) are")
 w("  bit-sliced: the product by the block's twiddle is a 32 x 32 bit-matrix product over a chunk's")
@@ -640,7 +648,8 @@ w("The `m4` row (src/backend/m4, device builds only) fills these slots; every ot
 w("portable kernel. Each was chosen by the cycle model and is checked against portable by the device")
 w("test image (`m4_test`: random and edge inputs) and by the KAT image.")
 w("")
-w("- `mul` (HQC-1, HQC-3; `mul2` and HQC-5's `mul` are the FAFFT's, under `transforms` below):")
+w("- `mul` (HQC-1; `mul2` and the `mul` of HQC-3 and HQC-5 are the FAFFT's, under `transforms` below;")
+w("  the tree also computes the CRT's top product at HQC-1 and HQC-3, and the benchmark's `tree_mul`):")
 w("  Toom-4, Toom-3 and Karatsuba over 32-bit words (`ring_mul_m4.cpp`), the split of every")
 w("  size chosen at compile time by dynamic programming over the model's cycles of the steps and")
 w("  leaves, where any sub-product may be computed at a larger, zero-padded size (unbalanced")
@@ -669,7 +678,7 @@ w("  reads there cleared first; x1[-1] and x2[-1] zero registers), so that the e
 w("  are few (HQC-3 encaps 0.55 % fewer); the evaluation pass at x^16 also goes on past x2's end to")
 w("  word m, which leaves none of its words to C++ (HQC-3 encaps 0.4 % fewer). Toom-4 (seven products of")
 w("  about n/4 words; the plan takes it at the top")
-w("  levels of HQC-3 and HQC-5, and at HQC-1 only for the top Toom-3's c4, 179 words) adds")
+w("  levels of HQC-3's and HQC-5's whole products, and at HQC-1 only for the top Toom-3's c4, 179 words) adds")
 w("  the points 1/t and 1/(t + 1), homogenized, and one more exact division, by t^2 + t + 1, a")
 w("  running XOR over two words. Its evaluations and its interpolation's five passes are Thumb-2")
 w("  (the evaluations from word 0, the parts' older words starting as zero registers, to word m + 2;")
@@ -741,7 +750,7 @@ if 5 in bf:
     w("  key object keeps two transforms (public key: h, s) or three (secret key: y, h, s) in the")
     w("  caller's buffer: the device library's `HQCL_*_KEY_TRANSFORMS_BYTES` are the m4 row's sizes (a")
     w("  CRT transform is 4,480 bytes at HQC-1 and 9,024 at HQC-3, the 2^17-bit one 16 KiB at HQC-5).")
-    w("  The row's `mul` is the tree at HQC-1 and HQC-3 (measured above).")
+    w("  The row's `mul` is the tree at HQC-1 and the CRT form's at HQC-3 (measured above).")
 def calib_cycles(prefix):
     return next(int(c.split(": ")[1].split()[0]) for c in calib if c.startswith(prefix))
 k_std, k_port = calib_cycles("Keccak-f[1600] (the device row"), calib_cycles("Keccak-f[1600] (portable C)")
