@@ -8,6 +8,8 @@
 //                                                 rows R .. 31 hold no coefficient of the product,
 //                                                 and a port may write them as zeros uncomputed)
 //   fft<K>(g), ifft_product<K>(g, x, y)          additive FFT; inverse FFT of a pointwise product
+//                                                 (and with extra arguments, where a port takes
+//                                                 them: see `extra` below)
 //   reduce_out<P>(out, c)                        c mod x^n - 1, padding words zeroed
 // and wipe(p, len), copy(dst, src, len), zero(p, len) (the port's own memory moves: the device's C
 // library may move a byte at a time); Parts::kLogElementBits is log2 of the field's bits (5 for
@@ -16,6 +18,9 @@
 // 64-byte aligned (what the widest part needs). Every size is a function of the parameter set;
 // secrets in the scratch buffers are wiped before returning, the caller's transforms (ta, tb, t)
 // are the caller's to wipe (docs/FAFFT.md, "Constant time").
+// The entry points that run transforms (forward, mul_transformed_plain, mul, mul2) pass any
+// trailing `extra` arguments on to every fft and ifft_product they call: what a port computes once
+// for several transforms of one size (the m4 port's sliced layers' indices); none on x86.
 #pragma once
 
 #include <algorithm>
@@ -45,9 +50,11 @@ struct EntryPoints {
 
   // prod (the inverse FFT of a pointwise product, kTransformWords + 16 words, destroyed) -> out.
   // decode_full returns where it left the rows: in prod (decoded in place, tmp as scratch) or in
-  // tmp.
+  // tmp. finish and forward stay out of line, so that a caller's frame never holds both their
+  // buffers (inlined, GCC gave bits and tmp separate slots: 8 KiB more stack at 2^17 bits, which a
+  // device's RAM feels; one call per transform costs nothing measurable on x86).
   template <class P>
-  static void finish(u64* out, u64* prod) {
+  [[gnu::noinline]] static void finish(u64* out, u64* prod) {
     constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
     alignas(64) u64 tmp[kFullWords<P> + 16];
     u64* rows = Parts::template decode_full<K, kProductRows<P, K>>(prod, tmp);
@@ -57,8 +64,8 @@ struct EntryPoints {
     Parts::wipe(tmp, sizeof(tmp));
   }
 
-  template <class P>
-  static void forward(u64* t, const u64* a) {
+  template <class P, class... Extra>
+  [[gnu::noinline]] static void forward(u64* t, const u64* a, const Extra&... extra) {
     constexpr unsigned m = kLogProduct<P>, K = kPoints<P>;
     static_assert(kHalfWords<P> >= P::kNWords);
     alignas(64) u64 bits[kHalfWords<P> + 16];
@@ -66,7 +73,7 @@ struct EntryPoints {
     Parts::zero(bits + P::kNWords, (kHalfWords<P> + 16 - P::kNWords) * sizeof(u64));
     Parts::template to_novel<m - 1>(bits, P::kN);
     Parts::template encode_half<K>(t, bits);
-    Parts::template fft<K>(t);
+    Parts::template fft<K>(t, extra...);
     Parts::wipe(bits, sizeof(bits));
   }
 
@@ -78,11 +85,11 @@ struct EntryPoints {
     Parts::wipe(prod, sizeof(prod));
   }
 
-  template <class P>
-  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b) {
+  template <class P, class... Extra>
+  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b, const Extra&... extra) {
     alignas(64) u64 tb[kTransformWords<P> + 16];
-    forward<P>(tb, b);
-    Parts::template ifft_product<kPoints<P>>(tb, ta, tb);
+    forward<P>(tb, b, extra...);
+    Parts::template ifft_product<kPoints<P>>(tb, ta, tb, extra...);
     finish<P>(out, tb);
     Parts::wipe(tb, sizeof(tb));
   }
@@ -100,20 +107,20 @@ struct EntryPoints {
     Parts::wipe(prod, sizeof(prod));
   }
 
-  template <class P>
-  static void mul(u64* out, const u64* a, const u64* b) {
+  template <class P, class... Extra>
+  static void mul(u64* out, const u64* a, const u64* b, const Extra&... extra) {
     alignas(64) u64 ta[kTransformWords<P>];
-    forward<P>(ta, a);
-    mul_transformed_plain<P>(out, ta, b);
+    forward<P>(ta, a, extra...);
+    mul_transformed_plain<P>(out, ta, b, extra...);
     Parts::wipe(ta, sizeof(ta));
   }
 
-  template <class P>
-  static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
+  template <class P, class... Extra>
+  static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b, const Extra&... extra) {
     alignas(64) u64 tb[kTransformWords<P>];
-    forward<P>(tb, b);
-    mul_transformed_plain<P>(out1, tb, a1);
-    mul_transformed_plain<P>(out2, tb, a2);
+    forward<P>(tb, b, extra...);
+    mul_transformed_plain<P>(out1, tb, a1, extra...);
+    mul_transformed_plain<P>(out2, tb, a2, extra...);
     Parts::wipe(tb, sizeof(tb));
   }
 };

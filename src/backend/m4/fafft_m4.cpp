@@ -285,8 +285,8 @@ void sliced_steps(u32 (&steps)[kSlicedSteps<K>][64]) {
 }
 
 // The indices of every sliced block (in kSlicedBlocks' order) for the operations that run several
-// transforms of one size and coset (the one-shot products of CrtEntry and SharedEntry: three or
-// five), which compute them once instead of in each sliced_layers (about 3 % of a transform).
+// transforms of one size and coset (the one-shot products, mul and mul2: three or five), which
+// compute them once instead of in each sliced_layers (about 3 % of a transform).
 // Functions of the twiddles only (public).
 template <unsigned K, const Coset& C>
 struct SlicedIndices {
@@ -556,14 +556,17 @@ struct Parts {
                                                            reinterpret_cast<const Word32*>(t));
     return tmp;
   }
+  // pre: the sliced layers' indices computed once for several transforms (the one-shot products),
+  // or null (computed on the way).
   template <unsigned K>
-  static void fft(u64* g) {
-    fafft::fft<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g));
+  static void fft(u64* g, const SlicedIndices<K, kStandardCoset<K>>* pre = nullptr) {
+    fafft::fft<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), pre);
   }
   template <unsigned K>
-  static void ifft_product(u64* g, const u64* x, const u64* y) {
+  static void ifft_product(u64* g, const u64* x, const u64* y,
+                           const SlicedIndices<K, kStandardCoset<K>>* pre = nullptr) {
     fafft::ifft_product<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), reinterpret_cast<const Word32*>(x),
-                                              reinterpret_cast<const Word32*>(y));
+                                              reinterpret_cast<const Word32*>(y), pre);
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
@@ -921,61 +924,21 @@ HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
 #endif
 #undef HQC_M4_FAFFT_CRT_INSTANTIATE
 
-namespace {
-// The one-shot products on the whole 2^m bits (HQC-5's mul and mul2): Entry's, but with the sliced
-// layers' indices computed once for their three or five transforms (SlicedIndices: 31.8 KiB of
-// stack at K = 12), as CrtEntry does at HQC-1 and HQC-3. forward is Entry::forward with them.
+// The one-shot products on the whole 2^m bits (HQC-5's mul and mul2) with the sliced layers'
+// indices computed once for their three or five transforms (SlicedIndices: 31.8 KiB of stack at
+// K = 12), as CrtEntry's at HQC-1 and HQC-3.
 template <class P>
-struct SharedEntry {
-  static constexpr unsigned kM = ::hqc::backend::fafft::kLogProduct<P>, kK = Entry::kPoints<P>;
-  static constexpr std::size_t kWords = ::hqc::backend::fafft::kTransformWords<P>;
-  using Indices = SlicedIndices<kK, kStandardCoset<kK>>;
-
-  [[gnu::noinline]] static void forward(u64* t, const u64* a, const Indices& pre) {
-    constexpr std::size_t half = ::hqc::backend::fafft::kHalfWords<P>;
-    alignas(8) u64 bits[half + 16];
-    Parts::copy(bits, a, P::kNWords * sizeof(u64));
-    Parts::zero(bits + P::kNWords, (half + 16 - P::kNWords) * sizeof(u64));
-    fafft::to_novel<kM - 1>(reinterpret_cast<Word32*>(bits), P::kN);
-    fafft::encode<kK, kStandardCoset<kK>, 16>(reinterpret_cast<Word32*>(t), reinterpret_cast<const Word32*>(bits));
-    fafft::fft<kK, kStandardCoset<kK>>(reinterpret_cast<Word32*>(t), &pre);
-    Parts::wipe(bits, sizeof(bits));
-  }
-  // out = the product of ta and the ring element b (its transform in tb, the product's work space).
-  [[gnu::noinline]] static void mul_plain(u64* out, const u64* ta, const u64* b, const Indices& pre) {
-    alignas(8) u64 tb[kWords + 16];
-    forward(tb, b, pre);
-    auto* tb32 = reinterpret_cast<Word32*>(tb);
-    fafft::ifft_product<kK, kStandardCoset<kK>>(tb32, reinterpret_cast<const Word32*>(ta), tb32, &pre);
-    Entry::finish<P>(out, tb);
-    Parts::wipe(tb, sizeof(tb));
-  }
-  static void mul(u64* out, const u64* a, const u64* b) {
-    const Indices pre;
-    alignas(8) u64 ta[kWords];
-    forward(ta, a, pre);
-    mul_plain(out, ta, b, pre);
-    Parts::wipe(ta, sizeof(ta));
-  }
-  static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
-    const Indices pre;
-    alignas(8) u64 tb[kWords];
-    forward(tb, b, pre);
-    mul_plain(out1, tb, a1, pre);
-    mul_plain(out2, tb, a2, pre);
-    Parts::wipe(tb, sizeof(tb));
-  }
-};
-}  // namespace
-
+using WholeIndices = SlicedIndices<Entry::kPoints<P>, kStandardCoset<Entry::kPoints<P>>>;
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
-  SharedEntry<P>::mul(out, a, b);
+  const WholeIndices<P> pre;
+  Entry::mul<P>(out, a, b, &pre);
 }
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
-  SharedEntry<P>::mul2(out1, out2, a1, a2, b);
+  const WholeIndices<P> pre;
+  Entry::mul2<P>(out1, out2, a1, a2, b, &pre);
 }
 
 #define HQC_M4_FAFFT_INSTANTIATE(P)                                                                   \
