@@ -37,8 +37,13 @@ extern "C" void hqc_m4_fafft_layer(std::uint32_t* g, std::uint32_t half, std::ui
                                    const std::uint32_t* steps);
 extern "C" void hqc_m4_fafft_layer_inverse(std::uint32_t* g, std::uint32_t half, std::uint32_t blocks,
                                            std::uint32_t tau0, const std::uint32_t* steps);
-// dst[0 .. len) = 0, dst[i] ^= src[i] for i < len: 32-bit words (poly_m4.S).
+// dst[i] ^= src[i] for i < len: 32-bit words (poly_m4.S).
 extern "C" void hqc_m4_xor_into(void* dst, const void* src, std::size_t len);
+// dst[j][i] ^= src[i] for j < 4 (or dst0, dst1) and i < 4 quads, quads >= 1; destinations may
+// overlap (poly_m4.S).
+extern "C" void hqc_m4_xor_into_four(std::uint32_t* const dst[4], const std::uint32_t* src, std::size_t quads);
+extern "C" void hqc_m4_xor_into_two(std::uint32_t* dst0, std::uint32_t* dst1, const std::uint32_t* src,
+                                    std::size_t quads);
 // dst[0 .. len] = src[0 .. len) << r (1 <= r <= 31): (len + 1) words.
 extern "C" void hqc_m4_shift_words_left(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
                                         std::uint32_t r);
@@ -855,19 +860,30 @@ struct CrtEntry {
     for (std::size_t i = 0; i < kHiWords; i++) q[i] = (prod[w + i] >> r) | (prod[w + i + 1] << (32 - r));
   }
   // c += (M - x^(2^16)) q: for each shift r within a word, q << r once, then an aligned XOR per
-  // term with that shift. The terms are constants (public).
+  // term with that shift, four terms (or two) a pass that loads the shifted words once
+  // (hqc_m4_xor_into_four, _two; at most one term of a shift alone). The shifted copy is padded
+  // with zeros to whole quads, whose XOR stays inside c. The terms are constants (public).
+  static constexpr std::size_t kShiftedQuads = (kHiWords + 1 + 3) / 4;
+  static_assert(crt::top_low_term<kK>() / 32 + 4 * kShiftedQuads <= kCWords, "the padded XORs stay inside c");
   static void add_low_terms(Word32* c, const Word32* q) {
-    alignas(8) Word32 shifted[kHiWords + 1];
+    alignas(8) Word32 shifted[4 * kShiftedQuads];
+    Parts::zero(shifted, sizeof(shifted));
     for (unsigned r = 0; r < 32; r++) {
-      const std::size_t first = kTermList.start[r], last = kTermList.start[r + 1];
-      if (first == last) continue;
-      if (r == 0) {
-        Parts::copy(shifted, q, kHiWords * sizeof(Word32));
-        shifted[kHiWords] = 0;
-      } else {
-        hqc_m4_shift_words_left(shifted, q, kHiWords, r);
+      std::size_t k = kTermList.start[r];
+      const std::size_t last = kTermList.start[r + 1];
+      if (k == last) continue;
+      if (r == 0) Parts::copy(shifted, q, kHiWords * sizeof(Word32));  // shifted[kHiWords] stays 0
+      else hqc_m4_shift_words_left(shifted, q, kHiWords, r);
+      for (; k + 4 <= last; k += 4) {
+        Word32* const dst[4] = {c + kTermList.e[k] / 32, c + kTermList.e[k + 1] / 32, c + kTermList.e[k + 2] / 32,
+                                c + kTermList.e[k + 3] / 32};
+        hqc_m4_xor_into_four(dst, shifted, kShiftedQuads);
       }
-      for (std::size_t k = first; k < last; k++) hqc_m4_xor_into(c + kTermList.e[k] / 32, shifted, kHiWords + 1);
+      if (k + 2 <= last) {
+        hqc_m4_xor_into_two(c + kTermList.e[k] / 32, c + kTermList.e[k + 1] / 32, shifted, kShiftedQuads);
+        k += 2;
+      }
+      if (k < last) hqc_m4_xor_into(c + kTermList.e[k] / 32, shifted, kHiWords + 1);
     }
     Parts::wipe(shifted, sizeof(shifted));
   }
