@@ -587,7 +587,7 @@ if (3, "m4", "keygen") in by and (3, "portable", "keygen") in by and 3 in crt_of
         w("  Removing it (operands split at bit rather than word boundaries, and every pass shifting by")
         w(f"  bits) would leave the tree about {100 * (1 - (t1_3 - 170e3) / m1_3):.0f} % below the CRT form's product, less than the target needs. The")
         w("  CRT form's own slack: the quotient's tree product (193 words) and its additions, one shifted copy of")
-        w("  q per term of M, are about 13 % of `mul2`. The additions take the terms of one shift four a pass")
+        w("  q per term of M, are about 16 % of `mul2`. The additions take the terms of one shift four a pass")
         w("  (`hqc_m4_xor_into_four`: each four shifted words loaded once for four destinations, about 4.1")
         w("  estimated cycles a word and term against 5.3 for one term a pass); a single pass over c for")
         w("  every term would need all 32 shifts of q at once, 25 KB of RAM. Not built.")
