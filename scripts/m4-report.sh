@@ -638,7 +638,7 @@ if missed5 and n3:
                 for op in ("keygen", "encaps", "decaps") if (3, "m4", op) in by}
     slack = list(slack_of.values())
     closest = min(slack_of, key=slack_of.get) if slack_of else ""
-    w("  tree's lead over Lee et al. covers the bound "
+    w("  lead of the CRT form over Lee et al. covers the bound "
       + (f"even at the largest stated reductions, unless the prior work is more than {100 * min(slack):.1f} %"
          if slack and min(slack) > 0 else "only at the smaller stated reductions")
       + (f" faster than Lee et al.'s figures ({closest} is the closest; 2025/1939's abstract gives 9.2 % for the product alone)."
@@ -1051,7 +1051,7 @@ w("N-1, from the device build's per-level C API; `scripts/m4-kat.sh` compares it
 w("the official files' first N records (`tests/data/KAT_PREFIX_SHA256SUMS`; N = 100 is the whole file,")
 w("the digest of `tests/data/KAT_SHA256SUMS`). CI runs N = 10 per level, on the three-level library")
 w("(`m4_kat_hqcL`) and on each single-level one (`m4_kat_single_hqcL`: a library of one level leaves")
-w("out code the others need, e.g. HQC-3's the Toom-4 step); this report ran:")
+w("out code only the others need, such as the Toom-4 step in a library of HQC-3 alone); this report ran:")
 w("")
 for opt, text in kats:
     w(f"- {opt}: {text}")
