@@ -872,7 +872,8 @@ struct CrtEntry {
       std::size_t k = kTermList.start[r];
       const std::size_t last = kTermList.start[r + 1];
       if (k == last) continue;
-      if (r == 0) Parts::copy(shifted, q, kHiWords * sizeof(Word32));  // shifted[kHiWords] stays 0
+      // r = 0 comes first, so shifted[kHiWords] is still zero there; a shift writes kHiWords + 1 words.
+      if (r == 0) Parts::copy(shifted, q, kHiWords * sizeof(Word32));
       else hqc_m4_shift_words_left(shifted, q, kHiWords, r);
       for (; k + 4 <= last; k += 4) {
         Word32* const dst[4] = {c + kTermList.e[k] / 32, c + kTermList.e[k + 1] / 32, c + kTermList.e[k + 2] / 32,
