@@ -455,6 +455,335 @@ hqc_m4_fafft_pointwise_first:
   pop {r4-r11, pc}
   .size hqc_m4_fafft_pointwise_first, . - hqc_m4_fafft_pointwise_first
 
+@ void hqc_m4_fafft_block_products(u32* g, const u32* x, const u32* y, u32 pairs, u32 tau0,
+@                                  const u32* steps, u32* work)
+@ The one-shot products' last layers (fafft_m4.cpp, block_products: the algebra and the order of
+@ the leaves): for each pair b < pairs of 8-point blocks (16 words of x, y and g), the Karatsuba
+@ leaves of the four halves (LEAVES8), their 54 products, the two products' 16 coefficients
+@ (COMBINE8) and their reduction fused with inverse layer 3 (15 products by the pair's twiddle
+@ tau_b; tau_0 given, tau_b = tau_(b-1) + steps[ctz(b)] as LAYER). g may be x or y (a pair of g is
+@ written after the pair's x and y are read). work: kBlockWork words of scratch (the caller wipes
+@ it), laid out as below. State in FPU registers: s0 = g's pair, s1 = x's, s2 = y's, s3 = b,
+@ s4 = tau_b, s5 = steps, s6 = work, s7 = the end of g, s8 = the end of a product run, s9 - s11
+@ the subroutines' return addresses and destination. No branch or address depends on x, y or the twiddles.
+.equ BP_LX, 0          @ 54 words: the leaves of x's halves, then the products
+.equ BP_LY, 216        @ 54 words: the leaves of y's halves
+.equ BP_E, 432         @ 16 words: the first half's product (coefficients 0 .. 14)
+.equ BP_F, 496         @ 16 words: the second's
+.equ BP_S, 560         @ 8 words: the multiples of tau
+.equ BP_T, 592         @ 8 words: tau
+
+@ The 27 leaves of the 8 words at r0 to r1 .. r1 + 108 (r1 advanced): those of a0..a3, of a4..a7,
+@ of their sum; those of four words b0..b3 are b0, b1, b0+b1, b2, b3, b2+b3, b0+b2, b1+b3, and the
+@ sum of all four. Clobbers r0, r2-r12, lr.
+.macro LEAVES4 b0, b1, b2, b3, off
+  eor r10, \b0, \b1
+  eor r11, \b2, \b3
+  eor r12, \b0, \b2
+  eor lr, \b1, \b3
+  eor r0, r12, lr
+  str \b0, [r1, #\off]
+  str \b1, [r1, #\off + 4]
+  str r10, [r1, #\off + 8]
+  str \b2, [r1, #\off + 12]
+  str \b3, [r1, #\off + 16]
+  str r11, [r1, #\off + 20]
+  str r12, [r1, #\off + 24]
+  str lr, [r1, #\off + 28]
+  str r0, [r1, #\off + 32]
+.endm
+.macro LEAVES8
+  ldm r0, {r2-r9}
+  LEAVES4 r2, r3, r4, r5, 0
+  LEAVES4 r6, r7, r8, r9, 36
+  eor r2, r2, r6
+  eor r3, r3, r7
+  eor r4, r4, r8
+  eor r5, r5, r9
+  LEAVES4 r2, r3, r4, r5, 72
+  add r1, r1, #108
+.endm
+
+@ Nine products p0..p8 (the leaves of four words) at r0 + off to the 8 coefficients of their
+@ product, in place, the top one (zero) left out: p0, p0+p2, p0+p6+p7, p0+p2+p6+p8, p1+p3+p7,
+@ p3+p5, p4. Clobbers r1-r12, lr.
+.macro COMBINE4 off
+  add r1, r0, #\off
+  ldm r1, {r2-r10}
+  eor r11, r2, r4
+  eor r12, r2, r8
+  eor r12, r12, r9
+  eor lr, r11, r8
+  eor lr, lr, r10
+  eor r3, r3, r5
+  eor r3, r3, r9
+  eor r5, r5, r7
+  str r11, [r1, #4]
+  str r12, [r1, #8]
+  str lr, [r1, #12]
+  str r3, [r1, #16]
+  str r5, [r1, #20]
+  str r6, [r1, #24]
+.endm
+@ The 27 products at r0 to the 15 coefficients e0..e14 at s11 (e15 = 0): with P, Q, R
+@ the coefficients of the three sub-products (P7 = Q7 = R7 = 0), e_i = P_i, e_(4+i) = R_i + P_i +
+@ R_(4+i), e_(8+i) = R_(4+i) + P_(4+i) + Q_i, e_(12+i) = Q_(4+i) (i < 4). Clobbers r1-r12, lr.
+.macro COMBINE8
+  COMBINE4 0
+  COMBINE4 36
+  COMBINE4 72
+  ldm r0, {r2-r5}
+  add r1, r0, #72
+  ldm r1, {r6-r12}
+  eor r6, r6, r2
+  eor r6, r6, r10
+  eor r7, r7, r3
+  eor r7, r7, r11
+  eor r8, r8, r4
+  eor r8, r8, r12
+  eor r9, r9, r5
+  vmov r1, s11
+  stm r1, {r2-r9}
+  add r1, r0, #16
+  ldm r1, {r2-r4}
+  add r1, r0, #36
+  ldm r1, {r5-r9, lr}
+  eor r10, r10, r2
+  eor r10, r10, r5
+  eor r11, r11, r3
+  eor r11, r11, r6
+  eor r12, r12, r4
+  eor r12, r12, r7
+  ldr r2, [r0, #60]
+  vmov r1, s11
+  str r10, [r1, #32]
+  str r11, [r1, #36]
+  str r12, [r1, #40]
+  str r8, [r1, #44]
+  str r9, [r1, #48]
+  str lr, [r1, #52]
+  str r2, [r1, #56]
+.endm
+
+@ LEAVES8 and COMBINE8 (off = 0) as subroutines (each is called two or four times a pair): r0 and
+@ r1 as the macros take them. The return address waits in s10.
+  .type block_leaves, %function
+  .thumb_func
+block_leaves:
+  vmov s10, lr
+  LEAVES8
+  vmov lr, s10
+  bx lr
+  .size block_leaves, . - block_leaves
+@ r0 = the 27 products, r1 = where e0 .. e14 go.
+  .type block_combine, %function
+  .thumb_func
+block_combine:
+  vmov s10, lr
+  vmov s11, r1
+  COMBINE8
+  vmov lr, s10
+  bx lr
+  .size block_combine, . - block_combine
+
+@ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): two products an
+@ iteration, so that the test and the branch are paid once per two (an even count; block_product_run_odd
+@ enters at the second product for an odd one). Clobbers r2-r12 and lr (the return address waits
+@ in s9).
+  .type block_product_run, %function
+  .thumb_func
+block_product_run:
+  vmov s9, lr
+1:
+  POINT_PRODUCT
+  str r12, [r0, #-4]
+2:
+  POINT_PRODUCT
+  str r12, [r0, #-4]
+  vmov r8, s8
+  cmp r0, r8
+  bne 1b
+  vmov lr, s9
+  bx lr
+  .thumb_func
+block_product_run_odd:
+  vmov s9, lr
+  b 2b
+  .size block_product_run, . - block_product_run
+
+  .global hqc_m4_fafft_block_products
+  .type hqc_m4_fafft_block_products, %function
+  .thumb_func
+hqc_m4_fafft_block_products:
+  push {r4-r11, lr}
+  vmov s0, r0
+  vmov s1, r1
+  vmov s2, r2
+  add r3, r0, r3, lsl #6
+  vmov s7, r3
+  movs r12, #0
+  vmov s3, r12
+  ldr r12, [sp, #36]
+  vmov s4, r12
+  ldr r12, [sp, #40]
+  vmov s5, r12
+  ldr r12, [sp, #44]
+  vmov s6, r12
+1:
+  @ The leaves: x's two halves to BP_LX, y's to BP_LY.
+  vmov r1, s6
+  vmov r0, s1
+  bl block_leaves
+  vmov r0, s1
+  add r0, r0, #32
+  bl block_leaves
+  vmov r0, s2
+  bl block_leaves
+  vmov r0, s2
+  add r0, r0, #32
+  bl block_leaves
+  @ Their products, in place.
+  vmov r0, s6
+  add r1, r0, #BP_LY
+  vmov s8, r1
+  bl block_product_run
+  @ The halves' products' coefficients.
+  vmov r0, s6
+  add r1, r0, #BP_E
+  bl block_combine
+  vmov r0, s6
+  add r0, r0, #BP_LX + 108
+  add r1, r0, #BP_F - BP_LX - 108
+  bl block_combine
+  vmov r0, s6
+  @ S = E_hi + F_hi (7 words), T = tau (8 words); S *= tau.
+  add r1, r0, #BP_E + 32
+  ldm r1, {r2-r8}
+  add r1, r0, #BP_F + 32
+  ldm r1, {r9-r12, lr}
+  eor r2, r2, r9
+  eor r3, r3, r10
+  eor r4, r4, r11
+  eor r5, r5, r12
+  eor r6, r6, lr
+  add r1, r0, #BP_F + 52
+  ldm r1, {r9-r10}
+  eor r7, r7, r9
+  eor r8, r8, r10
+  add r1, r0, #BP_S
+  stm r1, {r2-r8}
+  vmov r2, s4
+  mov r3, r2
+  mov r4, r2
+  mov r5, r2
+  mov r6, r2
+  mov r7, r2
+  mov r8, r2
+  mov r9, r2
+  add r1, r0, #BP_T
+  stm r1, {r2-r9}
+  add r0, r0, #BP_S
+  add r8, r0, #28
+  vmov s8, r8
+  bl block_product_run_odd
+  @ V' = E_lo + F_lo + F_hi + tau S (v7 = e7 + f7) to g's second half; S = E_hi + V' (s7 = v7).
+  vmov r0, s6
+  add r1, r0, #BP_E
+  ldm r1, {r2-r9}
+  add r1, r0, #BP_F
+  ldm r1, {r10-r12, lr}
+  eor r2, r2, r10
+  eor r3, r3, r11
+  eor r4, r4, r12
+  eor r5, r5, lr
+  add r1, r0, #BP_F + 16
+  ldm r1, {r10-r12, lr}
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r8, r8, r12
+  eor r9, r9, lr
+  add r1, r0, #BP_F + 32
+  ldm r1, {r10-r12, lr}
+  eor r2, r2, r10
+  eor r3, r3, r11
+  eor r4, r4, r12
+  eor r5, r5, lr
+  add r1, r0, #BP_F + 48
+  ldm r1, {r10-r12}
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r8, r8, r12
+  add r1, r0, #BP_S
+  ldm r1, {r10-r12, lr}
+  eor r2, r2, r10
+  eor r3, r3, r11
+  eor r4, r4, r12
+  eor r5, r5, lr
+  add r1, r0, #BP_S + 16
+  ldm r1, {r10-r12}
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r8, r8, r12
+  vmov r1, s0
+  add r1, r1, #32
+  stm r1, {r2-r9}
+  add r1, r0, #BP_E + 32
+  ldm r1, {r10-r12, lr}
+  eor r2, r2, r10
+  eor r3, r3, r11
+  eor r4, r4, r12
+  eor r5, r5, lr
+  add r1, r0, #BP_E + 48
+  ldm r1, {r10-r12}
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r8, r8, r12
+  add r1, r0, #BP_S
+  stm r1, {r2-r9}
+  @ S *= tau; U' = E_lo + S to g's first half.
+  add r0, r0, #BP_S
+  add r1, r0, #BP_T - BP_S
+  add r8, r0, #32
+  vmov s8, r8
+  bl block_product_run
+  vmov r0, s6
+  add r1, r0, #BP_E
+  ldm r1, {r2-r9}
+  add r1, r0, #BP_S
+  ldm r1, {r10-r12, lr}
+  eor r2, r2, r10
+  eor r3, r3, r11
+  eor r4, r4, r12
+  eor r5, r5, lr
+  add r1, r0, #BP_S + 16
+  ldm r1, {r10-r12, lr}
+  eor r6, r6, r10
+  eor r7, r7, r11
+  eor r8, r8, r12
+  eor r9, r9, lr
+  vmov r1, s0
+  stm r1!, {r2-r9}
+  @ The next pair.
+  add r1, r1, #32
+  vmov s0, r1
+  vmov r8, s7
+  cmp r1, r8
+  beq 5f
+  vmov r1, s1
+  add r1, r1, #64
+  vmov s1, r1
+  vmov r1, s2
+  add r1, r1, #64
+  vmov s2, r1
+  vmov r2, s3
+  adds r2, r2, #1
+  vmov s3, r2
+  NEXT_TWIDDLE
+  b 1b
+5:
+  pop {r4-r11, pc}
+  .size hqc_m4_fafft_block_products, . - hqc_m4_fafft_block_products
+
 @ void hqc_m4_transpose32(u32* out, const u32* in): out = in as a 32 x 32 bit matrix (bit j of
 @ word i) transposed; out may be in. A round s swaps bit s of the word index with bit s of the bit
 @ index (the off-diagonal s x s blocks), and the five rounds commute. Rounds 16 and 8 run on the

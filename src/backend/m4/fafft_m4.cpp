@@ -72,6 +72,11 @@ extern "C" void hqc_m4_fafft_index_step(std::uint32_t* next, const std::uint32_t
 // u += tau_b v on each pair b (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                              std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps);
+// The one-shot products' block products and inverse layer 3 on each pair of 8-point blocks, tau_0 and
+// the twiddle steps as in the layers; work: 156 words of scratch (fafft_m4.S; g may be x or y).
+extern "C" void hqc_m4_fafft_block_products(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
+                                            std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps,
+                                            std::uint32_t* work);
 
 namespace hqc::backend::m4::fafft {
 namespace {
@@ -308,6 +313,50 @@ struct SlicedIndices {
   }
 };
 
+// What a one-shot product (mul, mul2: none of its transforms is kept) does differently, for its
+// three or five transforms of one size and coset: it computes the sliced layers' indices once, and
+// its transforms stop before layer kBlockLayers - 1, their 8-point blocks multiplied as polynomials
+// (block_products below).
+template <unsigned K, const Coset& C>
+struct OneShot {
+  SlicedIndices<K, C> indices;
+};
+
+// ---- The one-shot products' last layers ---------------------------------------------------------
+//
+// After the forward FFT's layers K - 1 .. kBlockLayers, block b of 2^k points (k = kBlockLayers)
+// holds g_0 .. g_(2^k - 1), the novel-basis coefficients (X_j = the product of s_i over the bits i
+// of j) of the operand mod s_k(x) - t_b, t_b = s_k of the block's offset: the polynomial whose
+// values on the block's points the last k layers would give. Two such blocks multiply as
+// polynomials: with s_i^2 = s_i + s_(i+1) (Cantor basis: s_(i+1) = s_1(s_i)), A = A0 + s_(k-1) A1
+// and B = B0 + s_(k-1) B1 (A0 .. B1 in the span of the X_j, j < 2^(k-1)) give
+//   A B = P + s_(k-1) (R + P) + s_k Q,  P = A0 B0, Q = A1 B1, R = (A0 + A1)(B0 + B1),
+// Karatsuba on the novel basis, recursively 3^k products; the result has 2^(k+1) coefficients (the
+// top one zero), and s_k = t_b takes the upper 2^k - 1 back by products with t_b. At k = 3: 27 + 7
+// products per block, against 12 for the last three layers of each transform, 8 pointwise and 12
+// in the first three inverse layers, 44. The inverse FFT goes on from layer k.
+inline constexpr unsigned kBlockLayers = 3;
+inline constexpr std::size_t kBlockWork = 156;  // words of hqc_m4_fafft_block_products' scratch
+
+// g = the block products of x and y (one-shot transforms; g may be x or y) and inverse layer k, by
+// hqc_m4_fafft_block_products: two blocks an iteration, the halves of a block of layer k, whose
+// twiddle tau has t_b = tau for the first half and tau + 1 for the second (s_k(beta_k) = 1). The
+// leaves of a block are those of A0, of A1 and of A0 + A1, and with E and F the two halves'
+// products (2^(k+1) coefficients, lo and hi halves of 2^k), the reduced halves are U = E_lo +
+// tau E_hi and V = F_lo + (tau + 1) F_hi; the inverse layer gives V' = U + V = E_lo + F_lo + F_hi
+// + tau (E_hi + F_hi) and U' = U + tau V' = E_lo + tau (E_hi + V'): 2^(k+1) - 1 products by tau
+// instead of 2 (2^k - 1) for the reductions and 2^k for the layer, 69 products for 16 points in
+// all, against 96 + 16 in the layers and the pointwise products. tau is public, and so is every
+// index.
+template <unsigned K, const Coset& C>
+void block_products(u32* g, const u32* x, const u32* y) {
+  static_assert(kBlockLayers == 3, "hqc_m4_fafft_block_products works on blocks of 8 points");
+  alignas(8) u32 work[kBlockWork];
+  hqc_m4_fafft_block_products(g, x, y, u32{1} << (K - 1 - kBlockLayers), C.tau0[kBlockLayers], kTwiddleStep.data(),
+                              work);
+  ct::wipe(work, sizeof(work));
+}
+
 // The sliced layers of one transform, forward (K - 1 .. 5) or inverse (5 .. K - 1), on g's blocks
 // of 2 half points (2^(K-1-i) blocks in layer i), with the indices of pre (SlicedIndices) or, where
 // pre is null, computed on the way: a layer's first block's from its twiddle, the others' from the
@@ -346,25 +395,34 @@ void transpose_chunks(u32* g) {
 // own (noinline): each is called once per transform, and inlined into every entry point they would
 // take their code's flash several times.
 template <unsigned K, const Coset& C>
-[[gnu::noinline, gnu::noclone]] void fft(u32* g, const SlicedIndices<K, C>* pre = nullptr) {
-  static_assert(K > kSlicedLayers + 1);
-  sliced_layers<K, C, false>(g, pre);
+[[gnu::noinline, gnu::noclone]] void fft(u32* g, const OneShot<K, C>* one_shot = nullptr) {
+  static_assert(K > kSlicedLayers + 1 && kBlockLayers + 1 < kSlicedLayers);
+  sliced_layers<K, C, false>(g, one_shot != nullptr ? &one_shot->indices : nullptr);
   transpose_chunks<K>(g);
-  for (unsigned i = kSlicedLayers; i-- > 0;)
+  const unsigned last = one_shot != nullptr ? kBlockLayers : 0;
+  for (unsigned i = kSlicedLayers; i-- > last;)
     hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
 }
 // g = the inverse FFT of the pointwise products x * y (g may be x or y; x and y are points),
 // bit-sliced on return (decode_full's input): layers 0 .. K-1, v += u, u += tau v.
 template <unsigned K, const Coset& C>
 [[gnu::noinline, gnu::noclone]] void ifft_product(u32* g, const u32* x, const u32* y,
-                                                  const SlicedIndices<K, C>* pre = nullptr) {
+                                                  const OneShot<K, C>* one_shot = nullptr) {
   static_assert(K > kSlicedLayers + 1);
-  // The products and layer 0 (a block per pair) in one pass, then layers 1 .. K-1.
-  hqc_m4_fafft_pointwise_first(g, x, y, u32{1} << (K - 1), C.tau0[0], kTwiddleStep.data());
-  for (unsigned i = 1; i < kSlicedLayers; i++)
+  // A one-shot product's block products and layer kBlockLayers, then layers kBlockLayers + 1 ..
+  // K-1; otherwise the pointwise products and layer 0 (a block per pair) in one pass, then layers
+  // 1 .. K-1.
+  unsigned first = 1;
+  if (one_shot != nullptr) {
+    block_products<K, C>(g, x, y);
+    first = kBlockLayers + 1;
+  } else {
+    hqc_m4_fafft_pointwise_first(g, x, y, u32{1} << (K - 1), C.tau0[0], kTwiddleStep.data());
+  }
+  for (unsigned i = first; i < kSlicedLayers; i++)
     hqc_m4_fafft_layer_inverse(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
   transpose_chunks<K>(g);
-  sliced_layers<K, C, true>(g, pre);
+  sliced_layers<K, C, true>(g, one_shot != nullptr ? &one_shot->indices : nullptr);
 }
 
 // ---- Novel-basis conversion ---------------------------------------------------------------------
@@ -564,14 +622,14 @@ struct Parts {
   // pre: the sliced layers' indices computed once for several transforms (the one-shot products),
   // or null (computed on the way).
   template <unsigned K>
-  static void fft(u64* g, const SlicedIndices<K, kStandardCoset<K>>* pre = nullptr) {
-    fafft::fft<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), pre);
+  static void fft(u64* g, const OneShot<K, kStandardCoset<K>>* one_shot = nullptr) {
+    fafft::fft<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), one_shot);
   }
   template <unsigned K>
   static void ifft_product(u64* g, const u64* x, const u64* y,
-                           const SlicedIndices<K, kStandardCoset<K>>* pre = nullptr) {
+                           const OneShot<K, kStandardCoset<K>>* one_shot = nullptr) {
     fafft::ifft_product<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), reinterpret_cast<const Word32*>(x),
-                                              reinterpret_cast<const Word32*>(y), pre);
+                                              reinterpret_cast<const Word32*>(y), one_shot);
   }
   template <class P>
   static void reduce_out(u64* out, const u64* c) {
@@ -772,7 +830,7 @@ struct CrtEntry {
   static_assert(kCWords >= kLowBits / 32 + kHiWords);
   static_assert(kHiWords == kCrtTopWords<P>, "the tree's plan lists this size (ring_mul_m4.hpp)");
 
-  using Indices = SlicedIndices<kK, crt::kCoset<kK>>;
+  using Indices = OneShot<kK, crt::kCoset<kK>>;
 
   [[gnu::noinline, gnu::noclone]] static void forward(u64* t, const u64* a, const Indices* pre = nullptr) {
     auto* t32 = reinterpret_cast<Word32*>(t);
@@ -945,7 +1003,7 @@ HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
 // indices computed once for their three or five transforms (SlicedIndices: 31.8 KiB of stack at
 // K = 12), as CrtEntry's at HQC-1 and HQC-3.
 template <class P>
-using WholeIndices = SlicedIndices<Entry::kPoints<P>, kStandardCoset<Entry::kPoints<P>>>;
+using WholeIndices = OneShot<Entry::kPoints<P>, kStandardCoset<Entry::kPoints<P>>>;
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
   const WholeIndices<P> pre;
