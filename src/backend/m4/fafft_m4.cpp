@@ -332,9 +332,10 @@ struct OneShot {
 // and B = B0 + s_(k-1) B1 (A0 .. B1 in the span of the X_j, j < 2^(k-1)) give
 //   A B = P + s_(k-1) (R + P) + s_k Q,  P = A0 B0, Q = A1 B1, R = (A0 + A1)(B0 + B1),
 // Karatsuba on the novel basis, recursively 3^k products; the result has 2^(k+1) coefficients (the
-// top one zero), and s_k = t_b takes the upper 2^k - 1 back by products with t_b. At k = 3: 27 + 7
-// products per block, against 12 for the last three layers of each transform, 8 pointwise and 12
-// in the first three inverse layers, 44. The inverse FFT goes on from layer k.
+// top one zero), and s_k = t_b takes the upper 2^k - 1 back by products with t_b (below, fused with
+// inverse layer k). The inverse FFT goes on from layer k + 1. k = 3 needs the fewest products per
+// point: 3^k + 2^k - 1 per block and pair of operands, against 3 k 2^(k-1) + 2^k for both
+// transforms' last k layers, the pointwise products and the first k inverse layers.
 inline constexpr unsigned kBlockLayers = 3;
 inline constexpr std::size_t kBlockWork = 156;  // words of hqc_m4_fafft_block_products' scratch
 
@@ -390,8 +391,9 @@ void transpose_chunks(u32* g) {
   for (std::size_t w = 0; w < (std::size_t{1} << K) / 32; w++) hqc_m4_transpose32(g + 32 * w, g + 32 * w);
 }
 
-// Layers K-1 .. 0: u += tau v, v += u on the halves of each block; g is bit-sliced on entry
-// (encode's output) and points on return. The encoding, decoding and FFT stay functions of their
+// Layers K-1 .. 0 (a one-shot product's: K-1 .. kBlockLayers): u += tau v, v += u on the halves of
+// each block; g is bit-sliced on entry (encode's output) and points (or blocks' coefficients) on
+// return. The encoding, decoding and FFT stay functions of their
 // own (noinline): each is called once per transform, and inlined into every entry point they would
 // take their code's flash several times.
 template <unsigned K, const Coset& C>
@@ -403,8 +405,9 @@ template <unsigned K, const Coset& C>
   for (unsigned i = kSlicedLayers; i-- > last;)
     hqc_m4_fafft_layer(g, u32{1} << i, u32{1} << (K - 1 - i), C.tau0[i], kTwiddleStep.data());
 }
-// g = the inverse FFT of the pointwise products x * y (g may be x or y; x and y are points),
-// bit-sliced on return (decode_full's input): layers 0 .. K-1, v += u, u += tau v.
+// g = the inverse FFT of the pointwise products x * y (g may be x or y; x and y are points, or a
+// one-shot product's blocks' coefficients), bit-sliced on return (decode_full's input): layers
+// 0 .. K-1, v += u, u += tau v.
 template <unsigned K, const Coset& C>
 [[gnu::noinline, gnu::noclone]] void ifft_product(u32* g, const u32* x, const u32* y,
                                                   const OneShot<K, C>* one_shot = nullptr) {
@@ -619,8 +622,7 @@ struct Parts {
                                                            reinterpret_cast<const Word32*>(t));
     return tmp;
   }
-  // pre: the sliced layers' indices computed once for several transforms (the one-shot products),
-  // or null (computed on the way).
+  // one_shot: a one-shot product's (OneShot), or null: a transform that may be kept.
   template <unsigned K>
   static void fft(u64* g, const OneShot<K, kStandardCoset<K>>* one_shot = nullptr) {
     fafft::fft<K, kStandardCoset<K>>(reinterpret_cast<Word32*>(g), one_shot);
@@ -830,9 +832,9 @@ struct CrtEntry {
   static_assert(kCWords >= kLowBits / 32 + kHiWords);
   static_assert(kHiWords == kCrtTopWords<P>, "the tree's plan lists this size (ring_mul_m4.hpp)");
 
-  using Indices = OneShot<kK, crt::kCoset<kK>>;
+  using OneShotState = OneShot<kK, crt::kCoset<kK>>;
 
-  [[gnu::noinline, gnu::noclone]] static void forward(u64* t, const u64* a, const Indices* pre = nullptr) {
+  [[gnu::noinline, gnu::noclone]] static void forward(u64* t, const u64* a, const OneShotState* one_shot = nullptr) {
     auto* t32 = reinterpret_cast<Word32*>(t);
     const auto* a32 = reinterpret_cast<const Word32*>(a);
     alignas(8) Word32 bits[kLowBits / 32 + kUnitWords];
@@ -840,7 +842,7 @@ struct CrtEntry {
     Parts::zero(bits + 2 * P::kNWords, sizeof(bits) - P::kNWords * sizeof(u64));
     fafft::to_novel<kLog>(bits, P::kN);
     encode<kK, kC, kRows>(t32, bits);
-    fft<kK, kC>(t32, pre);
+    fft<kK, kC>(t32, one_shot);
     // The operand's bits kHiShift .. n - 1 (its bits from n on are zero).
     constexpr std::size_t q = kHiShift / 32;
     constexpr unsigned r = kHiShift % 32;
@@ -857,32 +859,33 @@ struct CrtEntry {
     Parts::wipe(work, sizeof(work));
   }
 
-  // a b by 2 F + IP; the three transforms share their sliced layers' indices.
+  // a b by 2 F + IP, one-shot (OneShot): the three transforms share their sliced layers' indices.
   static void mul(u64* out, const u64* a, const u64* b) {
-    const Indices pre;
+    const OneShotState one_shot;
     alignas(8) u64 ta[backend::kTransformWords<P>];
-    forward(ta, a, &pre);
-    mul_transformed_plain(out, ta, b, &pre);
+    forward(ta, a, &one_shot);
+    mul_transformed_plain(out, ta, b, &one_shot);
     Parts::wipe(ta, sizeof(ta));
   }
 
-  // b transformed once for both products; the five transforms share their sliced layers' indices.
+  // b transformed once for both products, one-shot: the five transforms share their sliced layers'
+  // indices.
   static void mul2(u64* out1, u64* out2, const u64* a1, const u64* a2, const u64* b) {
-    const Indices pre;
+    const OneShotState one_shot;
     alignas(8) u64 tb[backend::kTransformWords<P>];
-    forward(tb, b, &pre);
-    mul_transformed_plain(out1, tb, a1, &pre);
-    mul_transformed_plain(out2, tb, a2, &pre);
+    forward(tb, b, &one_shot);
+    mul_transformed_plain(out1, tb, a1, &one_shot);
+    mul_transformed_plain(out2, tb, a2, &one_shot);
     Parts::wipe(tb, sizeof(tb));
   }
 
   // The transform of b in this frame, and its points as the product's work space (the inverse FFT
   // runs in place): the stack holds one transform and the product, not three.
-  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b, const Indices* pre = nullptr) {
+  static void mul_transformed_plain(u64* out, const u64* ta, const u64* b, const OneShotState* one_shot = nullptr) {
     alignas(8) u64 tb[backend::kTransformWords<P>];
-    forward(tb, b, pre);
+    forward(tb, b, one_shot);
     auto* tb32 = reinterpret_cast<Word32*>(tb);
-    multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32, pre);
+    multiply(out, tb32, reinterpret_cast<const Word32*>(ta), tb32, one_shot);
     Parts::wipe(tb, sizeof(tb));
   }
 
@@ -890,9 +893,9 @@ struct CrtEntry {
   // out = a b mod x^n - 1 from the transforms; work (kPoints words) may be tb's points, which it
   // overwrites. The caller wipes work.
   [[gnu::noinline, gnu::noclone]] static void multiply(u64* out, Word32* work, const Word32* ta, const Word32* tb,
-                                                       const Indices* pre = nullptr) {
+                                                       const OneShotState* one_shot = nullptr) {
     alignas(8) Word32 c[kCWords];
-    ifft_product<kK, kC>(work, ta, tb, pre);
+    ifft_product<kK, kC>(work, ta, tb, one_shot);
     decode_full<kK, kC>(c, work);  // c mod M: words 0 .. 2^K
     fafft::from_novel<kLog>(c, kLowBits);
     alignas(8) Word32 q[kHiWords];
@@ -999,21 +1002,21 @@ HQC_M4_FAFFT_CRT_INSTANTIATE(Hqc3)
 #endif
 #undef HQC_M4_FAFFT_CRT_INSTANTIATE
 
-// The one-shot products on the whole 2^m bits (HQC-5's mul and mul2) with the sliced layers'
-// indices computed once for their three or five transforms (SlicedIndices: 31.8 KiB of stack at
-// K = 12), as CrtEntry's at HQC-1 and HQC-3.
+// The one-shot products on the whole 2^m bits (HQC-5's mul and mul2), as CrtEntry's at HQC-1 and
+// HQC-3: the sliced layers' indices computed once for their three or five transforms
+// (SlicedIndices: 31.8 KiB of stack at K = 12), the transforms stopped before the block products.
 template <class P>
-using WholeIndices = OneShot<Entry::kPoints<P>, kStandardCoset<Entry::kPoints<P>>>;
+using WholeOneShot = OneShot<Entry::kPoints<P>, kStandardCoset<Entry::kPoints<P>>>;
 template <class P>
 void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
-  const WholeIndices<P> pre;
-  Entry::mul<P>(out, a, b, &pre);
+  const WholeOneShot<P> one_shot;
+  Entry::mul<P>(out, a, b, &one_shot);
 }
 template <class P>
 void mul2(std::uint64_t* out1, std::uint64_t* out2, const std::uint64_t* a1, const std::uint64_t* a2,
           const std::uint64_t* b) {
-  const WholeIndices<P> pre;
-  Entry::mul2<P>(out1, out2, a1, a2, b, &pre);
+  const WholeOneShot<P> one_shot;
+  Entry::mul2<P>(out1, out2, a1, a2, b, &one_shot);
 }
 
 #define HQC_M4_FAFFT_INSTANTIATE(P)                                                                   \
