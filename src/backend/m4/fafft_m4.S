@@ -465,13 +465,13 @@ hqc_m4_fafft_pointwise_first:
 @ written after the pair's x and y are read). work: kBlockWork words of scratch (the caller wipes
 @ it), laid out as below. State in FPU registers: s0 = g's pair, s1 = x's, s2 = y's, s3 = b,
 @ s4 = tau_b, s5 = steps, s6 = work, s7 = the end of g, s8 = the end of a product run, s9 - s11
-@ the subroutines' return addresses and destination. No branch or address depends on x, y or the twiddles.
+@ the subroutines' return addresses and destination. No branch or address depends on x, y or the
+@ twiddles.
 .equ BP_LX, 0          @ 54 words: the leaves of x's halves, then the products
 .equ BP_LY, 216        @ 54 words: the leaves of y's halves
 .equ BP_E, 432         @ 16 words: the first half's product (coefficients 0 .. 14)
 .equ BP_F, 496         @ 16 words: the second's
 .equ BP_S, 560         @ 8 words: the multiples of tau
-.equ BP_T, 592         @ 8 words: tau
 
 @ The 27 leaves of the 8 words at r0 to r1 .. r1 + 108 (r1 advanced): those of a0..a3, of a4..a7,
 @ of their sum; those of four words b0..b3 are b0, b1, b0+b1, b2, b3, b2+b3, b0+b2, b1+b3, and the
@@ -587,8 +587,7 @@ block_combine:
   .size block_combine, . - block_combine
 
 @ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): two products an
-@ iteration, so that the test and the branch are paid once per two (an even count; block_product_run_odd
-@ enters at the second product for an odd one). Clobbers r2-r12 and lr (the return address waits
+@ iteration, so that the test and the branch are paid once per two (an even count). Clobbers r2-r12 and lr (the return address waits
 @ in s9).
   .type block_product_run, %function
   .thumb_func
@@ -605,11 +604,27 @@ block_product_run:
   bne 1b
   vmov lr, s9
   bx lr
-  .thumb_func
-block_product_run_odd:
-  vmov s9, lr
-  b 2b
   .size block_product_run, . - block_product_run
+
+@ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once.
+@ Clobbers r2-r12 and lr (the return address waits in s9).
+  .type block_scale_run, %function
+  .thumb_func
+block_scale_run:
+  vmov s9, lr
+  vmov r3, s4
+  SPLIT_CLASSES
+1:
+  ldr r6, [r0], #4
+  PRODUCT
+  REDUCE
+  str r12, [r0, #-4]
+  vmov r8, s8
+  cmp r0, r8
+  bne 1b
+  vmov lr, s9
+  bx lr
+  .size block_scale_run, . - block_scale_run
 
   .global hqc_m4_fafft_block_products
   .type hqc_m4_fafft_block_products, %function
@@ -656,7 +671,7 @@ hqc_m4_fafft_block_products:
   add r1, r0, #BP_F - BP_LX - 108
   bl block_combine
   vmov r0, s6
-  @ S = E_hi + F_hi (7 words), T = tau (8 words); S *= tau.
+  @ S = E_hi + F_hi (7 words); S *= tau.
   add r1, r0, #BP_E + 32
   ldm r1, {r2-r8}
   add r1, r0, #BP_F + 32
@@ -670,22 +685,11 @@ hqc_m4_fafft_block_products:
   ldm r1, {r9-r10}
   eor r7, r7, r9
   eor r8, r8, r10
-  add r1, r0, #BP_S
-  stm r1, {r2-r8}
-  vmov r2, s4
-  mov r3, r2
-  mov r4, r2
-  mov r5, r2
-  mov r6, r2
-  mov r7, r2
-  mov r8, r2
-  mov r9, r2
-  add r1, r0, #BP_T
-  stm r1, {r2-r9}
   add r0, r0, #BP_S
+  stm r0, {r2-r8}
   add r8, r0, #28
   vmov s8, r8
-  bl block_product_run_odd
+  bl block_scale_run
   @ V' = E_lo + F_lo + F_hi + tau S (v7 = e7 + f7) to g's second half; S = E_hi + V' (s7 = v7).
   vmov r0, s6
   add r1, r0, #BP_E
@@ -742,10 +746,9 @@ hqc_m4_fafft_block_products:
   stm r1, {r2-r9}
   @ S *= tau; U' = E_lo + S to g's first half.
   add r0, r0, #BP_S
-  add r1, r0, #BP_T - BP_S
   add r8, r0, #32
   vmov s8, r8
-  bl block_product_run
+  bl block_scale_run
   vmov r0, s6
   add r1, r0, #BP_E
   ldm r1, {r2-r9}

@@ -73,7 +73,7 @@ extern "C" void hqc_m4_fafft_index_step(std::uint32_t* next, const std::uint32_t
 extern "C" void hqc_m4_fafft_pointwise_first(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                              std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps);
 // The one-shot products' block products and inverse layer 3 on each pair of 8-point blocks, tau_0 and
-// the twiddle steps as in the layers; work: 156 words of scratch (fafft_m4.S; g may be x or y).
+// the twiddle steps as in the layers; work: 148 words of scratch (fafft_m4.S; g may be x or y).
 extern "C" void hqc_m4_fafft_block_products(std::uint32_t* g, const std::uint32_t* x, const std::uint32_t* y,
                                             std::uint32_t pairs, std::uint32_t tau0, const std::uint32_t* steps,
                                             std::uint32_t* work);
@@ -337,7 +337,7 @@ struct OneShot {
 // point: 3^k + 2^k - 1 per block and pair of operands, against 3 k 2^(k-1) + 2^k for both
 // transforms' last k layers, the pointwise products and the first k inverse layers.
 inline constexpr unsigned kBlockLayers = 3;
-inline constexpr std::size_t kBlockWork = 156;  // words of hqc_m4_fafft_block_products' scratch
+inline constexpr std::size_t kBlockWork = 148;  // words of hqc_m4_fafft_block_products' scratch
 
 // g = the block products of x and y (one-shot transforms; g may be x or y) and inverse layer k, by
 // hqc_m4_fafft_block_products: two blocks an iteration, the halves of a block of layer k, whose
