@@ -58,6 +58,8 @@ extern "C" void hqc_m4_transpose32(std::uint32_t* out, const std::uint32_t* in);
 extern "C" void hqc_m4_fafft_xor_shifted(std::uint32_t* dst, const std::uint32_t* src, std::uint32_t len,
                                          std::uint32_t r);
 extern "C" void hqc_m4_poly_mul_zero(void* dst, std::size_t len);
+// dst[i] = src[i] for i < len 32-bit words, the buffers apart (poly_m4.S).
+extern "C" void hqc_m4_poly_mul_copy(void* dst, const void* src, std::size_t len);
 // The layers with half >= 32 on bit-sliced chunks (fafft_m4.S): u += tau v, v += u (inverse: v += u,
 // u += tau v) on chunks of 32 points from u on, v at u + vofs bytes; idx: 256 bytes, sliced_index's
 // for tau; table: 128 words of scratch.
@@ -638,14 +640,10 @@ struct Parts {
     fold_product<P>(out, reinterpret_cast<const Word32*>(c));
   }
   static void wipe(void* p, std::size_t len) { ct::wipe(p, len); }
-  // Out of line (the entry points call them a few times each: inlined word loops took 0.6 KB of
-  // flash); lengths are whole words here.
-  [[gnu::noinline]] static void copy(void* dst, const void* src, std::size_t len) {
-    auto* d = static_cast<Word32*>(dst);
-    const auto* s = static_cast<const Word32*>(src);
-    for (std::size_t i = 0; i < len / 4; i++) d[i] = s[i];
-  }
-  [[gnu::noinline]] static void zero(void* p, std::size_t len) { hqc_m4_poly_mul_zero(p, len / 4); }
+  // The ring product's word moves (poly_m4.S: LDM/STM, eight words at a time); lengths are whole
+  // words here, and the buffers of a copy do not overlap.
+  static void copy(void* dst, const void* src, std::size_t len) { hqc_m4_poly_mul_copy(dst, src, len / 4); }
+  static void zero(void* p, std::size_t len) { hqc_m4_poly_mul_zero(p, len / 4); }
 };
 using Entry = ::hqc::backend::fafft::EntryPoints<Parts>;
 
