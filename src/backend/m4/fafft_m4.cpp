@@ -349,7 +349,7 @@ inline constexpr std::size_t kBlockWork = 148;  // words of hqc_m4_fafft_block_p
 // tau E_hi and V = F_lo + (tau + 1) F_hi; the inverse layer gives V' = U + V = E_lo + F_lo + F_hi
 // + tau (E_hi + F_hi) and U' = U + tau V' = E_lo + tau (E_hi + V'): 2^(k+1) - 1 products by tau
 // instead of 2 (2^k - 1) for the reductions and 2^k for the layer, 69 products for 16 points in
-// all, against 96 + 16 in the layers and the pointwise products. tau is public, and so is every
+// all, against 80 in the layers and 16 pointwise. tau is public, and so is every
 // index.
 template <unsigned K, const Coset& C>
 void block_products(u32* g, const u32* x, const u32* y) {
