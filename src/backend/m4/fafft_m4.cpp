@@ -213,7 +213,11 @@ template <unsigned K, const Coset& C, unsigned kRows>
   for (std::size_t w = 0; w < kRowWords; w++) {
     u32 row[4 * kGroups], sums[16 * kGroups];
     u32* x = t + 32 * w;
-    for (unsigned r = 0; r < 4 * kGroups; r++) row[r] = r < kRows ? u32{bits[r * kRowWords + w]} : 0;
+    // Unrolled, so that the rows' words are loads at immediate offsets, back to back.
+    static_for<4 * kGroups>([&](auto r) {
+      if constexpr (r < kRows) row[r] = bits[r * kRowWords + w];
+      else row[r] = 0;
+    });
     subset_sums(sums, row, kGroups);
     // Unrolled: the table indices are immediates, and a zero nibble (an empty subset) reads nothing.
     static_for<32>([&](auto p) {
