@@ -567,31 +567,31 @@ hqc_m4_fafft_pointwise_first:
 
 @ LEAVES8 and COMBINE8 (off = 0) as subroutines (each is called two or four times a pair): r0 and
 @ r1 as the macros take them. The return address waits in s10.
-  .type block_leaves, %function
+  .type fafft_block_leaves, %function
   .thumb_func
-block_leaves:
+fafft_block_leaves:
   vmov s10, lr
   LEAVES8
   vmov lr, s10
   bx lr
-  .size block_leaves, . - block_leaves
+  .size fafft_block_leaves, . - fafft_block_leaves
 @ r0 = the 27 products, r1 = where e0 .. e14 go.
-  .type block_combine, %function
+  .type fafft_block_combine, %function
   .thumb_func
-block_combine:
+fafft_block_combine:
   vmov s10, lr
   vmov s11, r1
   COMBINE8
   vmov lr, s10
   bx lr
-  .size block_combine, . - block_combine
+  .size fafft_block_combine, . - fafft_block_combine
 
 @ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): two products an
 @ iteration, so that the test and the branch are paid once per two (an even count). Clobbers r2-r12 and lr (the return address waits
 @ in s9).
-  .type block_product_run, %function
+  .type fafft_block_product_run, %function
   .thumb_func
-block_product_run:
+fafft_block_product_run:
   vmov s9, lr
 1:
   POINT_PRODUCT
@@ -604,13 +604,13 @@ block_product_run:
   bne 1b
   vmov lr, s9
   bx lr
-  .size block_product_run, . - block_product_run
+  .size fafft_block_product_run, . - fafft_block_product_run
 
 @ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once.
 @ Clobbers r2-r12 and lr (the return address waits in s9).
-  .type block_scale_run, %function
+  .type fafft_block_scale_run, %function
   .thumb_func
-block_scale_run:
+fafft_block_scale_run:
   vmov s9, lr
   vmov r3, s4
   SPLIT_CLASSES
@@ -624,7 +624,7 @@ block_scale_run:
   bne 1b
   vmov lr, s9
   bx lr
-  .size block_scale_run, . - block_scale_run
+  .size fafft_block_scale_run, . - fafft_block_scale_run
 
   .global hqc_m4_fafft_block_products
   .type hqc_m4_fafft_block_products, %function
@@ -648,28 +648,28 @@ hqc_m4_fafft_block_products:
   @ The leaves: x's two halves to BP_LX, y's to BP_LY.
   vmov r1, s6
   vmov r0, s1
-  bl block_leaves
+  bl fafft_block_leaves
   vmov r0, s1
   add r0, r0, #32
-  bl block_leaves
+  bl fafft_block_leaves
   vmov r0, s2
-  bl block_leaves
+  bl fafft_block_leaves
   vmov r0, s2
   add r0, r0, #32
-  bl block_leaves
+  bl fafft_block_leaves
   @ Their products, in place.
   vmov r0, s6
   add r1, r0, #BP_LY
   vmov s8, r1
-  bl block_product_run
+  bl fafft_block_product_run
   @ The halves' products' coefficients.
   vmov r0, s6
   add r1, r0, #BP_E
-  bl block_combine
+  bl fafft_block_combine
   vmov r0, s6
   add r0, r0, #BP_LX + 108
   add r1, r0, #BP_F - BP_LX - 108
-  bl block_combine
+  bl fafft_block_combine
   vmov r0, s6
   @ S = E_hi + F_hi (7 words); S *= tau.
   add r1, r0, #BP_E + 32
@@ -689,7 +689,7 @@ hqc_m4_fafft_block_products:
   stm r0, {r2-r8}
   add r8, r0, #28
   vmov s8, r8
-  bl block_scale_run
+  bl fafft_block_scale_run
   @ V' = E_lo + F_lo + F_hi + tau S (v7 = e7 + f7) to g's second half; S = E_hi + V' (s7 = v7).
   vmov r0, s6
   add r1, r0, #BP_E
@@ -748,7 +748,7 @@ hqc_m4_fafft_block_products:
   add r0, r0, #BP_S
   add r8, r0, #32
   vmov s8, r8
-  bl block_scale_run
+  bl fafft_block_scale_run
   vmov r0, s6
   add r1, r0, #BP_E
   ldm r1, {r2-r9}
