@@ -522,7 +522,7 @@ w("coefficients of the product, and s_3 = t takes the upper 7 back. The halves o
 w("t and t + 1, so that reduction merges with inverse layer 3 (U' = E_lo + tau (E_hi + V'), V' = E_lo +")
 w("F_lo + F_hi + tau (E_hi + F_hi)): 54 + 15 = 69 field products for 16 points, where the last three")
 w("layers of both transforms, the pointwise products and the first four inverse layers take 80 + 16")
-w("(`hqc_m4_fafft_block_products`, `fafft_m4.S`; its leaves and sums in registers, its products the")
+w("(`hqc_m4_fafft_block_products`, `fafft_m4.S`: leaves and sums in registers, kept in 148 words, the products the")
 w("same Thumb-2 product as the layers'). Measured against the whole transforms' 2 F + IP and 3 F + 2 IP:")
 oneshot = []
 for lv, src in ((5, fa), (3, crt_of), (1, crt_of)):

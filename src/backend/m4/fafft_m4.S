@@ -565,7 +565,7 @@ hqc_m4_fafft_pointwise_first:
   str r2, [r1, #56]
 .endm
 
-@ LEAVES8 and COMBINE8 (off = 0) as subroutines (each is called two or four times a pair): r0 and
+@ LEAVES8 and COMBINE8 as subroutines (each is called two or four times a pair): r0 and
 @ r1 as the macros take them. The return address waits in s10.
   .type fafft_block_leaves, %function
   .thumb_func
