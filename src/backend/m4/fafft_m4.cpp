@@ -476,18 +476,41 @@ constexpr u32 unit_mask(const Step& s, std::size_t i) {
 
 // Step I of the list on one unit: word i gains the source bits delta above its destination bits,
 // which lie in words i + q and i + q + 1 of the same unit (the block is inside the unit).
+// Where every word of the unit has the same mask m, partial and within a word (the steps on blocks
+// of at most 32 bits), the mask is held in a register, so that each word takes an AND with a
+// shifted operand and an EOR, not three instructions. The register is set where the step runs
+// (in_register: an empty volatile asm, which GCC neither folds back into an immediate nor hoists
+// out of the unit loop, where the masks would be spilled to the stack).
+[[gnu::always_inline]] inline u32 in_register(u32 x) {
+  __asm__ volatile("" : "+r"(x));
+  return x;
+}
+template <unsigned L, int I>
+constexpr bool unit_step_shared_mask() {
+  constexpr Step s = kSteps<L>.s[I];
+  constexpr u32 delta = s.src - s.dst, r = delta % 32, m = unit_mask(s, 0);
+  if (delta >= 32 || r == 0 || m == 0 || m == ~u32{0} || (u64{m} >> (32 - r)) != 0) return false;
+  for (std::size_t i = 1; i < kUnitWords; i++)
+    if (unit_mask(s, i) != m) return false;
+  return true;
+}
 template <unsigned L, int I>
 [[gnu::always_inline]] inline void unit_step(u32 (&x)[kUnitWords]) {
   constexpr Step s = kSteps<L>.s[I];
   constexpr u32 delta = s.src - s.dst, q = delta / 32, r = delta % 32;
-  static_for<kUnitWords>([&](auto i) {
-    constexpr u32 m = unit_mask(s, i);
-    if constexpr (m != 0) {
-      u32 v = x[i + q] >> r;
-      if constexpr (r != 0 && i + q + 1 < kUnitWords) v |= x[i + q + 1] << (32 - r);
-      x[i] ^= v & m;
-    }
-  });
+  if constexpr (unit_step_shared_mask<L, I>()) {
+    const u32 m = in_register(unit_mask(s, 0));
+    static_for<kUnitWords>([&](auto i) { x[i] ^= m & (x[i] >> r); });
+  } else {
+    static_for<kUnitWords>([&](auto i) {
+      constexpr u32 m = unit_mask(s, i);
+      if constexpr (m != 0) {
+        u32 v = x[i + q] >> r;
+        if constexpr (r != 0 && i + q + 1 < kUnitWords) v |= x[i + q + 1] << (32 - r);
+        x[i] ^= v & m;
+      }
+    });
+  }
 }
 
 // The unit steps, forward or backward, on the units below limit.
