@@ -17,6 +17,7 @@
 // Every loop bound, index and shift depends on the parameter set (public) only.
 #include "backend/m4/fafft_m4.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -562,8 +563,11 @@ void unit_pass(Word32* w, std::size_t limit) {
   // The blocks whose source lies wholly below limit, then at most one that limit cuts. The former
   // share their word offsets and masks: where they span two words or more, one Thumb-2 call runs
   // them all.
-  std::size_t whole = 0;
-  while (whole * s.block < total && whole * s.block + s.src + s.len <= limit) whole++;
+  // Counted in closed form (block is a power of two, total a multiple of it): those k with
+  // k block < total and k block + src + len <= limit.
+  const unsigned log_block = static_cast<unsigned>(std::countr_zero(s.block));
+  const std::size_t below_limit = limit >= s.src + s.len ? ((limit - s.src - s.len) >> log_block) + 1 : 0;
+  const std::size_t whole = std::min<std::size_t>(total >> log_block, below_limit);
   const std::size_t d1 = s.dst + s.len, w0 = s.dst / 32, w1 = (d1 - 1) / 32;
   const u32 head = ~u32{0} << (s.dst % 32), tail = ~u32{0} >> ((32 - d1 % 32) % 32);
   if (whole != 0 && w0 != w1) {
