@@ -587,26 +587,30 @@ fafft_block_combine:
   .size fafft_block_combine, . - fafft_block_combine
 
 @ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): two products an
-@ iteration, so that the test and the branch are paid once per two (an even count). Clobbers r2-r12 and lr (the return address waits
+@ iteration, so that the test and the branch are paid once per two (an even count); the second
+@ product's store waits for the next iteration, where it pipelines with the loads. Clobbers r2-r12 and lr (the return address waits
 @ in s9).
   .type fafft_block_product_run, %function
   .thumb_func
 fafft_block_product_run:
   vmov s9, lr
+  b 2f
 1:
-  POINT_PRODUCT
   str r12, [r0, #-4]
 2:
   POINT_PRODUCT
   str r12, [r0, #-4]
+  POINT_PRODUCT
   vmov r8, s8
   cmp r0, r8
   bne 1b
+  str r12, [r0, #-4]
   vmov lr, s9
   bx lr
   .size fafft_block_product_run, . - fafft_block_product_run
 
-@ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once.
+@ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once; each
+@ product's store waits for the next load, as above.
 @ Clobbers r2-r12 and lr (the return address waits in s9).
   .type fafft_block_scale_run, %function
   .thumb_func
@@ -614,14 +618,17 @@ fafft_block_scale_run:
   vmov s9, lr
   vmov r3, s4
   SPLIT_CLASSES
+  b 2f
 1:
+  str r12, [r0, #-4]
+2:
   ldr r6, [r0], #4
   PRODUCT
   REDUCE
-  str r12, [r0, #-4]
   vmov r8, s8
   cmp r0, r8
   bne 1b
+  str r12, [r0, #-4]
   vmov lr, s9
   bx lr
   .size fafft_block_scale_run, . - fafft_block_scale_run
