@@ -410,7 +410,9 @@ w("### The targets of the m4 work and where they stand (estimates)")
 w("")
 w("The cycle targets set for the m4 backend, against the estimates above (-O3). \"needs\" is how much")
 w("faster the ring products of that operation would have to be for the target, with everything else")
-w("unchanged: the product's estimated cycles are the `ring mul` column.")
+w("unchanged: the product's estimated cycles are the `ring mul` column. \"met at P = 2, not at P = 3\"")
+w("marks a target the estimate meets with the model's middle refill cost but not at the top of its")
+w("range (the table above): met by less than the model's error.")
 w("")
 w("| target | level | operation | target | m4 (estimate) | status | needs |")
 w("|---|---|---|---:|---:|---|---:|")
@@ -419,39 +421,42 @@ def ring(r):
 def needs(r, limit):
     over = r["est_cycles"] - limit
     return "-" if over <= 0 else f"products {100 * over / ring(r):.0f} % faster"
+# met (at P = 2), and whether it holds at P = 3 too (the top of the model's range; limit_hi: the
+# target at P = 3 where it is itself an estimate).
+def status(r, limit, limit_hi=None):
+    if r["est_cycles"] > limit:
+        return "missed"
+    return "met" if r["est_cycles_range"][1] <= (limit if limit_hi is None else limit_hi) else "met at P = 2, not at P = 3"
 for op, limit in (("keygen", 1.9e6), ("encaps", 3.3e6), ("decaps", 5.9e6)):
     r = by.get((1, "m4", op))
     if r:
-        ok = r["est_cycles"] <= limit
-        w(f"| cycles | HQC-1 | {op} | <= {limit / 1e6:.1f}M | ~{r['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(r, limit)} |")
+        w(f"| cycles | HQC-1 | {op} | <= {limit / 1e6:.1f}M | ~{r['est_cycles'] / 1e6:.2f}M | {status(r, limit)} | {needs(r, limit)} |")
 for level in (3, 5):
     for op in ("keygen", "encaps", "decaps"):
         r = by.get((level, "m4", op))
         if r and (level, op) in PUB:
             limit = 0.75 * PUB[(level, op)]
-            ok = r["est_cycles"] <= limit
-            w(f"| 25 % below published | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{r['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(r, limit)} |")
+            w(f"| 25 % below published | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{r['est_cycles'] / 1e6:.2f}M | {status(r, limit)} | {needs(r, limit)} |")
 for level in (3, 5):
     for op in ("keygen", "encaps", "decaps"):
         r = by.get((level, "m4", op))
         if r and (level, op) in PUB:
             limit = newer_bound(level, op)
-            ok = r["est_cycles"] <= limit
-            w(f"| 25 % below the newer FAFFT work, bound | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{r['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(r, limit)} |")
+            w(f"| 25 % below the newer FAFFT work, bound | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{r['est_cycles'] / 1e6:.2f}M | {status(r, limit)} | {needs(r, limit)} |")
 for level in (1, 3, 5):
     for op in ("keygen", "encaps", "decaps", "encaps_cached", "decaps_cached"):
         m, p = by.get((level, "m4", op)), by.get((level, "portable", op))
         if m and p:
             limit = p["est_cycles"] / 5
-            ok = m["est_cycles"] <= limit
-            w(f"| 5 x portable | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{m['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(m, limit)} |")
+            w(f"| 5 x portable | HQC-{level} | {op} | <= {limit / 1e6:.2f}M | ~{m['est_cycles'] / 1e6:.2f}M | "
+              f"{status(m, limit, p['est_cycles_range'][1] / 5)} | {needs(m, limit)} |")
 for level in (1, 3, 5):
     for op, frac in (("encaps", 0.25), ("decaps", 0.15)):
         u, c = by.get((level, "m4", op)), by.get((level, "m4", op + "_cached"))
         if u and c:
             limit = (1 - frac) * u["est_cycles"]
-            ok = c["est_cycles"] <= limit
-            w(f"| cached {int(100 * frac)} % below | HQC-{level} | {op}_cached | <= {limit / 1e6:.2f}M | ~{c['est_cycles'] / 1e6:.2f}M | {'met' if ok else 'missed'} | {needs(c, limit)} |")
+            w(f"| cached {int(100 * frac)} % below | HQC-{level} | {op}_cached | <= {limit / 1e6:.2f}M | ~{c['est_cycles'] / 1e6:.2f}M | "
+              f"{status(c, limit, (1 - frac) * u['est_cycles_range'][1])} | {needs(c, limit)} |")
 w("")
 w("#### The FAFFT's transforms and products against the tree")
 w("")
@@ -567,6 +572,10 @@ w("HQC-3 alone then needs the tree for the CRT's 193-word top product only, so i
 w("the Toom-4 step and its passes (about 5 KB of flash).")
 w("")
 w("What the missed targets need:")
+r1e = by.get((1, "m4", "encaps"))
+if r1e and r1e["est_cycles"] <= 3.3e6 < r1e["est_cycles_range"][1]:
+    w(f"- **HQC-1 encapsulation, 3.3M.** Met at P = 2 by {100 * (1 - r1e['est_cycles'] / 3.3e6):.2f} %, not at P = 3, where")
+    w(f"  its products would have to be {100 * (r1e['est_cycles_range'][1] - 3.3e6) / ring(r1e):.1f} % faster: inside the model's error.")
 shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
           if r["opt"] == "-O3" and r["backend"] == "m4"]
 if shares:
