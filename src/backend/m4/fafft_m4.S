@@ -565,6 +565,24 @@ hqc_m4_fafft_pointwise_first:
   str r2, [r1, #56]
 .endm
 
+@ XOR_FOUR off, d0-d3 (XOR_THREE off, d0-d2): the registers ^= the four (three) words at r0 + off.
+@ Clobbers r1, r10-r12 (and lr).
+.macro XOR_FOUR off, d0, d1, d2, d3
+  add r1, r0, #\off
+  ldm r1, {r10-r12, lr}
+  eor \d0, \d0, r10
+  eor \d1, \d1, r11
+  eor \d2, \d2, r12
+  eor \d3, \d3, lr
+.endm
+.macro XOR_THREE off, d0, d1, d2
+  add r1, r0, #\off
+  ldm r1, {r10-r12}
+  eor \d0, \d0, r10
+  eor \d1, \d1, r11
+  eor \d2, \d2, r12
+.endm
+
 @ LEAVES8 and COMBINE8 as subroutines (each is called two or four times a pair): r0 and
 @ r1 as the macros take them. The return address waits in s10.
   .type fafft_block_leaves, %function
@@ -681,17 +699,8 @@ hqc_m4_fafft_block_products:
   @ S = E_hi + F_hi (7 words); S *= tau.
   add r1, r0, #BP_E + 32
   ldm r1, {r2-r8}
-  add r1, r0, #BP_F + 32
-  ldm r1, {r9-r12, lr}
-  eor r2, r2, r9
-  eor r3, r3, r10
-  eor r4, r4, r11
-  eor r5, r5, r12
-  eor r6, r6, lr
-  add r1, r0, #BP_F + 52
-  ldm r1, {r9-r10}
-  eor r7, r7, r9
-  eor r8, r8, r10
+  XOR_FOUR BP_F + 32, r2, r3, r4, r5
+  XOR_THREE BP_F + 48, r6, r7, r8
   add r0, r0, #BP_S
   stm r0, {r2-r8}
   add r8, r0, #28
@@ -701,54 +710,17 @@ hqc_m4_fafft_block_products:
   vmov r0, s6
   add r1, r0, #BP_E
   ldm r1, {r2-r9}
-  add r1, r0, #BP_F
-  ldm r1, {r10-r12, lr}
-  eor r2, r2, r10
-  eor r3, r3, r11
-  eor r4, r4, r12
-  eor r5, r5, lr
-  add r1, r0, #BP_F + 16
-  ldm r1, {r10-r12, lr}
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r8, r8, r12
-  eor r9, r9, lr
-  add r1, r0, #BP_F + 32
-  ldm r1, {r10-r12, lr}
-  eor r2, r2, r10
-  eor r3, r3, r11
-  eor r4, r4, r12
-  eor r5, r5, lr
-  add r1, r0, #BP_F + 48
-  ldm r1, {r10-r12}
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r8, r8, r12
-  add r1, r0, #BP_S
-  ldm r1, {r10-r12, lr}
-  eor r2, r2, r10
-  eor r3, r3, r11
-  eor r4, r4, r12
-  eor r5, r5, lr
-  add r1, r0, #BP_S + 16
-  ldm r1, {r10-r12}
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r8, r8, r12
+  XOR_FOUR BP_F, r2, r3, r4, r5
+  XOR_FOUR BP_F + 16, r6, r7, r8, r9
+  XOR_FOUR BP_F + 32, r2, r3, r4, r5
+  XOR_THREE BP_F + 48, r6, r7, r8
+  XOR_FOUR BP_S, r2, r3, r4, r5
+  XOR_THREE BP_S + 16, r6, r7, r8
   vmov r1, s0
   add r1, r1, #32
   stm r1, {r2-r9}
-  add r1, r0, #BP_E + 32
-  ldm r1, {r10-r12, lr}
-  eor r2, r2, r10
-  eor r3, r3, r11
-  eor r4, r4, r12
-  eor r5, r5, lr
-  add r1, r0, #BP_E + 48
-  ldm r1, {r10-r12}
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r8, r8, r12
+  XOR_FOUR BP_E + 32, r2, r3, r4, r5
+  XOR_THREE BP_E + 48, r6, r7, r8
   add r1, r0, #BP_S
   stm r1, {r2-r9}
   @ S *= tau; U' = E_lo + S to g's first half.
@@ -759,18 +731,8 @@ hqc_m4_fafft_block_products:
   vmov r0, s6
   add r1, r0, #BP_E
   ldm r1, {r2-r9}
-  add r1, r0, #BP_S
-  ldm r1, {r10-r12, lr}
-  eor r2, r2, r10
-  eor r3, r3, r11
-  eor r4, r4, r12
-  eor r5, r5, lr
-  add r1, r0, #BP_S + 16
-  ldm r1, {r10-r12, lr}
-  eor r6, r6, r10
-  eor r7, r7, r11
-  eor r8, r8, r12
-  eor r9, r9, lr
+  XOR_FOUR BP_S, r2, r3, r4, r5
+  XOR_FOUR BP_S + 16, r6, r7, r8, r9
   vmov r1, s0
   stm r1!, {r2-r9}
   @ The next pair.
