@@ -44,7 +44,7 @@ DIV_EST, DIV_LO, DIV_HI = 7, 2, 12
 # (kernel, pattern on the demangled function name); the first match wins.
 KERNELS = [
     ("keccak", re.compile(r"keccak|sym::Sponge|sym::SpongeLanes|sym::KeccakState|sym::lanes::", re.I)),
-    ("ring_mul", re.compile(r"fafft|gf2x::|karatsuba|kara_mid|hqc_m4_xor|toom|poly_mul|clmul|\bmul(128|256)\b|mul2?_|::mul\b|::mul2\b|mul_impl|backend::.*::mul|reduce_mod")),
+    ("ring_mul", re.compile(r"fafft|gf2x::|karatsuba|kara_mid|hqc_m4_xor|toom|poly_mul|clmul|\bmul(128|256)\b|mul2?_|::mul\b|::mul2\b|mul_impl|backend::.*::mul|reduce_mod|hqc_m4_transpose32|hqc_m4_shift_words_left|hqc_m4_fold_")),
     ("support_expansion", re.compile(r"support_to_vector|route::|hqc_m4_route|hqc_m4_sort_merge")),
     ("samplers", re.compile(r"sampl|positions|keygen_accept|position_taken|eq_mask|enc_fixup")),
     ("rm_code", re.compile(r"code::rm_|rm_decode|rm_encode|rm_peak|hadamard")),
