@@ -355,12 +355,12 @@ class Gen:
         self.emit(f"pkhtb {y}, {y}, {x}, asr #16")
         return t, x
 
-    def entry_fused(self, acc, free, interleaved=False):
-        """Interleaves the 25 lanes into buffer A (lag P applied) and computes round 0's column
-        parities as theta_cd leaves them (same registers, same lags: the first word of each
-        column half, lane y = 0, is written straight into its accumulator where the lags agree).
-        Uses r0 (the state pointer) and the three registers theta_cd leaves free. interleaved:
-        the caller's lanes are already interleaved (even word, odd word): only loaded."""
+    def entry_fused(self, acc, free):
+        """Copies the caller's interleaved lanes (even word, odd word) into buffer A (lag P
+        applied) and computes round 0's column parities as theta_cd leaves them (same registers,
+        same lags: the first word of each column half, lane y = 0, is loaded straight into its
+        accumulator where the lags agree). Uses r0 (the state pointer) and the three registers
+        theta_cd leaves free."""
         assert "r0" in free and len(free) == 4, free
         tmp = [r for r in free if r != "r0"]
         prev = []
@@ -369,26 +369,13 @@ class Gen:
             for r, off in prev:
                 self.emit(f"str {r}, [sp, #{off}]")
             col = lane % 5
-            # a lane of row 0 is the first of its column halves: written straight into the
+            # a lane of row 0 is the first of its column halves: loaded straight into the
             # accumulator when that lags like the stored word (else copied by a ROR below)
             direct = [lane < 5 and acc[(col, h)][1] == self.pattern[2 * lane + h] for h in (0, 1)]
-            if interleaved:
-                xd = acc[(col, 0)][0] if direct[0] else x
-                yd = acc[(col, 1)][0] if direct[1] else y
-                self.emit(f"ldr {xd}, [r0, #{8 * lane}]")
-                self.emit(f"ldr {yd}, [r0, #{8 * lane + 4}]")
-            else:
-                self.emit(f"ldr {x}, [r0, #{8 * lane}]")
-                self.emit(f"ldr {y}, [r0, #{8 * lane + 4}]")
-                x, t = self.swap16(x, y, t)
-                for k in (3, 2, 1):
-                    self.swap(x, y, t, k)
-                xd = acc[(col, 0)][0] if direct[0] else x
-                yd = acc[(col, 1)][0] if direct[1] else y
-                self.emit(f"eor {t}, {y}, {x}, lsr #1")
-                self.emit(f"and {t}, {t}, #0x55555555")
-                self.emit(f"eor {yd}, {y}, {t}")
-                self.emit(f"eor {xd}, {x}, {t}, lsl #1")
+            xd = acc[(col, 0)][0] if direct[0] else x
+            yd = acc[(col, 1)][0] if direct[1] else y
+            self.emit(f"ldr {xd}, [r0, #{8 * lane}]")
+            self.emit(f"ldr {yd}, [r0, #{8 * lane + 4}]")
             for r, h in ((xd, 0), (yd, 1)):
                 w = 2 * lane + h
                 if self.pattern[w]:
@@ -405,14 +392,14 @@ class Gen:
         for r, off in prev:
             self.emit(f"str {r}, [sp, #{off}]")
 
-    def exit(self, interleaved=False):
-        """Writes buffer A (lag P undone) to the caller's state, de-interleaved unless
-        `interleaved`, and clears both buffers and the spilled D words."""
+    def exit(self):
+        """Writes buffer A (lag P undone) to the caller's state, still interleaved, and clears
+        both buffers and the spilled D words."""
         regs = ["r2", "r3", "r4", "r5", "r6", "r7"]
         prev = None
         self.emit("movs r8, #0")
         for lane in range(25):
-            x, y, t = regs[(lane % 2) * 3:(lane % 2) * 3 + 3]
+            x, y = regs[(lane % 2) * 3:(lane % 2) * 3 + 2]
             if prev:
                 for r, off in prev:
                     self.emit(f"str {r}, [r0, #{off}]")
@@ -424,15 +411,38 @@ class Gen:
             for r, h in ((x, 0), (y, 1)):  # true = rotl(stored, q)
                 if self.pattern[2 * lane + h]:
                     self.emit(f"ror {r}, {r}, #{(32 - self.pattern[2 * lane + h]) % 32}")
-            if not interleaved:
-                for k in (0, 1, 2, 3):
-                    self.swap(x, y, t, k)
-                x, t = self.swap16(x, y, t)
             prev = [(x, 8 * lane), (y, 8 * lane + 4)]
         for r, off in prev:
             self.emit(f"str {r}, [r0, #{off}]")
         for i in range(SPILLS):
             self.emit(f"str r8, [sp, #{SPILL_OFF + 4 * i}]")
+
+    def lanes_in_place(self, name, forward):
+        """A local subroutine that interleaves (forward) or de-interleaves the 25 lanes at r0 in
+        place, a lane an iteration (the loop bound is the state's size: public). Clobbers r0-r3 and
+        r12."""
+        self.lines.append("  .type " + name + ", %function")
+        self.lines.append("  .thumb_func")
+        self.lines.append(name + ":")
+        self.emit("add r1, r0, #200")
+        self.lines.append("1:")
+        x, y, t = "r2", "r3", "r12"
+        self.emit(f"ldr {x}, [r0]")
+        self.emit(f"ldr {y}, [r0, #4]")
+        if forward:
+            x, t = self.swap16(x, y, t)
+            for k in (3, 2, 1, 0):
+                self.swap(x, y, t, k)
+        else:
+            for k in (0, 1, 2, 3):
+                self.swap(x, y, t, k)
+            x, t = self.swap16(x, y, t)
+        self.emit(f"str {x}, [r0], #4")
+        self.emit(f"str {y}, [r0], #4")
+        self.emit("cmp r0, r1")
+        self.emit("bne 1b")
+        self.emit("bx lr")
+        self.lines.append("  .size " + name + ", . - " + name)
 
     def generate(self):
         spilled = self.choose_spills()
@@ -452,23 +462,30 @@ class Gen:
             return spilled
         prologue = list(head)
         body, self.lines = self.lines, head
-        self.comment("interleave the 25 lanes into buffer A (even word, then odd word, per lane),")
-        self.comment("computing round 0's column parities on the way; then join the loop after its")
-        self.comment("own parity code")
-        acc, free = self.entry_state
-        self.entry_fused(dict(acc), list(free))
-        self.emit("b 2f")
-        # The second entry: the same frame, the caller's state already interleaved. Bit 0 of the
-        # saved state pointer (a word-aligned address) marks it for the exit.
+        # The standard entry: interleave in place, permute, de-interleave in place. No operation
+        # of the m4 row calls it (the sponges keep their states interleaved), so it is kept
+        # small: two loops of a lane instead of the 25 lanes unrolled into the entry and exit.
+        self.lines = []
+        self.emit("push {r4, lr}")
+        self.emit("mov r4, r0")
+        self.emit("bl keccak_interleave_lanes")
+        self.emit("mov r0, r4")
+        self.emit("bl hqc_m4_keccak_f1600_interleaved")
+        self.emit("mov r0, r4")
+        self.emit("bl keccak_deinterleave_lanes")
+        self.emit("pop {r4, pc}")
+        self.lines.append("  .size hqc_m4_keccak_f1600, . - hqc_m4_keccak_f1600")
+        self.lanes_in_place("keccak_interleave_lanes", True)
+        self.lanes_in_place("keccak_deinterleave_lanes", False)
         self.lines.append("  .global hqc_m4_keccak_f1600_interleaved")
         self.lines.append("  .type hqc_m4_keccak_f1600_interleaved, %function")
         self.lines.append("  .thumb_func")
         self.lines.append("hqc_m4_keccak_f1600_interleaved:")
         self.lines.extend(prologue)
-        self.emit("orr r1, r0, #1")
-        self.emit(f"str r1, [sp, #{FRAME}]")
         self.comment("copy the interleaved lanes into buffer A, computing round 0's column parities")
-        self.entry_fused(dict(acc), list(free), interleaved=True)
+        self.comment("on the way; then join the loop after its own parity code")
+        acc, free = self.entry_state
+        self.entry_fused(dict(acc), list(free))
         self.emit("b 2f")
         self.lines.extend(body)
         assert self.rot == self.pattern, (self.rot, self.pattern)
@@ -484,17 +501,10 @@ class Gen:
         self.emit(f"str {a}, [sp, #{RCP_OFF}]")
         self.emit(f"cmp {a}, {b}")
         self.emit("bne 1b")
-        self.comment("de-interleave into the caller's state (or copy, for the interleaved entry);")
-        self.comment("clear both buffers and the spilled D")
+        self.comment("copy buffer A (lags undone) to the caller's state; clear both buffers and the")
+        self.comment("spilled D")
         self.emit(f"ldr r0, [sp, #{FRAME}]")
-        self.emit("lsls r1, r0, #31")
-        self.emit("bne 3f")
         self.exit()
-        self.emit(f"add sp, sp, #{FRAME + 4}")
-        self.emit("pop {r4-r11, pc}")
-        self.lines.append("3:")
-        self.emit("subs r0, r0, #1")
-        self.exit(interleaved=True)
         self.emit(f"add sp, sp, #{FRAME + 4}")
         self.emit("pop {r4-r11, pc}")
         return spilled
@@ -625,8 +635,16 @@ def emulate(lines, state, table_addr=0x2000, interleaved=False):
     saved = {r: R[r] for r in ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11")}
     code = [l.strip() for l in lines if l.strip() and not l.strip().startswith(("@", "."))]
     labels = {l[:-1]: i for i, l in enumerate(code) if l.endswith(":")}
+
+    def target(name, at):
+        """A label's index: a local label (1b, 2f) is the nearest one back or forward from `at`."""
+        if name[:-1].isdigit() and name[-1] in "bf":
+            where = [i for i, l in enumerate(code) if l == name[:-1] + ":"]
+            return max(i for i in where if i < at) if name[-1] == "b" else min(i for i in where if i > at)
+        return labels[name]
     Z = False
     pc = labels["hqc_m4_keccak_f1600_interleaved"] if interleaved else 0
+    calls = []  # return addresses of BL
     cycles = 0
     prev_mem = None  # destination register of the previous single load/store ("" for a store)
     rd = lambda s: R[s]
@@ -652,9 +670,11 @@ def emulate(lines, state, table_addr=0x2000, interleaved=False):
             ops = ops[:-1]
         is_mem = mn in ("ldr", "str")
         if is_mem:
-            m = re.match(r"\[(\w+), #(\d+)\]", ops[1])
-            base, off = m.group(1), int(m.group(2))
+            m = re.match(r"\[(\w+)(?:, #(\d+))?\]$", ops[1])
+            base, off = m.group(1), int(m.group(2) or 0)
             a = R[base] + off
+            if len(ops) == 3:  # post-indexed: [base], #imm
+                R[base] = (R[base] + int(ops[2][1:], 0)) & MASK32
             pipelined = prev_mem is not None and prev_mem != base
             cycles += 1 if pipelined else 2
             if mn == "ldr":
@@ -688,27 +708,41 @@ def emulate(lines, state, table_addr=0x2000, interleaved=False):
             R[ops[0]] = (R[ops[1]] + op2(None, ops[2])) & MASK32
         elif mn == "sub": R[ops[0]] = (R[ops[1]] - op2(None, ops[2])) & MASK32
         elif mn == "cmp": Z = R[ops[0]] == R[ops[1]]
+        elif mn == "mov": R[ops[0]] = R[ops[1]]
         elif mn == "bne":
             if not Z:
-                pc = labels[ops[0][:-1]]
+                pc = target(ops[0], pc - 1)
                 cycles += 2
         elif mn == "b":
-            pc = labels[ops[0][:-1]]
+            pc = target(ops[0], pc - 1)
             cycles += 2
-        elif mn == "push":
-            regs = ["r0", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "lr"]
-            R["sp"] -= 4 * len(regs)
-            for i, r in enumerate(regs):
-                mem[R["sp"] + 4 * i] = R[r]
-            cycles += len(regs)
-        elif mn == "pop":
-            regs = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "pc"]
+        elif mn == "bl":
+            calls.append(pc)
+            R["lr"] = 0xB1  # a return address the stack may hold (popped into pc below)
+            pc = target(ops[0], pc - 1)
+            cycles += 3
+        elif mn == "bx":
+            pc = calls.pop()
+            cycles += 3
+        elif mn in ("push", "pop"):
+            regs = []
+            for part in rest.strip("{} ").split(","):
+                lo, _, hi = part.strip().partition("-")
+                regs += [f"r{i}" for i in range(int(lo[1:]), int(hi[1:]) + 1)] if hi else [lo]
+            if mn == "push":
+                R["sp"] -= 4 * len(regs)
+                for i, r in enumerate(regs):
+                    mem[R["sp"] + 4 * i] = R[r]
+                cycles += 1 + len(regs)
+                continue
             for i, r in enumerate(regs):
                 if r != "pc":
                     R[r] = mem[R["sp"] + 4 * i]
             R["sp"] += 4 * len(regs)
-            cycles += len(regs) + 2
-            break
+            cycles += 1 + len(regs) + 2
+            if not calls:
+                break
+            pc = calls.pop()
         else:
             raise SystemExit(f"emulator: unknown {ins}")
     assert R["sp"] == 0x8000, "stack not balanced"
@@ -717,8 +751,11 @@ def emulate(lines, state, table_addr=0x2000, interleaved=False):
         out = [deinterleave(mem[0x1000 + 8 * i], mem[0x1000 + 8 * i + 4]) for i in range(25)]
     else:
         out = [mem[0x1000 + 8 * i] | (mem[0x1000 + 8 * i + 4] << 32) for i in range(25)]
-    leftovers = [a for a in range(0x8000 - FRAME - 40, 0x8000 - 40, 4) if mem.get(a, 0) not in (0,)
-                 and not (0x8000 - 40 - FRAME + RCP_OFF <= a < 0x8000 - 40 - FRAME + RCE_OFF + 4)]
+    # The permutation's frame lies below its 40 bytes of saved registers, and below the standard
+    # entry's own 8 when entered from there.
+    top = 0x8000 - 40 - (0 if interleaved else 8)
+    leftovers = [a for a in range(top - FRAME, top, 4) if mem.get(a, 0) not in (0,)
+                 and not (top - FRAME + RCP_OFF <= a < top - FRAME + RCE_OFF + 4)]
     return out, cycles, leftovers
 
 
@@ -727,14 +764,15 @@ HEADER = """\
 @ docs/SPEC.md §3), Thumb-2. GENERATED by scripts/gen-keccak-m4.py: edit the generator, not this
 @ file; `scripts/gen-keccak-m4.py --check` runs the emitted code in an emulator against FIPS 202.
 @
+@ void hqc_m4_keccak_f1600_interleaved(uint32_t state[50]): the permutation on the bit-interleaved
+@ form (lane i = words 2i, its even bits, and 2i + 1, its odd bits; the backend slot
+@ keccak_f1600_interleaved), in and out: the sponges keep their states in that form, so this
+@ entry only copies the words in and out (applying and undoing the lags P below).
 @ void hqc_m4_keccak_f1600(uint64_t state[25]): the standard lane layout in and out (lane x + 5y,
-@ little-endian 64-bit words), like every keccak_f1600 slot.
-@ void hqc_m4_keccak_f1600_interleaved(uint32_t state[50]): the same permutation on the
-@ bit-interleaved form (lane i = words 2i, its even bits, and 2i + 1, its odd bits; the backend
-@ slot keccak_f1600_interleaved), in and out: the sponges keep their states in that form, so
-@ this entry only copies the words in and out (applying and undoing the lags P below). It shares
-@ the frame, the loop and the exit with the first entry; bit 0 of the saved state pointer (a
-@ word-aligned address, so the bit is free) tells the exit which form to write (public).
+@ little-endian 64-bit words), like every keccak_f1600 slot: it interleaves the lanes in place, a
+@ lane an iteration, calls the first entry and de-interleaves them in place. No operation of the
+@ m4 row calls it, so it is a loop (about 1.4k cycles more than the permutation) rather than 5 KB
+@ of unrolled lanes.
 @
 @ Representation. Bit interleaving: a 64-bit lane is held as two 32-bit words, its even bits
 @ ("e") and its odd bits ("o"). A 64-bit rotation by 2k rotates both words by k; by 2k + 1 it
@@ -777,9 +815,10 @@ HEADER = """\
 @ let all five outputs wait for that run). iota XORs the round constant (interleaved at build
 @ time, table below) into lane (0, 0).
 @
-@ Entry and exit. The entry code computes round 0's column parities while it interleaves (the
-@ words are in registers anyway), in the registers and with the lags that round 0's parity code
-@ would leave, and jumps past that code into the loop. Interleaving is a permutation of the six
+@ Entry and exit. The entry code computes round 0's column parities while it copies the lanes in
+@ (the words are in registers anyway), in the registers and with the lags that round 0's parity
+@ code would leave, and jumps past that code into the loop. The standard entry's loops interleave
+@ and de-interleave the lanes. Interleaving is a permutation of the six
 @ index bits of a lane's bits (word, then five position bits): even/odd is the lowest bit, so
 @ (w, p4, p3, p2, p1, p0) goes to
 @ (p0, w, p4, p3, p2, p1), a 6-cycle, which is the product of five exchanges of w with p4, p3,
@@ -790,11 +829,11 @@ HEADER = """\
 @ halves' recombination. De-interleaving is the same swaps in the reverse order. On exit the
 @ stack buffers and spilled D words are overwritten with zeros (the state may be secret).
 @
-@ Constant time: no branch but the loop's (a fixed 24 / ROUNDS_PER_BODY iterations) and the
-@ exit's choice of form (which entry was called), every
-@ address is sp or the state pointer plus a constant, or the constant table; no division.
+@ Constant time: no branch but the loops' (a fixed 24 / ROUNDS_PER_BODY iterations, and 25 lanes
+@ in the standard entry's conversions); every address is sp or the state pointer plus a constant
+@ (or a lane's offset), or the constant table; no division.
 @ AAPCS: r4-r11 preserved; the stack stays 8-byte aligned (10 registers pushed, frame a multiple
-@ of 8).
+@ of 8; the standard entry pushes 2 more).
   .syntax unified
   .cpu cortex-m4
   .thumb
@@ -855,7 +894,7 @@ def assembly(g):
     out.append("  .text\n  .global hqc_m4_keccak_f1600\n  .type hqc_m4_keccak_f1600, %function\n"
                "  .thumb_func\n  .align 2\nhqc_m4_keccak_f1600:")
     out.extend(g.lines)
-    out.append("  .size hqc_m4_keccak_f1600, . - hqc_m4_keccak_f1600")
+    out.append("  .size hqc_m4_keccak_f1600_interleaved, . - hqc_m4_keccak_f1600_interleaved")
     return "\n".join(out)
 
 
