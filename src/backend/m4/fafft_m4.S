@@ -147,13 +147,13 @@
 @ tau_b = tau_(b-1) + steps[ctz(b)] (fafft_m4.cpp's kTwiddleStep: the Cantor basis' prefix sums). The
 @ layer's state lives in FPU registers while the butterflies use every core register: s0 = the end
 @ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps, s6 = steps[0]. For
-@ half >= 8 (a power of two; LAYER_SMALL below has the smaller ones): two butterflies an
-@ iteration, so that the loop's test and branch are paid once per two (about 2.5 estimated cycles
+@ half >= 8 (a power of two; LAYER_SMALL below has the smaller ones): four butterflies an
+@ iteration, so that the loop's test and branch are paid once per four (about 1.3 estimated cycles
 @ a butterfly); blocks b (even) and b + 1 (if blocks > 1; blocks is a power of two) an outer
 @ iteration, the odd one's twiddle tau_b + steps[0] (ctz(b + 1) = 0), so that the twiddle step by
 @ ctz and the test on b are paid once per two blocks. Every branch and address depends on half,
 @ blocks and b only.
-@ One block of LAYER from r1 on: r0 = u, r1 = v, s0 = the end of v, tau's classes from r3; two
+@ One block of LAYER from r1 on: r0 = u, r1 = v, s0 = the end of v, tau's classes from r3; four
 @ butterflies an iteration. Leaves r1 = the next block.
 .macro LAYER_BLOCK body
   mov r0, r1
@@ -163,8 +163,9 @@
   vmov s0, r2
   SPLIT_CLASSES
 2:
+  .rept 4
   \body
-  \body
+  .endr
   vmov r8, s0
   cmp r1, r8
   bne 2b
@@ -604,10 +605,10 @@ fafft_block_combine:
   bx lr
   .size fafft_block_combine, . - fafft_block_combine
 
-@ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): two products an
-@ iteration, so that the test and the branch are paid once per two (an even count); the second
-@ product's store waits for the next iteration, where it pipelines with the loads. Clobbers r2-r12 and lr (the return address waits
-@ in s9).
+@ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): six products an
+@ iteration, so that the test and the branch are paid once per six (the count, 54, is a multiple
+@ of six); the last product's store waits for the next iteration, where it pipelines with the
+@ loads. Clobbers r2-r12 and lr (the return address waits in s9).
   .type fafft_block_product_run, %function
   .thumb_func
 fafft_block_product_run:
@@ -616,8 +617,10 @@ fafft_block_product_run:
 1:
   str r12, [r0, #-4]
 2:
+  .rept 5
   POINT_PRODUCT
   str r12, [r0, #-4]
+  .endr
   POINT_PRODUCT
   vmov r8, s8
   cmp r0, r8
@@ -628,8 +631,18 @@ fafft_block_product_run:
   .size fafft_block_product_run, . - fafft_block_product_run
 
 @ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once; each
-@ product's store waits for the next load, as above.
+@ product's store waits for the next load, as above. Two products an iteration: the entry
+@ fafft_block_scale_run takes an even count (8 here), fafft_block_scale_run_odd an odd one (7),
+@ which it starts with the second product of an iteration.
 @ Clobbers r2-r12 and lr (the return address waits in s9).
+  .type fafft_block_scale_run_odd, %function
+  .thumb_func
+fafft_block_scale_run_odd:
+  vmov s9, lr
+  vmov r3, s4
+  SPLIT_CLASSES
+  b 3f
+  .size fafft_block_scale_run_odd, . - fafft_block_scale_run_odd
   .type fafft_block_scale_run, %function
   .thumb_func
 fafft_block_scale_run:
@@ -640,6 +653,11 @@ fafft_block_scale_run:
 1:
   str r12, [r0, #-4]
 2:
+  ldr r6, [r0], #4
+  PRODUCT
+  REDUCE
+  str r12, [r0, #-4]
+3:
   ldr r6, [r0], #4
   PRODUCT
   REDUCE
@@ -705,7 +723,7 @@ hqc_m4_fafft_block_products:
   stm r0, {r2-r8}
   add r8, r0, #28
   vmov s8, r8
-  bl fafft_block_scale_run
+  bl fafft_block_scale_run_odd
   @ V' = E_lo + F_lo + F_hi + tau S (v7 = e7 + f7) to g's second half; S = E_hi + V' (s7 = v7).
   vmov r0, s6
   add r1, r0, #BP_E
@@ -1106,8 +1124,9 @@ hqc_m4_fafft_step_words:
 
 @ The table from the 32 v planes at r0 into r1 (both advanced). Clobbers r4-r12, lr.
 .macro SLICED_TABLE
-  mov lr, #8
+  mov lr, #4
 2:
+  .rept 2
   movs r4, #0
   ldmia r0!, {r5, r6, r8, r12}
   eor r7, r5, r6
@@ -1124,6 +1143,7 @@ hqc_m4_fafft_step_words:
   eor r10, r10, r12
   eor r11, r11, r12
   stmia r1!, {r4-r11}
+  .endr
   subs lr, lr, #1
   bne 2b
 .endm
@@ -1169,8 +1189,9 @@ hqc_m4_fafft_step_words:
   vmov s0, r0
   .if \inverse
   add r1, r0, r2
-  mov lr, #8
+  mov lr, #4
 3:
+  .rept 2
   ldmia r0!, {r4-r7}
   ldmia r1, {r8-r11}
   eor r8, r8, r4
@@ -1178,6 +1199,7 @@ hqc_m4_fafft_step_words:
   eor r10, r10, r6
   eor r11, r11, r7
   stmia r1!, {r8-r11}
+  .endr
   subs lr, lr, #1
   bne 3b
   vmov r0, s0
@@ -1191,7 +1213,7 @@ hqc_m4_fafft_step_words:
   vmov r3, s1
   add lr, r0, #128
 4:
-  .rept 2
+  .rept 4
   SLICED_PLANE
   ldr r5, [r0]
   .if \inverse
