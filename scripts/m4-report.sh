@@ -766,7 +766,7 @@ if 5 in bf:
     w("  for each of its four products (there are not registers for both), then the reduction (eight")
     w(f"  EORs, three with shifted operands folding the 7 bits above bit 31): {bf[5][0]:.1f} estimated cycles per")
     w(f"  butterfly with its loads, stores, loop and its share of its block's set-up (a routine per layer,")
-    w(f"  which steps the twiddle from block to block itself, two butterflies an iteration where a block")
+    w(f"  which steps the twiddle from block to block itself, four butterflies an iteration where a block")
     w(f"  has eight or more, a block's one, two or four unrolled below that, two blocks an iteration (the")
     w(f"  odd block's twiddle is the even one's plus a constant), u and v stored back to back so that the")
     w(f"  second store pipelines). The pointwise products, with both operands split, run in one pass with the")
