@@ -903,6 +903,36 @@ hqc_m4_shift_words_left:
   vmov s5, r5
   bne \loop
 .endm
+@ Four middle words, r = 0 (r2 = words left - 4 >= 0), counting r2 down by four (the flags tell
+@ whether four more remain).
+.macro STEP_MIDDLE_PLAIN
+  ldm r1!, {r5-r8}
+  ldm r0, {r3, r9-r11}
+  eor r3, r3, r5
+  eor r9, r9, r6
+  eor r10, r10, r7
+  eor r11, r11, r8
+  stm r0!, {r3, r9-r11}
+  subs r2, r2, #4
+.endm
+@ One of the last 1 .. 3 middle words (r2 of them left; unrolled, so that only the exit branches):
+@ r = 0, and r != 0 with the carried source word in r4.
+.macro STEP_TAIL_WORD
+  ldr r5, [r1], #4
+  ldr r9, [r0]
+  eor r9, r9, r5
+  str r9, [r0], #4
+.endm
+.macro STEP_TAIL_WORD_SHIFTED
+  ldr r5, [r1], #4
+  ldr r9, [r0]
+  lsr r4, r4, r12
+  eor r9, r9, r4
+  lsl r4, r5, lr
+  eor r9, r9, r4
+  str r9, [r0], #4
+  mov r4, r5
+.endm
   .global hqc_m4_fafft_step_blocks
   .type hqc_m4_fafft_step_blocks, %function
   .thumb_func
@@ -960,17 +990,12 @@ hqc_m4_fafft_step_blocks:
 12:
   adds r2, r2, #4
   beq 14f
-13:
-  ldr r5, [r1], #4
-  ldr r9, [r0]
-  lsr r4, r4, r12
-  eor r9, r9, r4
-  lsl r4, r5, lr
-  eor r9, r9, r4
-  str r9, [r0], #4
-  mov r4, r5
+  .rept 2
+  STEP_TAIL_WORD_SHIFTED
   subs r2, r2, #1
-  bne 13b
+  beq 14f
+  .endr
+  STEP_TAIL_WORD_SHIFTED
 14:
   ldr r5, [r1]
   lsr r4, r4, r12
@@ -994,25 +1019,19 @@ hqc_m4_fafft_step_blocks:
   subs r2, r2, #4
   blo 22f
 21:
-  ldm r1!, {r5-r8}
-  ldm r0, {r3, r9-r11}
-  eor r3, r3, r5
-  eor r9, r9, r6
-  eor r10, r10, r7
-  eor r11, r11, r8
-  stm r0!, {r3, r9-r11}
-  subs r2, r2, #4
+  STEP_MIDDLE_PLAIN
+  blo 22f
+  STEP_MIDDLE_PLAIN
   bhs 21b
 22:
   adds r2, r2, #4
   beq 24f
-23:
-  ldr r5, [r1], #4
-  ldr r9, [r0]
-  eor r9, r9, r5
-  str r9, [r0], #4
+  .rept 2
+  STEP_TAIL_WORD
   subs r2, r2, #1
-  bne 23b
+  beq 24f
+  .endr
+  STEP_TAIL_WORD
 24:
   ldr r5, [r1]
   vmov r4, s3
@@ -1023,14 +1042,20 @@ hqc_m4_fafft_step_blocks:
   STEP_BLOCK_NEXT 20b
   pop {r4-r11, pc}
 @ The middle words' loops of the r != 0 blocks (r2 = words left - 4 >= 0, r4 = the carried source
-@ word): four words an iteration, then back to 12 for the last 0 .. 3.
-  .p2align 2
-110:
+@ word): four words a step, two steps an iteration (the first may leave it), then back to 12 for
+@ the last 0 .. 3.
+.macro STEP_MIDDLE_REG
   ldm r1!, {r5-r8}
   ldm r0, {r3, r9-r11}
   XOR_SHIFTED_FOUR r4, r12, lr, r3, r9, r10, r11
   stm r0!, {r3, r9-r11}
   subs r2, r2, #4
+.endm
+  .p2align 2
+110:
+  STEP_MIDDLE_REG
+  blo 12b
+  STEP_MIDDLE_REG
   bhs 110b
   b 12b
 .macro STEP_MIDDLE_IMM r
@@ -1043,25 +1068,35 @@ hqc_m4_fafft_step_blocks:
   .p2align 2
 116:
   STEP_MIDDLE_IMM 16
+  blo 12b
+  STEP_MIDDLE_IMM 16
   bhs 116b
   b 12b
   .p2align 2
 124:
+  STEP_MIDDLE_IMM 24
+  blo 12b
   STEP_MIDDLE_IMM 24
   bhs 124b
   b 12b
   .p2align 2
 128:
   STEP_MIDDLE_IMM 28
+  blo 12b
+  STEP_MIDDLE_IMM 28
   bhs 128b
   b 12b
   .p2align 2
 130:
   STEP_MIDDLE_IMM 30
+  blo 12b
+  STEP_MIDDLE_IMM 30
   bhs 130b
   b 12b
   .p2align 2
 131:
+  STEP_MIDDLE_IMM 31
+  blo 12b
   STEP_MIDDLE_IMM 31
   bhs 131b
   b 12b
@@ -1122,11 +1157,9 @@ hqc_m4_fafft_step_words:
 @ (public) once per block. About 45 estimated cycles a butterfly against about 80 for the packed
 @ ones. No branch or address depends on u or v: the table's indices are functions of tau.
 
-@ The table from the 32 v planes at r0 into r1 (both advanced). Clobbers r4-r12, lr.
+@ The table from the 32 v planes at r0 into r1 (both advanced), unrolled. Clobbers r4-r12.
 .macro SLICED_TABLE
-  mov lr, #4
-2:
-  .rept 2
+  .rept 8
   movs r4, #0
   ldmia r0!, {r5, r6, r8, r12}
   eor r7, r5, r6
@@ -1144,8 +1177,6 @@ hqc_m4_fafft_step_words:
   eor r11, r11, r12
   stmia r1!, {r4-r11}
   .endr
-  subs lr, lr, #1
-  bne 2b
 .endm
 
 @ r4 = (tau v) plane of the indices at r2 (advanced by 8): r1 = the table. Clobbers r5-r11.
@@ -1213,7 +1244,7 @@ hqc_m4_fafft_step_words:
   vmov r3, s1
   add lr, r0, #128
 4:
-  .rept 4
+  .rept 8
   SLICED_PLANE
   ldr r5, [r0]
   .if \inverse
