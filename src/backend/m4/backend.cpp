@@ -1,10 +1,11 @@
 // The Cortex-M4 backend (device builds only: src/backend/m4, HQC_WITH_M4; the first row of
 // backend/device_table.cpp). Kernels chosen by the cycle model (scripts/m4-cycles.py, docs/M4.md):
-// the ring multiplication is Toom-4, Toom-3 and two- and three-way Karatsuba over 32-bit words
+// the ring multiplication is a FAFFT (fafft_m4.cpp) for mul, mul2 and the transforms that
+// prepared key objects keep (mul_choice, mul2_choice): on the whole 2^m bits at HQC-5, on half of
+// them with a Chinese remainder step at HQC-1 and HQC-3, whose quotient is a product of the
+// operands' top words by the tree, Toom-4, Toom-3 and two- and three-way Karatsuba over 32-bit words
 // (ring_mul_m4.cpp, toom4_m4.S, poly_m4.S) with zero padding to friendlier sizes, down to Thumb-2
-// carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL),
-// and a FAFFT (fafft_m4.cpp) for the transforms that prepared key objects keep, for mul and mul2 at
-// HQC-5 and HQC-3 and mul2 at HQC-1 (mul_choice, mul2_choice);
+// carry-less products of 1 to 64 words (clmul_m4.S, register-only 32x32 products from UMULL);
 // support expansion by an oblivious sort and routing networks over 128-bit blocks
 // (support_route_m4.hpp, passes in support_m4.S); the samplers' duplicate test by SIMD32
 // compares (sampling_m4.S);
@@ -80,40 +81,6 @@ template <class P>
 void rs_decode(std::uint8_t msg[P::kK], const std::uint8_t cw[P::kN1]);
 
 namespace {
-
-// The buffers of one ring product (the polynomial product and poly_mul's scratch), wiped when mul
-// returns (in the KEM one operand of every product is secret, and so is what these buffers hold).
-// poly_mul assumes nothing of their contents.
-template <class P>
-struct MulBuffers {
-  static constexpr std::size_t kWords = (P::kN + 31) / 32;
-  Word32 prod[2 * kWords];
-  Word32 scratch[poly_mul_scratch_words(kWords)];
-  MulBuffers() = default;
-  MulBuffers(const MulBuffers&) = delete;
-  MulBuffers& operator=(const MulBuffers&) = delete;
-  // Wiped eight words per STM (poly_m4.S; a call the compiler cannot drop), against about six
-  // cycles a word for ct::wipe's volatile stores.
-  ~MulBuffers() {
-    hqc_m4_poly_mul_zero(prod, 2 * kWords);
-    hqc_m4_poly_mul_zero(scratch, poly_mul_scratch_words(kWords));
-    __asm__ __volatile__("" : : "r"(prod), "r"(scratch) : "memory");
-  }
-};
-
-// a * b mod x^n - 1 (spec §2.2): the operands as 32-bit words (ceil(n/32) of them; the bits of a
-// ring vector at and above n are zero), their product by poly_mul (ring_mul_m4.cpp: Toom-3 and
-// Karatsuba over the Thumb-2 carry-less leaves, with padded sub-products where the plan finds them
-// cheaper), then the reduction fold_product (ring_mul_m4.hpp). The row's mul at HQC-1 (mul_choice
-// below); its mul2 is the FAFFT's at every level.
-template <class P>
-void mul(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b) {
-  constexpr std::size_t N = MulBuffers<P>::kWords;
-  static_assert(N <= 2 * P::kNWords);
-  MulBuffers<P> buf;
-  poly_mul(buf.prod, reinterpret_cast<const Word32*>(a), reinterpret_cast<const Word32*>(b), N, buf.scratch);
-  fold_product<P>(out, buf.prod);
-}
 
 // The routing networks' passes in Thumb-2 (support_m4.S) for support_route_m4.hpp.
 struct RouteOps {
@@ -230,16 +197,16 @@ constexpr const TransformMultiplier<P>* transforms() {
   else return &kFafftCrtTransforms<P>;
 }
 
-// mul and mul2 by measurement (scripts/m4-mul-bench.py; docs/M4.md): at HQC-5 the FAFFT's (2 F + IP,
-// and 3 F + 2 IP with b transformed once), at HQC-3 the CRT form's (the same counts on half-size
-// transforms), at HQC-1 the CRT form's mul2 and the tree's mul, whose product takes fewer
-// estimated cycles there than two transforms and an IP. (A build of HQC-3 alone plans the tree for
-// the CRT's top product only: ring_mul_m4.hpp, kTreeWholeProduct.)
+// mul and mul2 by measurement (scripts/m4-mul-bench.py; docs/M4.md): at HQC-5 the FAFFT's (two
+// transforms and a product, and three and two with b transformed once; the one-shot forms stop
+// their transforms early and multiply blocks), at HQC-1 and HQC-3 the CRT form's (the same on
+// half-size transforms). The tree's whole product is dearer at every level; at HQC-1, the closest,
+// by 0.5 % for mul. (A build of HQC-1 or HQC-3 alone plans the tree for the CRT's top product
+// only: ring_mul_m4.hpp, kTreeWholeProduct.)
 template <class P>
 constexpr auto mul_choice() -> void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*) {
   if constexpr (P::kLevel == 5) return &fafft::mul<P>;
-  else if constexpr (P::kLevel == 3) return &fafft::mul_crt<P>;
-  else return &mul<P>;
+  else return &fafft::mul_crt<P>;
 }
 template <class P>
 constexpr auto mul2_choice()
@@ -250,8 +217,7 @@ constexpr auto mul2_choice()
 template <class P>
 constexpr const char* mul_name() {
   if constexpr (P::kLevel == 5) return "FAFFT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
-  else if constexpr (P::kLevel == 3) return "FAFFT-CRT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
-  else return "toom4+toom3+karatsuba (m4: Thumb-2 carry-less base from 32x32 UMULL); mul2: FAFFT-CRT";
+  else return "FAFFT-CRT (m4: bit-sliced and UMULL butterflies over GF(2^32))";
 }
 
 template <class P>

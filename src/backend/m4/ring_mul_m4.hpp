@@ -57,19 +57,20 @@ constexpr std::size_t crt_top_words() {
 template <class P>
 inline constexpr std::size_t kCrtTopWords = crt_top_words<P>();
 
-// Whether the tree multiplies level L's whole ring vectors (ceil(n/32) words): at every level
-// built in (HQC_ONLY_LEVEL), so that scripts/m4-mul-bench.py compares the tree with the FAFFT at
-// each, except in a build of HQC-3 alone, whose row takes the FAFFT-CRT form's mul and mul2
-// (backend.cpp, mul_choice) and reaches the tree only for the CRT's top product. (A build of HQC-5
-// alone links no tree at all.)
+// Whether the tree multiplies level L's whole ring vectors (ceil(n/32) words): at every level of a
+// build of all three (HQC_ONLY_LEVEL = 0), so that scripts/m4-mul-bench.py compares the tree with
+// the FAFFT at each. The rows take the FAFFT's mul and mul2 (backend.cpp, mul_choice), so a build
+// of HQC-1 or HQC-3 alone reaches the tree only for the CRT's top product. (A build of HQC-5 alone
+// links no tree at all.)
 template <unsigned L>
-inline constexpr bool kTreeWholeProduct = kLevelEnabled<L>&& HQC_ONLY_LEVEL != 3;
+inline constexpr bool kTreeWholeProduct = kLevelEnabled<L> && (HQC_ONLY_LEVEL == 0 || HQC_ONLY_LEVEL == 5);
 
 // The largest product the tree computes, in words.
 inline constexpr std::size_t kMaxPolyWords = kTreeWholeProduct<5>   ? (Hqc5::kN + 31) / 32
                                              : kTreeWholeProduct<3> ? (Hqc3::kN + 31) / 32
                                              : kTreeWholeProduct<1> ? (Hqc1::kN + 31) / 32
-                                                                    : kCrtTopWords<Hqc3>;
+                                             : kLevelEnabled<3>     ? kCrtTopWords<Hqc3>
+                                                                    : kCrtTopWords<Hqc1>;
 
 // floor(x / 3) for x < 2^16 by a multiplication: GCC at -Os would otherwise emit a UDIV, whose
 // time varies on the M4 (the sizes are public, but the device's rule is no UDIV/SDIV at all).
@@ -275,7 +276,8 @@ constexpr PlanArray make_compact_plan() {
 inline constexpr PlanArray kPlan = make_compact_plan();
 static_assert(kPlan.back().n == kMaxPolyWords);
 
-// Whether some size of the plan takes the split `how` (a build of HQC-3 alone has no Toom-4 step).
+// Whether some size of the plan takes the split `how` (a build of HQC-1 or HQC-3 alone has no
+// Toom-4 step).
 template <Split how>
 inline constexpr bool kPlanUses = [] {
   for (const Step& st : kPlan)
