@@ -81,7 +81,7 @@ for preset in cortex-m4 cortex-m4-size; do
   done
 done
 python3 - "$raw" "$json" <<'PY'
-import glob, importlib.util, json, re, subprocess, sys
+import glob, importlib.util, json, re, subprocess, sys, textwrap
 
 spec = importlib.util.spec_from_file_location("m4_cycles", "scripts/m4-cycles.py")
 m4_cycles = importlib.util.module_from_spec(spec)
@@ -563,13 +563,12 @@ for lv in (1, 3):
         w(f"at HQC-{lv} `mul2` from the CRT transforms (`fafft_crt_mul2`) is {100 * abs(1 - m2 / t2):.1f} % "
           f"{'cheaper' if m2 < t2 else 'dearer'} than the tree's and the one-shot product (`fafft_crt_mul`) "
           f"{100 * abs(1 - m1 / t1):.1f} % {'cheaper' if m1 < t1 else 'dearer'};")
-w("the row's `mul2` is the CRT form's at both, its `mul` the CRT form's at HQC-3 and the tree's at")
-w("HQC-1. These one-shot products compute their sliced layers' table indices once for their three or")
-w("five transforms (`SlicedIndices`: 7.8 KiB of stack at HQC-1, 15.8 KiB at HQC-3), and so do")
+w("the row's `mul` and `mul2` are the CRT forms' at both. These one-shot products compute their")
+w("sliced layers' table indices once for their three or five transforms (`SlicedIndices`: 7.8 KiB of stack at HQC-1, 15.8 KiB at HQC-3), and so do")
 w("HQC-5's `mul` and `mul2` on the whole 2^17 bits (31.8 KiB), which saves about 3 % of each")
 w("transform after the first; the peaks stay within the RAM classes (table below). A library of")
-w("HQC-3 alone then needs the tree for the CRT's 193-word top product only, so its plan leaves out")
-w("the Toom-4 step and its passes (about 5 KB of flash).")
+w("HQC-1 or HQC-3 alone then needs the tree for the CRT's top product only (81 or 193 words), so")
+w("its plan leaves out the Toom-4 step and its passes (about 5 KB of flash at HQC-1).")
 w("")
 w("What the missed targets need:")
 r1e = by.get((1, "m4", "encaps"))
@@ -579,14 +578,32 @@ if r1e and r1e["est_cycles"] <= 3.3e6 < r1e["est_cycles_range"][1]:
 shares = [100 * ring(r) / (sum(r["est_kernel_cycles"].values()) or 1) for r in rows
           if r["opt"] == "-O3" and r["backend"] == "m4"]
 if shares:
-    w(f"- **Faster products.** Every operation is {min(shares):.0f}-{max(shares):.0f} % ring product (table above). At HQC-1 the")
-w("  product is the Karatsuba tree over the 4-word leaf `mul128` (nine 32x32 products of 54")
-w("  single-cycle instructions each: 16 UMULL/UMLAL on the operands' four bit classes, 8 ANDs to")
-w("  split them, 8 to mask the class sums, the merges), which takes about 80 % of the product")
-w("  (`scripts/m4-mul-bench.py --functions --levels 1`). The split into bit classes is the known")
-w("  constant-time way to multiply binary polynomials with the M4's integer multiplier; wider")
-w("  classes need more multiplies than they save in masking. The dynamic programme already picks")
-w("  the cheapest tree for the leaves' estimated costs.")
+    w(f"- **Faster products.** Every operation is {min(shares):.0f}-{max(shares):.0f} % ring product (table above), and the")
+w("  products are the FAFFT's at every level, with the Chinese remainder step at HQC-1 and HQC-3.")
+groups = [("the block products", ("fafft_block", "hqc_m4_fafft_block_products")),
+          ("the large (bit-sliced) layers", ("hqc_m4_fafft_sliced", "hqc_m4_fafft_index_step", "sliced_")),
+          ("the small layers", ("hqc_m4_fafft_layer", "hqc_m4_fafft_pointwise_first")),
+          ("the basis conversions with the encoding and decoding",
+           ("hqc_m4_fafft_step_", "memory_step", "unit_pass", "encode<", "decode_full<")),
+          ("the transposes", ("hqc_m4_transpose32",)),
+          ("the quotient's tree product and its additions",
+           ("mul128", "mul256", "clmul", "hqc_m4_toom", "hqc_m4_karatsuba", "poly_mul", "hqc_m4_xor_into",
+            "hqc_m4_shift_words_left"))]
+m2_1 = mulbench.get((1, "fafft_crt_mul2"))
+if m2_1:
+    fn_ = m2_1["func"]
+    tot_ = sum(fn_.values()) or 1
+    def share_(keys):
+        return 100 * sum(c for f, c in fn_.items() if any(k in f for k in keys)) / tot_
+    parts_ = ", ".join(f"{name} {share_(keys):.0f} %" for name, keys in groups)
+    w(textwrap.fill(f"Of HQC-1's `mul2` (`scripts/m4-mul-bench.py --functions --levels 1`): {parts_}.",
+                    width=100, initial_indent="  ", subsequent_indent="  "))
+w("  The block products, the small layers and the pointwise products multiply in GF(2^32) by the")
+w("  Thumb-2 32x32 carry-less product from UMULL (the tree's leaves use the same): 16 UMULL/UMLAL on")
+w("  the operands' four bit classes, ANDs to split them and to mask the class sums, the merges, and")
+w("  the reduction, about 78 estimated cycles a product with its loads and stores. The split into bit")
+w("  classes is the known constant-time way to multiply binary polynomials with the M4's integer")
+w("  multiplier; wider classes need more multiplies than they save in masking.")
 w("  The 16 multiplies are the method's count at four-bit spacing: each multiplies two 8-bit parts spaced four bits")
 w("  apart (64 bit products, column counts at most 8, so that they stay in their four bits). The other")
 w("  38 instructions split the operands (8), XOR the products into the class sums (16; the four pairs")
@@ -595,14 +612,10 @@ w("  Alternatives counted instruction by instruction, each dearer: Karatsuba ove
 w("  (parts shifted to class 0: nine multiplies, but 10 operand XORs, 26 combining XORs, 9 shifts,")
 w("  8 masks and 9 merges, about 79); classes of five bits (25 multiplies, all but one per class")
 w("  added, about 63, with masks that are not Thumb-2 immediates); bit 31 of each operand taken apart")
-w("  so that two more pairs can be added (6 XORs saved, about 10 spent). Deferring the masks past")
-w("  `mul128`'s Karatsuba sums would make those sums run on four class sums per product, more than")
-w("  the masks cost. Outside the 32x32 products, about a third of the HQC-1 product is linear:")
-w("  `mul128`'s staging (VMOV between core and FPU registers and its combining XORs, about 100 of")
-w("  the 585 estimated cycles of each of its 1,971 products, all of them expanded in `mul256`;")
-w("  the 32x32 products use every core register; `scripts/m4-mul-bench.py --functions` gives calls")
-w("  and cycles per call) and the Karatsuba and Toom passes over memory above the 8-word leaf")
-w("  `mul256` (about 190k), LDM/STM and XOR at about two cycles per word moved.")
+w("  so that two more pairs can be added (6 XORs saved, about 10 spent). Deferring the reduction")
+w("  past the block products' Karatsuba sums (15 reductions a block instead of 27) would double the")
+w("  words those sums and the stores move, which costs more than the 12 reductions saved. Loop")
+w("  overhead is paid once per six block products, four butterflies and eight bit planes.")
 if (3, "m4", "keygen") in by and (3, "portable", "keygen") in by and 3 in crt_of:
     r3 = by[(3, "m4", "keygen")]
     over3 = r3["est_cycles"] - by[(3, "portable", "keygen")]["est_cycles"] / 5
@@ -790,7 +803,7 @@ if 5 in bf:
     w("  key object keeps two transforms (public key: h, s) or three (secret key: y, h, s) in the")
     w("  caller's buffer: the device library's `HQCL_*_KEY_TRANSFORMS_BYTES` are the m4 row's sizes (a")
     w("  CRT transform is 4,480 bytes at HQC-1 and 9,024 at HQC-3, the 2^17-bit one 16 KiB at HQC-5).")
-    w("  The row's `mul` is the tree at HQC-1 and the CRT form's at HQC-3 (measured above). The one-shot")
+    w("  The row's `mul` is the CRT form's at HQC-1 and HQC-3 (measured above). The one-shot")
     w("  products stop their forward transforms after layer 3 and multiply 8-point blocks by Karatsuba on")
     w("  the novel basis, fused with inverse layer 3 (above; `hqc_m4_fafft_block_products`).")
 def calib_cycles(prefix):
@@ -1094,7 +1107,8 @@ w("N-1, from the device build's per-level C API; `scripts/m4-kat.sh` compares it
 w("the official files' first N records (`tests/data/KAT_PREFIX_SHA256SUMS`; N = 100 is the whole file,")
 w("the digest of `tests/data/KAT_SHA256SUMS`). CI runs N = 10 per level, on the three-level library")
 w("(`m4_kat_hqcL`) and on each single-level one (`m4_kat_single_hqcL`: a library of one level leaves")
-w("out code only the others need, such as the Toom-4 step in a library of HQC-3 alone); this report ran:")
+w("out code only the others need, such as the Toom-4 step in a library of HQC-1 or HQC-3 alone); this")
+w("report ran:")
 w("")
 for opt, text in kats:
     w(f"- {opt}: {text}")
