@@ -289,16 +289,14 @@ hqc_m4_fafft_layer:
   .size hqc_m4_fafft_layer, . - hqc_m4_fafft_layer
 
 @ void hqc_m4_fafft_layer_inverse(u32* g, u32 half, u32 blocks, u32 tau0, const u32* steps): one
-@ layer of the inverse FFT, v[k] += u[k], u[k] += tau_b v[k].
+@ layer of the inverse FFT, v[k] += u[k], u[k] += tau_b v[k]; half >= 2 (layer 0, half 1, is
+@ fused with the pointwise products, hqc_m4_fafft_pointwise_first, or with the block products).
   .global hqc_m4_fafft_layer_inverse
   .type hqc_m4_fafft_layer_inverse, %function
   .thumb_func
 hqc_m4_fafft_layer_inverse:
   cmp r1, #2
   bhi 6f
-  beq 7f
-  LAYER_SMALL BUTTERFLY_INVERSE, 1, 1
-7:
   LAYER_SMALL BUTTERFLY_INVERSE, 2, 1
 6:
   cmp r1, #4

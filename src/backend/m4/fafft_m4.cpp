@@ -32,8 +32,8 @@
 #include "params/params.hpp"
 
 // One layer of the forward FFT and of the inverse (fafft_m4.S): in each of the blocks of 2 half words
-// from g on, u[k] += tau_b v[k], v[k] += u[k] (inverse: v[k] += u[k], u[k] += tau_b v[k]), with
-// tau_0 given and tau_b = tau_(b-1) + steps[ctz(b)].
+// from g on, u[k] += tau_b v[k], v[k] += u[k] (inverse, half >= 2: v[k] += u[k], u[k] += tau_b
+// v[k]), with tau_0 given and tau_b = tau_(b-1) + steps[ctz(b)].
 extern "C" void hqc_m4_fafft_layer(std::uint32_t* g, std::uint32_t half, std::uint32_t blocks, std::uint32_t tau0,
                                    const std::uint32_t* steps);
 extern "C" void hqc_m4_fafft_layer_inverse(std::uint32_t* g, std::uint32_t half, std::uint32_t blocks,
