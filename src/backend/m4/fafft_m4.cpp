@@ -938,15 +938,37 @@ struct CrtEntry {
   }
 
   // q = the top kQBits bits of c: bits kQBits - 1 .. 2 kQBits - 2 of a_hi b_hi (a_hi, b_hi start at
-  // bit kHiShift, their product at 2 kHiShift = 2^16 - (kQBits - 1)). space: the product and the
-  // tree's scratch (kPoints words, left for the caller to wipe).
+  // bit kHiShift, their product at 2 kHiShift = 2^16 - (kQBits - 1)), that is from word N - 1 of
+  // the product on (N = kHiWords): the short product of ring_mul_m4.hpp (kShortSplit) where it is
+  // cheaper than the whole one. space: the products, the padded operand and the tree's scratch
+  // (kPoints words, left for the caller to wipe).
   static void top_quotient(Word32* q, const Word32* a_hi, const Word32* b_hi, Word32* space) {
-    static_assert(2 * kHiWords + poly_mul_scratch_words(kHiWords) <= kPoints);
+    constexpr std::size_t N = kHiWords, k = kShortSplit<N>;
     Word32* prod = space;
-    poly_mul(prod, a_hi, b_hi, kHiWords, space + 2 * kHiWords);
+    if constexpr (k == 0) {
+      static_assert(2 * N + poly_mul_scratch_words(N) <= kPoints);
+      poly_mul(prod, a_hi, b_hi, N, space + 2 * N);
+    } else {
+      static_assert(2 * k + 1 <= N);
+      Word32* cross = prod + 2 * N;          // 2 (k + 1) words
+      Word32* padded = cross + 2 * (k + 1);  // k + 1 words
+      Word32* scratch = padded + (k + 1);
+      static_assert(2 * N + 3 * (k + 1) + std::max(poly_mul_scratch_words(N - k), poly_mul_scratch_words(k + 1)) <=
+                    kPoints);
+      // a1 b1 at word 2k (words 2k .. 2N; below 2k nothing is read).
+      poly_mul(prod + 2 * k, a_hi + k, b_hi + k, N - k, scratch);
+      // The top k + 1 words of one operand times the low k of the other, padded; their words from
+      // N - 1 on (the cross product's from k on) into prod.
+      for (const bool a_top : {true, false}) {
+        Parts::copy(padded, a_top ? b_hi : a_hi, k * sizeof(Word32));
+        padded[k] = 0;
+        poly_mul(cross, (a_top ? a_hi : b_hi) + (N - 1 - k), padded, k + 1, scratch);
+        hqc_m4_xor_into(prod + (N - 1), cross + k, k + 2);
+      }
+    }
     constexpr std::size_t w = (kQBits - 1) / 32;
     constexpr unsigned r = (kQBits - 1) % 32;
-    static_assert(r != 0 && w + kHiWords < 2 * kHiWords);
+    static_assert(r != 0 && w == N - 1, "q starts in word N - 1 of the product, which the short product gives");
     for (std::size_t i = 0; i < kHiWords; i++) q[i] = (prod[w + i] >> r) | (prod[w + i + 1] << (32 - r));
   }
   // c += (M - x^(2^16)) q: for each shift r within a word, q << r once, then an aligned XOR per

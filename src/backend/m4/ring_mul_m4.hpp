@@ -117,6 +117,8 @@ inline constexpr std::uint64_t kToom4Fixed = 3000, kToom4PerWord = 105;
 inline constexpr std::uint64_t kToom3HalfFixed = 1500, kToom3HalfPerWord = 62;
 struct PlanTable {
   std::array<Choice, kMaxPlanWords> step{};
+  // The estimated cycles of poly_mul(n) by the plan (at its padded size step[n].pad, with the copy).
+  std::array<std::uint64_t, kMaxPlanWords> cost{};
 };
 constexpr PlanTable make_plan() {
   PlanTable t{};
@@ -191,12 +193,69 @@ constexpr PlanTable make_plan() {
       if (best + 100 + 6 * n < copy[k]) copy[k] = best + 100 + 6 * n, at_copy[k] = static_cast<std::uint16_t>(n);
     }
   }
-  for (std::size_t n = 1; n < kMaxPlanWords; n++) t.step[n].pad = at_copy[n];
+  for (std::size_t n = 1; n < kMaxPlanWords; n++) t.step[n].pad = at_copy[n], t.cost[n] = copy[n];
   return t;
 }
 // Every size's choice. Only ever read in constant expressions (the walk below), never odr-used:
 // the compiler emits no copy of it, and flash holds only kPlan.
 inline constexpr PlanTable kFullPlan = make_plan();
+
+// The CRT's quotient (fafft_m4.cpp, CrtEntry::top_quotient) reads words N - 1 .. 2N - 1 of the
+// product of two N-word operands (N = kCrtTopWords), which only the word products a_i b_j with
+// i + j >= N - 2 reach: a short product (Mulders' split). With a = a1 x^(32k) + a0 and b alike (a0,
+// b0: the k low words), a1 b1 gives the pairs with both indices >= k, and a's top k + 1 words
+// (i >= N - 1 - k) times b0, zero-padded to k + 1 words, the needed pairs of a1 b0 (j <= k - 1, so
+// i >= N - 1 - k), and likewise b's top with a0; a0 b0 (words below 2k <= N - 1) is not needed. The
+// products' extra pairs reach only words below N - 1. kShortSplit<N> is the k with the fewest
+// estimated cycles by the plan's costs (one product of N - k words, two of k + 1, the copies and
+// XORs), or 0 where the whole product is cheaper.
+// The split kinds and leaf sizes (bits 8 + index) that the plan of n reaches, padded or not; a
+// short product takes only what the whole product of its size reaches, so that a library of one
+// level links no code for it that it did not link before (at HQC-3 alone, no Toom-4 step).
+constexpr std::uint32_t plan_features(std::size_t n, std::array<bool, kMaxPlanWords>& seen) {
+  if (seen[n]) return 0;
+  seen[n] = true;
+  const Choice& c = kFullPlan.step[n];
+  std::uint32_t f = std::uint32_t{1} << static_cast<unsigned>(c.how);
+  if (c.pad != n) f |= plan_features(c.pad, seen);
+  switch (c.how) {
+    case Split::kLeaf: {
+      unsigned i = 0;
+      for (const std::size_t leaf : {1u, 2u, 4u, 8u, 12u, 16u, 24u, 32u, 64u}) {
+        if (leaf == n) f |= std::uint32_t{1} << (8 + i);
+        i++;
+      }
+      return f;
+    }
+    case Split::kToom3:
+    case Split::kToom3Half:
+      return f | plan_features(c.k, seen) | plan_features(n - 2 * c.k, seen) | plan_features(c.s1, seen) |
+             plan_features(c.s2, seen);
+    case Split::kToom4:
+      return f | plan_features(c.k, seen) | plan_features(n - 3 * c.k, seen) | plan_features(c.s1, seen) |
+             plan_features(c.s2, seen);
+    case Split::kKara3: return f | plan_features(c.k, seen) | plan_features(c.s1, seen);
+    case Split::kKaratsuba:
+      return f | plan_features(c.k, seen) | plan_features(n - c.k, seen) | plan_features(c.s1, seen);
+  }
+  return f;
+}
+constexpr std::uint32_t plan_features(std::size_t n) {
+  std::array<bool, kMaxPlanWords> seen{};
+  return plan_features(n, seen);
+}
+constexpr std::size_t short_split(std::size_t n) {
+  const std::uint32_t whole = plan_features(n);
+  std::size_t best_k = 0;
+  std::uint64_t best = kFullPlan.cost[n];
+  for (std::size_t k = 1; 2 * k + 1 <= n; k++) {
+    const std::uint64_t c = kFullPlan.cost[n - k] + 2 * kFullPlan.cost[k + 1] + 2 * (200 + 12 * k);
+    if (c < best && ((plan_features(n - k) | plan_features(k + 1)) & ~whole & 0xFFu) == 0) best = c, best_k = k;
+  }
+  return best_k;
+}
+template <std::size_t N>
+inline constexpr std::size_t kShortSplit = short_split(N);
 
 // The sizes the run-time code reaches: from the CRT's top product and the whole product of each
 // level that has it (kTreeWholeProduct), every size that the recursion multiplies at, padded or not, and every size
@@ -225,8 +284,12 @@ constexpr void list_size(PlanSizes& r, std::size_t n) {
 }
 constexpr PlanSizes plan_sizes() {
   PlanSizes r{};
+  // The top product's whole size stays listed (the largest size of a single-level plan), and its
+  // short product's two sizes.
   if (kLevelEnabled<1>) list_size(r, kCrtTopWords<Hqc1>);
   if (kLevelEnabled<3>) list_size(r, kCrtTopWords<Hqc3>);
+  for (const std::size_t n : {kLevelEnabled<1> ? kCrtTopWords<Hqc1> : 0, kLevelEnabled<3> ? kCrtTopWords<Hqc3> : 0})
+    if (n != 0 && short_split(n) != 0) list_size(r, n - short_split(n)), list_size(r, short_split(n) + 1);
   if (kTreeWholeProduct<1>) list_size(r, (Hqc1::kN + 31) / 32);
   if (kTreeWholeProduct<3>) list_size(r, (Hqc3::kN + 31) / 32);
   if (kTreeWholeProduct<5>) list_size(r, (Hqc5::kN + 31) / 32);
