@@ -200,6 +200,32 @@ constexpr PlanTable make_plan() {
 // the compiler emits no copy of it, and flash holds only kPlan.
 inline constexpr PlanTable kFullPlan = make_plan();
 
+// The split kinds (bit i: Split i) that the plan of n reaches, padded or not.
+constexpr std::uint32_t plan_splits(std::size_t n, std::array<bool, kMaxPlanWords>& seen) {
+  if (seen[n]) return 0;
+  seen[n] = true;
+  const Choice& c = kFullPlan.step[n];
+  std::uint32_t f = std::uint32_t{1} << static_cast<unsigned>(c.how);
+  if (c.pad != n) f |= plan_splits(c.pad, seen);
+  switch (c.how) {
+    case Split::kLeaf: return f;
+    case Split::kToom3:
+    case Split::kToom3Half:
+      return f | plan_splits(c.k, seen) | plan_splits(n - 2 * c.k, seen) | plan_splits(c.s1, seen) |
+             plan_splits(c.s2, seen);
+    case Split::kToom4:
+      return f | plan_splits(c.k, seen) | plan_splits(n - 3 * c.k, seen) | plan_splits(c.s1, seen) |
+             plan_splits(c.s2, seen);
+    case Split::kKara3: return f | plan_splits(c.k, seen) | plan_splits(c.s1, seen);
+    case Split::kKaratsuba: return f | plan_splits(c.k, seen) | plan_splits(n - c.k, seen) | plan_splits(c.s1, seen);
+  }
+  return f;
+}
+constexpr std::uint32_t plan_splits(std::size_t n) {
+  std::array<bool, kMaxPlanWords> seen{};
+  return plan_splits(n, seen);
+}
+
 // The CRT's quotient (fafft_m4.cpp, CrtEntry::top_quotient) reads words N - 1 .. 2N - 1 of the
 // product of two N-word operands (N = kCrtTopWords), which only the word products a_i b_j with
 // i + j >= N - 2 reach: a short product (Mulders' split). With a = a1 x^(32k) + a0 and b alike (a0,
@@ -208,49 +234,16 @@ inline constexpr PlanTable kFullPlan = make_plan();
 // i >= N - 1 - k), and likewise b's top with a0; a0 b0 (words below 2k <= N - 1) is not needed. The
 // products' extra pairs reach only words below N - 1. kShortSplit<N> is the k with the fewest
 // estimated cycles by the plan's costs (one product of N - k words, two of k + 1, the copies and
-// XORs), or 0 where the whole product is cheaper.
-// The split kinds and leaf sizes (bits 8 + index) that the plan of n reaches, padded or not; a
-// short product takes only what the whole product of its size reaches, so that a library of one
-// level links no code for it that it did not link before (at HQC-3 alone, no Toom-4 step).
-constexpr std::uint32_t plan_features(std::size_t n, std::array<bool, kMaxPlanWords>& seen) {
-  if (seen[n]) return 0;
-  seen[n] = true;
-  const Choice& c = kFullPlan.step[n];
-  std::uint32_t f = std::uint32_t{1} << static_cast<unsigned>(c.how);
-  if (c.pad != n) f |= plan_features(c.pad, seen);
-  switch (c.how) {
-    case Split::kLeaf: {
-      unsigned i = 0;
-      for (const std::size_t leaf : {1u, 2u, 4u, 8u, 12u, 16u, 24u, 32u, 64u}) {
-        if (leaf == n) f |= std::uint32_t{1} << (8 + i);
-        i++;
-      }
-      return f;
-    }
-    case Split::kToom3:
-    case Split::kToom3Half:
-      return f | plan_features(c.k, seen) | plan_features(n - 2 * c.k, seen) | plan_features(c.s1, seen) |
-             plan_features(c.s2, seen);
-    case Split::kToom4:
-      return f | plan_features(c.k, seen) | plan_features(n - 3 * c.k, seen) | plan_features(c.s1, seen) |
-             plan_features(c.s2, seen);
-    case Split::kKara3: return f | plan_features(c.k, seen) | plan_features(c.s1, seen);
-    case Split::kKaratsuba:
-      return f | plan_features(c.k, seen) | plan_features(n - c.k, seen) | plan_features(c.s1, seen);
-  }
-  return f;
-}
-constexpr std::uint32_t plan_features(std::size_t n) {
-  std::array<bool, kMaxPlanWords> seen{};
-  return plan_features(n, seen);
-}
+// XORs) among the splits whose sizes take no split kind that the whole product does not (so that
+// a library of one level links no step it did not link before: at HQC-3 alone, the Toom-4 step
+// would come back with k = 31), or 0 where the whole product is cheaper.
 constexpr std::size_t short_split(std::size_t n) {
-  const std::uint32_t whole = plan_features(n);
+  const std::uint32_t whole = plan_splits(n);
   std::size_t best_k = 0;
   std::uint64_t best = kFullPlan.cost[n];
   for (std::size_t k = 1; 2 * k + 1 <= n; k++) {
     const std::uint64_t c = kFullPlan.cost[n - k] + 2 * kFullPlan.cost[k + 1] + 2 * (200 + 12 * k);
-    if (c < best && ((plan_features(n - k) | plan_features(k + 1)) & ~whole & 0xFFu) == 0) best = c, best_k = k;
+    if (c < best && ((plan_splits(n - k) | plan_splits(k + 1)) & ~whole) == 0) best = c, best_k = k;
   }
   return best_k;
 }
