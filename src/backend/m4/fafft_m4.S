@@ -104,6 +104,73 @@
   eor r12, r12, lr, lsl #7
 .endm
 
+@ SPLIT4 src, c0, c1, c2, c3: the four bit classes of \src into \c0 .. \c3 (\c3 may be \src).
+.macro SPLIT4 src, c0, c1, c2, c3
+  and \c0, \src, #0x11111111
+  and \c1, \src, #0x22222222
+  and \c2, \src, #0x44444444
+  and \c3, \src, #0x88888888
+.endm
+
+@ PRODUCT_SPLIT: (lr:r12) = x * y, both split: x's classes 0-3 in r1-r4, y's in r5-r8 (the
+@ additions by UMLAL as in PRODUCT). With both operands split once, each product reads its
+@ classes from registers, where PRODUCT splits v again for 12 of its 16 (it has no registers
+@ for v's classes beside tau's): 46 instructions against 59, and r0 is a temporary, so the
+@ caller keeps its pointer in an FPU register meanwhile (a VMOV each way). The classes stay
+@ intact (tau's may be kept across products). Clobbers r0, r9-r11.
+.macro PRODUCT_SPLIT
+  @ class 0: (x0 y0 + x1 y3) ^ x2 y2 ^ x3 y1
+  umull r12, lr, r1, r5
+  umlal r12, lr, r2, r8
+  umull r11, r0, r3, r7
+  eor r12, r12, r11
+  eor lr, lr, r0
+  umull r11, r0, r4, r6
+  eor r12, r12, r11
+  eor lr, lr, r0
+  and r12, r12, #0x11111111
+  and lr, lr, #0x11111111
+  @ class 1: (x0 y1 + x2 y3) ^ (x1 y0 + x3 y2)
+  umull r9, r10, r1, r6
+  umlal r9, r10, r3, r8
+  umull r11, r0, r2, r5
+  umlal r11, r0, r4, r7
+  eor r9, r9, r11
+  eor r10, r10, r0
+  and r9, r9, #0x22222222
+  and r10, r10, #0x22222222
+  orr r12, r12, r9
+  orr lr, lr, r10
+  @ class 2: (x0 y2 + x3 y3) ^ x1 y1 ^ x2 y0
+  umull r9, r10, r1, r7
+  umlal r9, r10, r4, r8
+  umull r11, r0, r2, r6
+  eor r9, r9, r11
+  eor r10, r10, r0
+  umull r11, r0, r3, r5
+  eor r9, r9, r11
+  eor r10, r10, r0
+  and r9, r9, #0x44444444
+  and r10, r10, #0x44444444
+  orr r12, r12, r9
+  orr lr, lr, r10
+  @ class 3: x0 y3 ^ x1 y2 ^ x2 y1 ^ x3 y0
+  umull r9, r10, r1, r8
+  umull r11, r0, r2, r7
+  eor r9, r9, r11
+  eor r10, r10, r0
+  umull r11, r0, r3, r6
+  eor r9, r9, r11
+  eor r10, r10, r0
+  umull r11, r0, r4, r5
+  eor r9, r9, r11
+  eor r10, r10, r0
+  and r9, r9, #0x88888888
+  and r10, r10, #0x88888888
+  orr r12, r12, r9
+  orr lr, lr, r10
+.endm
+
 @ One butterfly of the forward FFT at r0 = u, r1 = v (both advanced by a word): u += tau v, v += u.
 @ The two stores are adjacent, so that the second pipelines with the first.
 .macro BUTTERFLY
@@ -603,10 +670,21 @@ fafft_block_combine:
   bx lr
   .size fafft_block_combine, . - fafft_block_combine
 
-@ x[k] = x[k] y[k] for the words from r0 (x) and r1 (y) to s8 (x's end): six products an
-@ iteration, so that the test and the branch are paid once per six (the count, 54, is a multiple
-@ of six); the last product's store waits for the next iteration, where it pipelines with the
-@ loads. Clobbers r2-r12 and lr (the return address waits in s9).
+@ x[k] = x[k] y[k] for the words from r0 (x) to s8 (x's end), y[k] BP_LY bytes after x[k]: six
+@ products an iteration, so that the test and the branch are paid once per six (the count, 54, is
+@ a multiple of six); the last product's store waits for the next iteration, where it pipelines
+@ with the loads. Both operands are split once (PRODUCT_SPLIT); the pointer waits in s12 meanwhile.
+@ Clobbers r0-r12 and lr (the return address waits in s9).
+.macro RUN_PRODUCT
+  ldr r4, [r0], #4
+  ldr r8, [r0, #BP_LY - 4]
+  vmov s12, r0
+  SPLIT4 r4, r1, r2, r3, r4
+  SPLIT4 r8, r5, r6, r7, r8
+  PRODUCT_SPLIT
+  REDUCE
+  vmov r0, s12
+.endm
   .type fafft_block_product_run, %function
   .thumb_func
 fafft_block_product_run:
@@ -616,10 +694,10 @@ fafft_block_product_run:
   str r12, [r0, #-4]
 2:
   .rept 5
-  POINT_PRODUCT
+  RUN_PRODUCT
   str r12, [r0, #-4]
   .endr
-  POINT_PRODUCT
+  RUN_PRODUCT
   vmov r8, s8
   cmp r0, r8
   bne 1b
@@ -628,37 +706,41 @@ fafft_block_product_run:
   bx lr
   .size fafft_block_product_run, . - fafft_block_product_run
 
-@ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once; each
-@ product's store waits for the next load, as above. Two products an iteration: the entry
-@ fafft_block_scale_run takes an even count (8 here), fafft_block_scale_run_odd an odd one (7),
-@ which it starts with the second product of an iteration.
-@ Clobbers r2-r12 and lr (the return address waits in s9).
+@ x[k] = tau x[k] for the words from r0 to s8 (x's end), tau in s4: its classes split once (r1-r4),
+@ each x[k]'s once (PRODUCT_SPLIT; the pointer waits in s12); each product's store waits for the
+@ next load, as above. Two products an iteration: the entry fafft_block_scale_run takes an even
+@ count (8 here), fafft_block_scale_run_odd an odd one (7), which it starts with the second
+@ product of an iteration. Clobbers r0-r12 and lr (the return address waits in s9).
+.macro SCALE_PRODUCT
+  ldr r8, [r0], #4
+  vmov s12, r0
+  SPLIT4 r8, r5, r6, r7, r8
+  PRODUCT_SPLIT
+  REDUCE
+  vmov r0, s12
+.endm
   .type fafft_block_scale_run_odd, %function
   .thumb_func
 fafft_block_scale_run_odd:
   vmov s9, lr
-  vmov r3, s4
-  SPLIT_CLASSES
+  vmov r4, s4
+  SPLIT4 r4, r1, r2, r3, r4
   b 3f
   .size fafft_block_scale_run_odd, . - fafft_block_scale_run_odd
   .type fafft_block_scale_run, %function
   .thumb_func
 fafft_block_scale_run:
   vmov s9, lr
-  vmov r3, s4
-  SPLIT_CLASSES
+  vmov r4, s4
+  SPLIT4 r4, r1, r2, r3, r4
   b 2f
 1:
   str r12, [r0, #-4]
 2:
-  ldr r6, [r0], #4
-  PRODUCT
-  REDUCE
+  SCALE_PRODUCT
   str r12, [r0, #-4]
 3:
-  ldr r6, [r0], #4
-  PRODUCT
-  REDUCE
+  SCALE_PRODUCT
   vmov r8, s8
   cmp r0, r8
   bne 1b
