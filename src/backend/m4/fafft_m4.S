@@ -1,94 +1,15 @@
 @ The butterflies of the M4 FAFFT (fafft_m4.cpp; docs/FAFFT.md), those of the layers with halves
 @ below 32 points (the larger ones: hqc_m4_fafft_sliced below): a layer at a time, u[k] and v[k]
 @ for k < half in each block, with the block's twiddle tau in GF(2^32) = GF(2)[z]/(z^32 + z^7 +
-@ z^3 + z^2 + 1). The product tau * v is clmul_m4.S's 32x32 carry-less product from UMULL over the four bit
-@ classes (positions = k mod 4) of both operands, with tau's classes split once per block and
-@ kept in r2-r5, and v's split again for each of its four products (one AND each: there are not
-@ registers for both operands' classes, an accumulator, a product and the result), then the
-@ reduction. No branch and no address depends on u, v or tau; the loop runs half times.
+@ z^3 + z^2 + 1). The product tau * v is clmul_m4.S's 32x32 carry-less product from UMULL over the
+@ four bit classes (positions = k mod 4) of both operands (PRODUCT_SPLIT), with tau's classes split
+@ once per block and kept in r1-r4 and v's split once per product, then the reduction. No branch
+@ and no address depends on u, v or tau; the loop runs half times.
 #include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
   .thumb
   .text
-
-@ The four bit classes (positions = k mod 4) of r3 into r2-r5 as PRODUCT takes them: r2 = class 0,
-@ r3 = class 1, r4 = class 2, r5 = class 3.
-.macro SPLIT_CLASSES
-  and r2, r3, #0x11111111
-  and r4, r3, #0x44444444
-  and r5, r3, #0x88888888
-  and r3, r3, #0x22222222
-.endm
-
-@ Two products of one class sum are added (UMLAL) where the sums i + j of their class indices
-@ differ by 4, so that a column counts at most 15 ones (clmul_m4.S). In: r6 = v, r2-r5 = tau's
-@ classes 0-3. Out: (lr:r12) = the 64-bit product tau * v. Clobbers r7-r11.
-.macro PRODUCT
-  @ class 0: (t0 v0 + t1 v3) ^ t2 v2 ^ t3 v1
-  and r7, r6, #0x11111111
-  umull r12, lr, r2, r7
-  and r7, r6, #0x88888888
-  umlal r12, lr, r3, r7
-  and r7, r6, #0x44444444
-  umull r10, r11, r4, r7
-  eor r12, r12, r10
-  eor lr, lr, r11
-  and r7, r6, #0x22222222
-  umull r10, r11, r5, r7
-  eor r12, r12, r10
-  eor lr, lr, r11
-  and r12, r12, #0x11111111
-  and lr, lr, #0x11111111
-  @ class 1: (t0 v1 + t2 v3) ^ (t1 v0 + t3 v2); r7 = v1 on entry
-  umull r8, r9, r2, r7
-  and r7, r6, #0x88888888
-  umlal r8, r9, r4, r7
-  and r7, r6, #0x11111111
-  umull r10, r11, r3, r7
-  and r7, r6, #0x44444444
-  umlal r10, r11, r5, r7
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r8, r8, #0x22222222
-  and r9, r9, #0x22222222
-  orr r12, r12, r8
-  orr lr, lr, r9
-  @ class 2: (t0 v2 + t3 v3) ^ t1 v1 ^ t2 v0; r7 = v2 on entry
-  umull r8, r9, r2, r7
-  and r7, r6, #0x88888888
-  umlal r8, r9, r5, r7
-  and r7, r6, #0x22222222
-  umull r10, r11, r3, r7
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r7, r6, #0x11111111
-  umull r10, r11, r4, r7
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r8, r8, #0x44444444
-  and r9, r9, #0x44444444
-  orr r12, r12, r8
-  orr lr, lr, r9
-  @ class 3: t0 v3 ^ t1 v2 ^ t2 v1 ^ t3 v0; r7 = v0 on entry
-  umull r8, r9, r5, r7
-  and r7, r6, #0x88888888
-  umull r10, r11, r2, r7
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r7, r6, #0x44444444
-  umull r10, r11, r3, r7
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r7, r6, #0x22222222
-  umull r10, r11, r4, r7
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r8, r8, #0x88888888
-  and r9, r9, #0x88888888
-  orr r12, r12, r8
-  orr lr, lr, r9
-.endm
 
 @ r12 = (lr:r12) mod z^32 + z^7 + z^3 + z^2 + 1. With h = lr and o = the bits of h z^7 + h z^3 +
 @ h z^2 above bit 31 (h >> 25 ^ h >> 29 ^ h >> 30), the residue is lo + f(h + o), f(x) = x + x z^2
@@ -112,12 +33,13 @@
   and \c3, \src, #0x88888888
 .endm
 
-@ PRODUCT_SPLIT: (lr:r12) = x * y, both split: x's classes 0-3 in r1-r4, y's in r5-r8 (the
-@ additions by UMLAL as in PRODUCT). With both operands split once, each product reads its
-@ classes from registers, where PRODUCT splits v again for 12 of its 16 (it has no registers
-@ for v's classes beside tau's): 46 instructions against 59, and r0 is a temporary, so the
-@ caller keeps its pointer in an FPU register meanwhile (a VMOV each way). The classes stay
-@ intact (tau's may be kept across products). Clobbers r0, r9-r11.
+@ PRODUCT_SPLIT: (lr:r12) = x * y, both split: x's classes 0-3 in r1-r4, y's in r5-r8. Two
+@ products of one class sum are added (UMLAL) where the sums i + j of their class indices differ
+@ by 4, so that a column counts at most 15 ones (clmul_m4.S). 46 instructions: the four classes of
+@ each operand in eight registers, one accumulator pair, one product pair and the result leave no
+@ core register for a pointer, so the callers keep theirs in FPU registers meanwhile (a VMOV each
+@ way, against the 12 ANDs of splitting one operand again for each of its products). The classes
+@ stay intact (tau's are kept across a block's products). Clobbers r0, r9-r11.
 .macro PRODUCT_SPLIT
   @ class 0: (x0 y0 + x1 y3) ^ x2 y2 ^ x3 y1
   umull r12, lr, r1, r5
@@ -171,31 +93,66 @@
   orr lr, lr, r10
 .endm
 
-@ One butterfly of the forward FFT at r0 = u, r1 = v (both advanced by a word): u += tau v, v += u.
-@ The two stores are adjacent, so that the second pipelines with the first.
-.macro BUTTERFLY
-  ldr r6, [r1]
-  PRODUCT
+@ The butterflies, tau's classes in r1-r4 (split once per block), v's split once each
+@ (PRODUCT_SPLIT): r0 = u (advanced by a word), v at r0 + \off bytes, \off an immediate, or, where
+@ it is left out, 4 half from s1 (LAYER). The product needs every core register, so u's pointer
+@ waits in s12 and v (v + u in the inverse) in s13 meanwhile: a VMOV each way, against the 12
+@ splits of v that PRODUCT repeats (about 72 estimated cycles a butterfly, 74 with the offset in
+@ s1, against 76 and 77). Forward: u += tau v, v += u. The two stores are adjacent, so that the
+@ second pipelines with the first.
+.macro BUTTERFLY off
+  .ifb \off
+  vmov r12, s1
+  ldr r8, [r0, r12]
+  .else
+  ldr r8, [r0, #\off]
+  .endif
+  vmov s12, r0
+  vmov s13, r8
+  SPLIT4 r8, r5, r6, r7, r8
+  PRODUCT_SPLIT
   REDUCE
+  vmov r0, s12
+  vmov r6, s13
   ldr r7, [r0]
   eor r7, r7, r12
   eor r6, r6, r7
+  .ifb \off
+  vmov r9, s1
+  str r6, [r0, r9]
+  .else
+  str r6, [r0, #\off]
+  .endif
   str r7, [r0], #4
-  str r6, [r1], #4
 .endm
 
-@ One butterfly of the inverse FFT: v += u, u += tau v. v stays in r6 through the product (which
-@ only reads it), so that its store pipelines with u's.
-.macro BUTTERFLY_INVERSE
-  ldr r6, [r1]
+@ One butterfly of the inverse FFT: v += u, u += tau v; u is loaded again after the product.
+.macro BUTTERFLY_INVERSE off
+  .ifb \off
+  vmov r12, s1
   ldr r7, [r0]
-  eor r6, r6, r7
-  PRODUCT
+  ldr r8, [r0, r12]
+  .else
+  ldr r7, [r0]
+  ldr r8, [r0, #\off]
+  .endif
+  eor r8, r8, r7
+  vmov s12, r0
+  vmov s13, r8
+  SPLIT4 r8, r5, r6, r7, r8
+  PRODUCT_SPLIT
   REDUCE
+  vmov r0, s12
+  vmov r6, s13
   ldr r7, [r0]
   eor r7, r7, r12
+  .ifb \off
+  vmov r9, s1
+  str r6, [r0, r9]
+  .else
+  str r6, [r0, #\off]
+  .endif
   str r7, [r0], #4
-  str r6, [r1], #4
 .endm
 
 @ tau_b = tau_(b-1) + steps[ctz(b)] for the block b in r2 (b >= 1): s4 = tau, s5 = steps (the
@@ -220,22 +177,22 @@
 @ iteration, the odd one's twiddle tau_b + steps[0] (ctz(b + 1) = 0), so that the twiddle step by
 @ ctz and the test on b are paid once per two blocks. Every branch and address depends on half,
 @ blocks and b only.
-@ One block of LAYER from r1 on: r0 = u, r1 = v, s0 = the end of v, tau's classes from r3; four
-@ butterflies an iteration. Leaves r1 = the next block.
+@ One block of LAYER from r0 on: r0 = u, s0 = the end of u, tau in r4 (its classes to r1-r4); four
+@ butterflies an iteration. Leaves r0 = the next block.
 .macro LAYER_BLOCK body
-  mov r0, r1
   vmov r12, s1
-  add r1, r0, r12
-  add r2, r1, r12
+  add r2, r0, r12
   vmov s0, r2
-  SPLIT_CLASSES
+  SPLIT4 r4, r1, r2, r3, r4
 2:
   .rept 4
   \body
   .endr
   vmov r8, s0
-  cmp r1, r8
+  cmp r0, r8
   bne 2b
+  vmov r12, s1
+  add r0, r0, r12
 .endm
 .macro LAYER body
   push {r4-r11, lr}
@@ -249,17 +206,16 @@
   movs r12, #0
   vmov s2, r12
   vmov s4, r3
-  mov r1, r0
 1:
-  vmov r3, s4
+  vmov r4, s4
   LAYER_BLOCK \body
   vmov r3, s3
   cmp r3, #1
   beq 5f
-  vmov r3, s4
-  vmov r4, s6
-  eor r3, r3, r4
-  vmov s4, r3
+  vmov r4, s4
+  vmov r5, s6
+  eor r4, r4, r5
+  vmov s4, r4
   LAYER_BLOCK \body
   vmov r2, s2
   adds r2, r2, #2
@@ -283,12 +239,11 @@
 @ s2 = b, s3 = the end of g's blocks, s4 = tau_b (then tau_(b+1)), s5 = steps. Every branch and
 @ address depends on half, blocks and b only.
 .macro SMALL_BLOCK body, half
-  SPLIT_CLASSES
+  SPLIT4 r4, r1, r2, r3, r4
   .rept \half
-  \body
+  \body 4*\half
   .endr
-  mov r0, r1
-  add r1, r1, #4 * \half
+  add r0, r0, #4 * \half
 .endm
 .macro LAYER_SMALL body, half, pair
   push {r4-r11, lr}
@@ -306,15 +261,15 @@
   vmov s3, r2
   movs r12, #0
   vmov s2, r12
-  add r1, r0, #4 * \half
   vmov s4, r3
 1:
+  vmov r4, s4
   SMALL_BLOCK \body, \half
   .if \pair
-  vmov r3, s4
-  vmov r4, s6
-  eor r3, r3, r4
-  vmov s4, r3
+  vmov r4, s4
+  vmov r5, s6
+  eor r4, r4, r5
+  vmov s4, r4
   SMALL_BLOCK \body, \half
   .endif
   vmov r8, s3
@@ -460,25 +415,36 @@ hqc_m4_fafft_xor_shifted:
 @ an iteration, b even and b + 1 (tau_(b+1) = tau_b + steps[0]; pairs is even), as LAYER_SMALL.
 @ No branch or address depends on x, y or tau.
 .macro POINT_PRODUCT
-  ldr r3, [r0], #4
-  ldr r6, [r1], #4
-  SPLIT_CLASSES
-  PRODUCT
+  ldr r4, [r0], #4
+  ldr r8, [r1], #4
+  vmov s12, r0
+  vmov s13, r1
+  SPLIT4 r4, r1, r2, r3, r4
+  SPLIT4 r8, r5, r6, r7, r8
+  PRODUCT_SPLIT
   REDUCE
 .endm
-@ One pair with the twiddle in s4: u and v to g by one STRD.
+@ One pair with the twiddle in s4: u and v to g by one STRD. x's and y's pointers wait in s12 and
+@ s13 through the products (PRODUCT_SPLIT needs every core register), p in s6, v in s14.
 .macro POINT_PAIR
   POINT_PRODUCT
   vmov s6, r12
+  vmov r0, s12
+  vmov r1, s13
   POINT_PRODUCT
   vmov r7, s6
-  eor r6, r12, r7
-  vmov r3, s4
-  SPLIT_CLASSES
-  PRODUCT
+  eor r8, r12, r7
+  vmov s14, r8
+  vmov r4, s4
+  SPLIT4 r4, r1, r2, r3, r4
+  SPLIT4 r8, r5, r6, r7, r8
+  PRODUCT_SPLIT
   REDUCE
   vmov r7, s6
   eor r7, r7, r12
+  vmov r6, s14
+  vmov r0, s12
+  vmov r1, s13
   vmov r8, s1
   add r8, r8, r1
   strd r7, r6, [r8, #-8]
