@@ -1200,7 +1200,7 @@ hqc_m4_fafft_step_words:
 @ product: column c = tau z^c): by the method of four Russians, the 16 subset sums of each group of
 @ four v planes (a table of 128 words), and output plane r = the XOR of eight table words at the
 @ byte indices idx[8 r + g] = 16 g + nibble g of row r, which fafft_m4.cpp computes from tau
-@ (public) once per block. About 45 estimated cycles a butterfly against about 80 for the packed
+@ (public) once per block. About 45 estimated cycles a butterfly against about 72 for the packed
 @ ones. No branch or address depends on u or v: the table's indices are functions of tau.
 
 @ The table from the 32 v planes at r0 into r1 (both advanced), unrolled. Clobbers r4-r12.
