@@ -1,38 +1,17 @@
 @ Carry-less multiplication on the Cortex-M4 (spec §2.2) without a carry-less multiply
 @ instruction: 32x32 -> 64 from integer UMULLs on operands split into four bit classes
 @ (positions = k mod 4), the method of gf2x_portable.cpp's 32-bit path, with every part, partial
-@ product and class sum in registers. A part has at most 8 set bits, so a column of one product
-@ sums at most 8 ones, and bit 0 of that count, the only bit kept, is the XOR of the column; the
-@ carries land on the three positions between two of the class and are masked off. UMULL and
-@ UMLAL are single-cycle and data-independent on the M4; there is no branch and no memory
-@ access that depends on the operands.
+@ product and class sum in registers (CLMUL_CLASSES, clmul_classes_m4.inc, which fafft_m4.S's
+@ field products share). There is no branch and no memory access that depends on the operands.
+#include "backend/m4/clmul_classes_m4.inc"
   .syntax unified
   .cpu cortex-m4
   .thumb
   .text
 
-@ Two products of one class sum may be ADDED (UMLAL) instead of XORed when the sums i + j of
-@ their part indices differ by 4: at the column k + 4T of the class sum, a product with i + j = k
-@ counts at most min(T + 1, 15 - T) ones and one with i + j = k + 4 at most min(T, 16 - T), so
-@ their sum is at most 15 and stays in its 4 bits (two products with the same i + j could reach 16
-@ in the middle column). Class 0 adds a0 b0 and a1 b3, class 1 a0 b1 and a2 b3 and a1 b0 and
-@ a3 b2, class 2 a0 b2 and a3 b3; class 3 (every i + j = 3) XORs all four.
 @ CLMUL32: (lr:r12) = r0 * r4 as binary polynomials. Uses every register but sp and pc:
 @ r0-r3 = the classes of a, r4-r7 = the classes of b, r8:r9 = a class sum, r10:r11 = one product.
 @ 54 instructions, all single-cycle (estimated 54 cycles, scripts/m4-cycles.py).
-.macro CLASS_SUM ia0, ib0, ia1, ib1, ia2, ib2, ia3, ib3, zl, zh
-  umull \zl, \zh, \ia0, \ib0
-  umull r10, r11, \ia1, \ib1
-  eor \zl, \zl, r10
-  eor \zh, \zh, r11
-  umull r10, r11, \ia2, \ib2
-  eor \zl, \zl, r10
-  eor \zh, \zh, r11
-  umull r10, r11, \ia3, \ib3
-  eor \zl, \zl, r10
-  eor \zh, \zh, r11
-.endm
-
 .macro CLMUL32
   and r1, r0, #0x22222222
   and r2, r0, #0x44444444
@@ -42,47 +21,7 @@
   and r6, r4, #0x44444444
   and r7, r4, #0x88888888
   and r4, r4, #0x11111111
-  @ class 0: (a0 b0 + a1 b3) ^ a2 b2 ^ a3 b1
-  umull r12, lr, r0, r4
-  umlal r12, lr, r1, r7
-  umull r10, r11, r2, r6
-  eor r12, r12, r10
-  eor lr, lr, r11
-  umull r10, r11, r3, r5
-  eor r12, r12, r10
-  eor lr, lr, r11
-  and r12, r12, #0x11111111
-  and lr, lr, #0x11111111
-  @ class 1: (a0 b1 + a2 b3) ^ (a1 b0 + a3 b2)
-  umull r8, r9, r0, r5
-  umlal r8, r9, r2, r7
-  umull r10, r11, r1, r4
-  umlal r10, r11, r3, r6
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r8, r8, #0x22222222
-  and r9, r9, #0x22222222
-  orr r12, r12, r8
-  orr lr, lr, r9
-  @ class 2: (a0 b2 + a3 b3) ^ a1 b1 ^ a2 b0
-  umull r8, r9, r0, r6
-  umlal r8, r9, r3, r7
-  umull r10, r11, r1, r5
-  eor r8, r8, r10
-  eor r9, r9, r11
-  umull r10, r11, r2, r4
-  eor r8, r8, r10
-  eor r9, r9, r11
-  and r8, r8, #0x44444444
-  and r9, r9, #0x44444444
-  orr r12, r12, r8
-  orr lr, lr, r9
-  @ class 3: a0 b3 ^ a1 b2 ^ a2 b1 ^ a3 b0
-  CLASS_SUM r0, r7, r1, r6, r2, r5, r3, r4, r8, r9
-  and r8, r8, #0x88888888
-  and r9, r9, #0x88888888
-  orr r12, r12, r8
-  orr lr, lr, r9
+  CLMUL_CLASSES r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11
 .endm
 
 @ void hqc_m4_clmul32(uint32_t out[2], const uint32_t a[1], const uint32_t b[1])

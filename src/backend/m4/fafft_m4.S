@@ -5,6 +5,7 @@
 @ four bit classes (positions = k mod 4) of both operands (PRODUCT_SPLIT), with tau's classes split
 @ once per block and kept in r1-r4 and v's split once per product, then the reduction. No branch
 @ and no address depends on u, v or tau; the loop runs half times.
+#include "backend/m4/clmul_classes_m4.inc"
 #include "backend/m4/word_loop_m4.inc"
   .syntax unified
   .cpu cortex-m4
@@ -33,64 +34,14 @@
   and \c3, \src, #0x88888888
 .endm
 
-@ PRODUCT_SPLIT: (lr:r12) = x * y, both split: x's classes 0-3 in r1-r4, y's in r5-r8. Two
-@ products of one class sum are added (UMLAL) where the sums i + j of their class indices differ
-@ by 4, so that a column counts at most 15 ones (clmul_m4.S). 46 instructions: the four classes of
-@ each operand in eight registers, one accumulator pair, one product pair and the result leave no
-@ core register for a pointer, so the callers keep theirs in FPU registers meanwhile (a VMOV each
-@ way, against the 12 ANDs of splitting one operand again for each of its products). The classes
-@ stay intact (tau's are kept across a block's products). Clobbers r0, r9-r11.
+@ PRODUCT_SPLIT: (lr:r12) = x * y, both split: x's classes 0-3 in r1-r4, y's in r5-r8
+@ (CLMUL_CLASSES, clmul_classes_m4.inc: 46 instructions). The four classes of each operand in eight
+@ registers, one accumulator pair, one product pair and the result leave no core register for a
+@ pointer, so the callers keep theirs in FPU registers meanwhile (a VMOV each way, against the 12
+@ ANDs of splitting one operand again for each of its products). The classes stay intact (tau's
+@ are kept across a block's products). Clobbers r0, r9-r11.
 .macro PRODUCT_SPLIT
-  @ class 0: (x0 y0 + x1 y3) ^ x2 y2 ^ x3 y1
-  umull r12, lr, r1, r5
-  umlal r12, lr, r2, r8
-  umull r11, r0, r3, r7
-  eor r12, r12, r11
-  eor lr, lr, r0
-  umull r11, r0, r4, r6
-  eor r12, r12, r11
-  eor lr, lr, r0
-  and r12, r12, #0x11111111
-  and lr, lr, #0x11111111
-  @ class 1: (x0 y1 + x2 y3) ^ (x1 y0 + x3 y2)
-  umull r9, r10, r1, r6
-  umlal r9, r10, r3, r8
-  umull r11, r0, r2, r5
-  umlal r11, r0, r4, r7
-  eor r9, r9, r11
-  eor r10, r10, r0
-  and r9, r9, #0x22222222
-  and r10, r10, #0x22222222
-  orr r12, r12, r9
-  orr lr, lr, r10
-  @ class 2: (x0 y2 + x3 y3) ^ x1 y1 ^ x2 y0
-  umull r9, r10, r1, r7
-  umlal r9, r10, r4, r8
-  umull r11, r0, r2, r6
-  eor r9, r9, r11
-  eor r10, r10, r0
-  umull r11, r0, r3, r5
-  eor r9, r9, r11
-  eor r10, r10, r0
-  and r9, r9, #0x44444444
-  and r10, r10, #0x44444444
-  orr r12, r12, r9
-  orr lr, lr, r10
-  @ class 3: x0 y3 ^ x1 y2 ^ x2 y1 ^ x3 y0
-  umull r9, r10, r1, r8
-  umull r11, r0, r2, r7
-  eor r9, r9, r11
-  eor r10, r10, r0
-  umull r11, r0, r3, r6
-  eor r9, r9, r11
-  eor r10, r10, r0
-  umull r11, r0, r4, r5
-  eor r9, r9, r11
-  eor r10, r10, r0
-  and r9, r9, #0x88888888
-  and r10, r10, #0x88888888
-  orr r12, r12, r9
-  orr lr, lr, r10
+  CLMUL_CLASSES r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r0
 .endm
 
 @ The butterflies, tau's classes in r1-r4 (split once per block), v's split once each
