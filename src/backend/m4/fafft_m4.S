@@ -48,16 +48,10 @@
 @ (PRODUCT_SPLIT): r0 = u (advanced by a word), v at r0 + \off bytes, \off an immediate, or, where
 @ it is left out, 4 half from s1 (LAYER). The product needs every core register, so u's pointer
 @ waits in s12 and v (v + u in the inverse) in s13 meanwhile: a VMOV each way, against the 12
-@ splits of v that PRODUCT repeats (about 72 estimated cycles a butterfly, 74 with the offset in
-@ s1, against 76 and 77). Forward: u += tau v, v += u. The two stores are adjacent, so that the
-@ second pipelines with the first.
-.macro BUTTERFLY off
-  .ifb \off
-  vmov r12, s1
-  ldr r8, [r0, r12]
-  .else
-  ldr r8, [r0, #\off]
-  .endif
+@ ANDs of splitting v again for each of its products (about 72 estimated cycles a butterfly, 74
+@ with the offset in s1). The two stores are adjacent, so that the second pipelines with the first.
+@ BUTTERFLY_PRODUCT: r12 = tau r8, with r0 back and r6 = r8 after it (through s12, s13).
+.macro BUTTERFLY_PRODUCT
   vmov s12, r0
   vmov s13, r8
   SPLIT4 r8, r5, r6, r7, r8
@@ -65,9 +59,9 @@
   REDUCE
   vmov r0, s12
   vmov r6, s13
-  ldr r7, [r0]
-  eor r7, r7, r12
-  eor r6, r6, r7
+.endm
+@ BUTTERFLY_STORE off: v = r6 and u = r7 back, r0 advanced.
+.macro BUTTERFLY_STORE off
   .ifb \off
   vmov r9, s1
   str r6, [r0, r9]
@@ -76,8 +70,21 @@
   .endif
   str r7, [r0], #4
 .endm
-
-@ One butterfly of the inverse FFT: v += u, u += tau v; u is loaded again after the product.
+@ Forward: u += tau v, v += u.
+.macro BUTTERFLY off
+  .ifb \off
+  vmov r12, s1
+  ldr r8, [r0, r12]
+  .else
+  ldr r8, [r0, #\off]
+  .endif
+  BUTTERFLY_PRODUCT
+  ldr r7, [r0]
+  eor r7, r7, r12
+  eor r6, r6, r7
+  BUTTERFLY_STORE \off
+.endm
+@ Inverse: v += u, u += tau v; u is loaded again after the product. The two loads are adjacent.
 .macro BUTTERFLY_INVERSE off
   .ifb \off
   vmov r12, s1
@@ -88,22 +95,10 @@
   ldr r8, [r0, #\off]
   .endif
   eor r8, r8, r7
-  vmov s12, r0
-  vmov s13, r8
-  SPLIT4 r8, r5, r6, r7, r8
-  PRODUCT_SPLIT
-  REDUCE
-  vmov r0, s12
-  vmov r6, s13
+  BUTTERFLY_PRODUCT
   ldr r7, [r0]
   eor r7, r7, r12
-  .ifb \off
-  vmov r9, s1
-  str r6, [r0, r9]
-  .else
-  str r6, [r0, #\off]
-  .endif
-  str r7, [r0], #4
+  BUTTERFLY_STORE \off
 .endm
 
 @ tau_b = tau_(b-1) + steps[ctz(b)] for the block b in r2 (b >= 1): s4 = tau, s5 = steps (the
@@ -121,7 +116,8 @@
 @ A whole layer: blocks of 2 half words from g on, block b with twiddle tau_b, tau_0 given and
 @ tau_b = tau_(b-1) + steps[ctz(b)] (fafft_m4.cpp's kTwiddleStep: the Cantor basis' prefix sums). The
 @ layer's state lives in FPU registers while the butterflies use every core register: s0 = the end
-@ of the block's v, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps, s6 = steps[0]. For
+@ of the block's u, s1 = 4 half, s2 = b, s3 = blocks, s4 = tau_b, s5 = steps, s6 = steps[0] (and
+@ s12, s13 the butterfly's own, BUTTERFLY_PRODUCT). For
 @ half >= 8 (a power of two; LAYER_SMALL below has the smaller ones): four butterflies an
 @ iteration, so that the loop's test and branch are paid once per four (about 1.3 estimated cycles
 @ a butterfly); blocks b (even) and b + 1 (if blocks > 1; blocks is a power of two) an outer
@@ -362,7 +358,7 @@ hqc_m4_fafft_xor_shifted:
 @ g[2b] = u, g[2b + 1] = v, with tau_0 given and tau_b = tau_(b-1) + steps[ctz(b)] (as LAYER).
 @ g may be x or y (a pair of g is stored, by one STRD, after the pair's x and y are read). State in FPU
 @ registers: s0 = the end of y, s1 = g - y in bytes, s2 = b, s4 = tau_b, s5 = steps, s6 = p,
-@ s7 = steps[0]. Saves each pair's loads and stores of g and the layer's block set-up. Two pairs
+@ s7 = steps[0], s12 - s14 x, y and v through the products (POINT_PAIR). Saves each pair's loads and stores of g and the layer's block set-up. Two pairs
 @ an iteration, b even and b + 1 (tau_(b+1) = tau_b + steps[0]; pairs is even), as LAYER_SMALL.
 @ No branch or address depends on x, y or tau.
 .macro POINT_PRODUCT
