@@ -359,7 +359,8 @@ hqc_m4_fafft_xor_shifted:
 @ g may be x or y (a pair of g is stored, by one STRD, after the pair's x and y are read). State in
 @ FPU registers: s0 = the end of y, s1 = g - y in bytes, s2 = b, s4 = tau_b, s5 = steps, s6 = p,
 @ s7 = steps[0], s12 - s14 x, y and v through the products (POINT_PAIR). Saves each pair's loads
-@ and stores of g and the layer's block set-up. Two pairs an iteration, b even and b + 1 (tau_(b+1) = tau_b + steps[0]; pairs is even), as LAYER_SMALL.
+@ and stores of g and the layer's block set-up. Two pairs an iteration, b even and b + 1
+@ (tau_(b+1) = tau_b + steps[0]; pairs is even), as LAYER_SMALL.
 @ No branch or address depends on x, y or tau.
 .macro POINT_PRODUCT
   ldr r4, [r0], #4
