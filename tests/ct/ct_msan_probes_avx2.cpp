@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "ct_msan_probe_io.hpp"
 #include "ct_msan_probes.hpp"
 
 namespace {
@@ -15,11 +16,6 @@ namespace {
 using hqc::backend::CpuFeatures;
 using hqc_msan_probes::Probe;
 namespace be = hqc::backend;
-
-__m256i ld256(const std::uint8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-void st256(std::uint8_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
-__m128i ld128(const std::uint8_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
-void st128(std::uint8_t* p, __m128i v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
 
 const Probe kProbes[] = {
     {"pclmulqdq", be::kCpuAvx2 | be::kCpuPclmul,

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "ct_msan_probe_io.hpp"
 #include "ct_msan_probes.hpp"
 
 namespace {
@@ -16,37 +17,33 @@ using hqc::backend::CpuFeatures;
 using hqc_msan_probes::Probe;
 namespace be = hqc::backend;
 
-__m512i ld(const std::uint8_t* p) { return _mm512_loadu_si512(p); }
-void st(std::uint8_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
-__m256i ld256(const std::uint8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-void st256(std::uint8_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
-__m128i ld128(const std::uint8_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
-void st128(std::uint8_t* p, __m128i v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
-
 constexpr CpuFeatures kAvx512 = be::kCpuAvx512F | be::kCpuAvx512BW | be::kCpuAvx512VL | be::kCpuAvx512DQ;
 
 const Probe kProbes[] = {
     {"vpclmulqdq512", kAvx512 | be::kCpuVpclmul,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       st(o, _mm512_clmulepi64_epi128(ld(s), ld(p), 0x10));
+       st512(o, _mm512_clmulepi64_epi128(ld512(s), ld512(p), 0x10));
      }},
     {"gf2p8affineqb512", kAvx512 | be::kCpuGfni,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       st(o, _mm512_gf2p8affine_epi64_epi8(ld(s), ld(p), 0x63));
+       st512(o, _mm512_gf2p8affine_epi64_epi8(ld512(s), ld512(p), 0x63));
      }},
     {"gf2p8mulb512", kAvx512 | be::kCpuGfni,
-     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) { st(o, _mm512_gf2p8mul_epi8(ld(s), ld(p))); }},
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st512(o, _mm512_gf2p8mul_epi8(ld512(s), ld512(p)));
+     }},
     {"vpternlogq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       st(o, _mm512_ternarylogic_epi64(ld(s), ld(p), ld(p + 32), 0x96));
+       // A constant third operand: the buffers are 64 bytes, so pub + 32 has no 64 to load.
+       st512(o, _mm512_ternarylogic_epi64(ld512(s), ld512(p), _mm512_set1_epi8(0x5A), 0x96));
      }},
     {"vpermq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) {
-       st(o, _mm512_maskz_permutexvar_epi64(0xFF, _mm512_set_epi64(0, 1, 2, 3, 4, 5, 6, 7), ld(s)));
+       st512(o, _mm512_maskz_permutexvar_epi64(0xFF, _mm512_set_epi64(0, 1, 2, 3, 4, 5, 6, 7), ld512(s)));
      }},
     {"vpermt2q512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       st(o, _mm512_permutex2var_epi64(ld(s), _mm512_set_epi64(8, 1, 9, 3, 10, 5, 11, 7), ld(p)));
+       st512(o, _mm512_permutex2var_epi64(ld512(s), _mm512_set_epi64(8, 1, 9, 3, 10, 5, 11, 7), ld512(p)));
      }},
     {"vpermb256", kAvx512 | be::kCpuAvx512VBMI,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
@@ -54,23 +51,25 @@ const Probe kProbes[] = {
      }},
     {"vpcmpeqd_mask512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       const __mmask16 m = _mm512_cmpeq_epi32_mask(ld(s), ld(p));
+       const __mmask16 m = _mm512_cmpeq_epi32_mask(ld512(s), ld512(p));
        std::memcpy(o, &m, sizeof(m));
      }},
     {"vpcmpgtw_mask512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       const __mmask32 m = _mm512_mask_cmpgt_epi16_mask(0xFFFFFFFFu, ld(s), ld(p));
+       const __mmask32 m = _mm512_mask_cmpgt_epi16_mask(0xFFFFFFFFu, ld512(s), ld512(p));
        std::memcpy(o, &m, sizeof(m));
      }},
     {"vpmaxuw512", kAvx512,
-     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) { st(o, _mm512_max_epu16(ld(s), ld(p))); }},
+     [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
+       st512(o, _mm512_max_epu16(ld512(s), ld512(p)));
+     }},
     {"vpabsw512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t*) {
-       st(o, _mm512_maskz_abs_epi16(0xFFFFFFFFu, ld(s)));
+       st512(o, _mm512_maskz_abs_epi16(0xFFFFFFFFu, ld512(s)));
      }},
     {"vpshrdq512", kAvx512 | be::kCpuAvx512VBMI2,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       st(o, _mm512_maskz_shrdi_epi64(0xFF, ld(s), ld(p), 13));
+       st512(o, _mm512_maskz_shrdi_epi64(0xFF, ld512(s), ld512(p), 13));
      }},
     {"vpblendmq128", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
@@ -108,7 +107,7 @@ const Probe kProbes[] = {
      }},
     {"vprolvq512", kAvx512,
      [](std::uint8_t* o, const std::uint8_t* s, const std::uint8_t* p) {
-       st(o, _mm512_maskz_rolv_epi64(0xFF, ld(s), _mm512_and_si512(ld(p), _mm512_set1_epi64(63))));
+       st512(o, _mm512_maskz_rolv_epi64(0xFF, ld512(s), _mm512_and_si512(ld512(p), _mm512_set1_epi64(63))));
      }},
 };
 
