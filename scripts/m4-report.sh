@@ -665,6 +665,39 @@ w("  twiddles in a 2^16-bit transform, megabytes of flash. In the one-shot produ
 w("  above replace the three smallest layers and the pointwise products; stopping a layer higher (16-point")
 w("  blocks, 81 Karatsuba products each, 31 by the twiddles) would take 193 products per 32 points")
 w("  against 186 (layer 3 of both transforms, two pairs of block products, inverse layer 4).")
+w("- **Other product methods, counted and probed; none reaches the HQC-1 rows.** The rows of HQC-1")
+w("  against 5 x portable need its products faster by the margins in the table of targets (key")
+w("  generation, whose one product is h y, the most).")
+w("  - *A bit-sliced GF(2^32) product*, 32 products at once across the lanes of the bit planes:")
+w("    Karatsuba down to 4 x 4 schoolbook is about 675 ANDs and XORs on the planes, 570 for the")
+w("    Karatsuba sums and 124 for the reduction, with 64 operand and 63 product planes through 13")
+w("    registers: about 2,000 estimated cycles per 32 products by count, 63 each against 69-72, before")
+w("    a new layout below the sliced layers and up to 62 KB for the leaves.")
+w("  - *The smaller field GF(2^16)*, the smallest whose points can hold a 2^15-bit transform (2^11")
+w("    points; a bit-sliced product's logic shrinks with the square of the field's bits, the UMULL")
+w("    method's 16 multiplies do not, as each then multiplies 4 x 4 bits). By count its bit-sliced product")
+w("    is about 433 logic operations per 32 products (373 for Karatsuba to 4 x 4 schoolbook, 60 for the")
+w("    reduction), but its 32 operand and 31 product planes do not fit in the registers: probes built")
+w("    outside the tree with arm-none-eabi-gcc -O3 (one recursive, one with the 8 x 8 Karatsuba a")
+w("    function of its own) took 1,403 and 1,477 estimated cycles per 32 products, 2.7-2.9 a bit of")
+w("    the transform per layer, against 2.16 for the UMULL product in GF(2^32) (69 cycles for 32 bits).")
+w("    Its method-of-four-Russians product over 16 planes took 597 per 32 butterflies before their")
+w("    loads, stores and XORs, about what the GF(2^32) sliced layers take a bit (41 a butterfly of 32")
+w("    bits, with them), and the transform has one layer more. Not pursued.")
+w("  - *The sparse y*: keygen's h y has y of weight 66. Without a secret index, each of its positions")
+w("    rotates h by a barrel of 10 conditional word moves over 553 words and a bit shift, about 25k")
+w("    estimated cycles by count: 1.65M for the 66, more than the whole product.")
+m1_1, m2_1c = (mulbench.get((1, k), {}).get("est_cycles", 0) for k in ("fafft_crt_mul", "fafft_crt_mul2"))
+kg1, kg1p = by.get((1, "m4", "keygen")), by.get((1, "portable", "keygen"))
+if m1_1 and m2_1c and kg1 and kg1p:
+    # mul = 2 F' + X and mul2 = 3 F' + 2 X (F' a one-shot forward transform, X the rest of a
+    # product): F' = 2 mul - mul2.
+    f1 = 2 * m1_1 - m2_1c
+    w("  - *The public operands*: h and s (and the ciphertext's u in decapsulation) are public, and")
+    w(f"    their transforms may take variable time. Even a free transform of h ({f1 / 1e6:.2f}M estimated")
+    w("    cycles of the one-shot `mul`: 2 `mul` - `mul2`, as `mul` is two forward transforms and one")
+    w(f"    product's rest and `mul2` three and two) would leave key generation at {(kg1['est_cycles'] - f1) / 1e6:.2f}M,")
+    w(f"    above the {kg1p['est_cycles'] / 5e6:.2f}M the row needs.")
 def bound_needs(level):
     out = {}
     for op in ("keygen", "encaps", "decaps"):
