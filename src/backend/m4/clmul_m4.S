@@ -27,6 +27,7 @@
 @ void hqc_m4_clmul32(uint32_t out[2], const uint32_t a[1], const uint32_t b[1])
 @ out = a * b (64-bit product of two 32-bit polynomials): one CLMUL32.
   .global hqc_m4_clmul32
+  .section .text.hqc_m4_clmul32, "ax", %progbits
   .type hqc_m4_clmul32, %function
   .p2align 2
   .thumb_func
@@ -45,6 +46,7 @@ hqc_m4_clmul32:
 @ out = a * b (128-bit product of two 64-bit polynomials, little-endian words), by Karatsuba on
 @ the 32-bit halves: three CLMUL32.
   .global hqc_m4_clmul64
+  .section .text.hqc_m4_clmul64, "ax", %progbits
   .type hqc_m4_clmul64, %function
   .p2align 2
   .thumb_func
@@ -178,6 +180,7 @@ hqc_m4_clmul64:
   eor r4, r4, r6                    @ c4 = u2 + m2 + q2
 .endm
 
+  .section .text.mul128, "ax", %progbits
   .type mul128, %function
   .p2align 2
   .thumb_func
@@ -201,6 +204,7 @@ mul128:
 @ void hqc_m4_clmul128(uint32_t out[8], const uint32_t a[4], const uint32_t b[4])
 @ out = a * b: one mul128 (the four-word leaf of ring_mul_m4.cpp).
   .global hqc_m4_clmul128
+  .section .text.hqc_m4_clmul128, "ax", %progbits
   .type hqc_m4_clmul128, %function
   .p2align 2
   .thumb_func
@@ -269,6 +273,7 @@ hqc_m4_clmul128:
 @ Frame: out, a, b and the return address in s19-s22, not on the stack: a VMOV to or from a core
 @ register costs 1 estimated cycle, against 2 for an LDR (3 for LDRD) after the multiplies, whose
 @ UMULLs leave nothing to pipeline with (about 7 cycles a call, some 4.6k per HQC-1 product).
+  .section .text.mul256, "ax", %progbits
   .type mul256, %function
   .p2align 2
   .thumb_func
@@ -342,6 +347,7 @@ mul256:
 @ bytes in all) or s22 (mul256's frame; 64 bytes), so the stack stays 8-byte aligned.
 .macro LEAF name, inner, stop
   .global \name
+  .section .text.\name, "ax", %progbits
   .type \name, %function
   .p2align 2
   .thumb_func
@@ -381,6 +387,7 @@ LEAF hqc_m4_clmul256, mul256, s22
 @ bytes, z1's halves at sp + 0, q). Clobbers r0-r12, s0-s22 and the flags.
 @ Frame: [sp] z1, [sp, #2q] out, a, b, the return address.
 .macro KARA2 name, inner, q
+  .section .text.\name, "ax", %progbits
   .type \name, %function
   .p2align 2
   .thumb_func
@@ -515,6 +522,7 @@ LEAF hqc_m4_clmul512, clmul512, s22
   str r4, [r0, #160 + \j]
 .endm
 
+  .section .text.clmul1024, "ax", %progbits
   .type clmul1024, %function
   .p2align 2
   .thumb_func
@@ -615,6 +623,7 @@ LEAF hqc_m4_clmul1024, clmul1024, s22
 @ four-word parts: six mul128, their operands loaded and summed in registers. Clobbers r0-r12,
 @ s0-s18 and the flags.
 @ Frame: [sp] P01, [sp, #32] P02, [sp, #64] P12, [sp, #96] out, a, b, the return address.
+  .section .text.clmul384, "ax", %progbits
   .type clmul384, %function
   .p2align 2
   .thumb_func
@@ -738,6 +747,7 @@ LEAF hqc_m4_clmul384, clmul384, s18
 @ eight-word parts: six mul256. Clobbers r0-r12, s0-s22 and the flags.
 @ Frame: [sp] the a-sum, [sp, #32] the b-sum, [sp, #64] P01, [sp, #128] P02, [sp, #192] P12,
 @ [sp, #256] out, a, b, the return address.
+  .section .text.clmul768, "ax", %progbits
   .type clmul768, %function
   .p2align 2
   .thumb_func

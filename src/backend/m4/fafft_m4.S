@@ -240,6 +240,7 @@
 @ void hqc_m4_fafft_layer(u32* g, u32 half, u32 blocks, u32 tau0, const u32* steps): one layer of
 @ the forward FFT, u[k] += tau_b v[k], v[k] += u[k] in every block (half >= 1, blocks >= 1).
   .global hqc_m4_fafft_layer
+  .section .text.hqc_m4_fafft_layer, "ax", %progbits
   .type hqc_m4_fafft_layer, %function
   .thumb_func
 hqc_m4_fafft_layer:
@@ -261,6 +262,7 @@ hqc_m4_fafft_layer:
 @ layer of the inverse FFT, v[k] += u[k], u[k] += tau_b v[k]; half >= 2 (layer 0, half 1, is
 @ fused with the pointwise products, hqc_m4_fafft_pointwise_first, or with the block products).
   .global hqc_m4_fafft_layer_inverse
+  .section .text.hqc_m4_fafft_layer_inverse, "ax", %progbits
   .type hqc_m4_fafft_layer_inverse, %function
   .thumb_func
 hqc_m4_fafft_layer_inverse:
@@ -318,6 +320,7 @@ hqc_m4_fafft_layer_inverse:
 @ words per LDM/STM, the last source word carried to the next four (about 9 estimated cycles a word
 @ against 14 for the C++ loop), then one at a time. Shifts by the register r (public).
   .global hqc_m4_fafft_xor_shifted
+  .section .text.hqc_m4_fafft_xor_shifted, "ax", %progbits
   .type hqc_m4_fafft_xor_shifted, %function
   .thumb_func
 hqc_m4_fafft_xor_shifted:
@@ -398,6 +401,7 @@ hqc_m4_fafft_xor_shifted:
   strd r7, r6, [r8, #-8]
 .endm
   .global hqc_m4_fafft_pointwise_first
+  .section .text.hqc_m4_fafft_pointwise_first, "ax", %progbits
   .type hqc_m4_fafft_pointwise_first, %function
   .thumb_func
 hqc_m4_fafft_pointwise_first:
@@ -565,6 +569,7 @@ hqc_m4_fafft_pointwise_first:
 
 @ LEAVES8 and COMBINE8 as subroutines (each is called two or four times a pair): r0 and
 @ r1 as the macros take them. The return address waits in s10.
+  .section .text.fafft_block_leaves, "ax", %progbits
   .type fafft_block_leaves, %function
   .thumb_func
 fafft_block_leaves:
@@ -574,6 +579,7 @@ fafft_block_leaves:
   bx lr
   .size fafft_block_leaves, . - fafft_block_leaves
 @ r0 = the 27 products, r1 = where e0 .. e14 go.
+  .section .text.fafft_block_combine, "ax", %progbits
   .type fafft_block_combine, %function
   .thumb_func
 fafft_block_combine:
@@ -599,6 +605,7 @@ fafft_block_combine:
   REDUCE
   vmov r0, s12
 .endm
+  .section .text.fafft_block_product_run, "ax", %progbits
   .type fafft_block_product_run, %function
   .thumb_func
 fafft_block_product_run:
@@ -633,6 +640,7 @@ fafft_block_product_run:
   REDUCE
   vmov r0, s12
 .endm
+  .section .text.fafft_block_scale_run_odd, "ax", %progbits
   .type fafft_block_scale_run_odd, %function
   .thumb_func
 fafft_block_scale_run_odd:
@@ -641,6 +649,7 @@ fafft_block_scale_run_odd:
   SPLIT4 r4, r1, r2, r3, r4
   b 3f
   .size fafft_block_scale_run_odd, . - fafft_block_scale_run_odd
+  .section .text.fafft_block_scale_run, "ax", %progbits
   .type fafft_block_scale_run, %function
   .thumb_func
 fafft_block_scale_run:
@@ -664,6 +673,7 @@ fafft_block_scale_run:
   .size fafft_block_scale_run, . - fafft_block_scale_run
 
   .global hqc_m4_fafft_block_products
+  .section .text.hqc_m4_fafft_block_products, "ax", %progbits
   .type hqc_m4_fafft_block_products, %function
   .thumb_func
 hqc_m4_fafft_block_products:
@@ -775,6 +785,7 @@ hqc_m4_fafft_block_products:
 @ PKHTB); rounds 4, 2, 1 on each eight consecutive words of out, LDM / STM. No address depends on
 @ the data (about 470 estimated cycles, against 730 and a copy for the C++ rounds).
   .global hqc_m4_transpose32
+  .section .text.hqc_m4_transpose32, "ax", %progbits
   .type hqc_m4_transpose32, %function
   .thumb_func
 hqc_m4_transpose32:
@@ -822,6 +833,7 @@ hqc_m4_transpose32:
 @ LDM/STM, the last source word carried to the next four, then one at a time. Shifts by the
 @ register r (public).
   .global hqc_m4_shift_words_left
+  .section .text.hqc_m4_shift_words_left, "ax", %progbits
   .type hqc_m4_shift_words_left, %function
   .thumb_func
 hqc_m4_shift_words_left:
@@ -928,6 +940,7 @@ hqc_m4_shift_words_left:
   mov r4, r5
 .endm
   .global hqc_m4_fafft_step_blocks
+  .section .text.hqc_m4_fafft_step_blocks, "ax", %progbits
   .type hqc_m4_fafft_step_blocks, %function
   .thumb_func
 hqc_m4_fafft_step_blocks:
@@ -1102,6 +1115,7 @@ hqc_m4_fafft_step_blocks:
 @ p[0] ^= s(0) & mask (s as in hqc_m4_fafft_step_blocks; where r != 0 it reads p[q + 1], as the
 @ C++ did). Every branch and address depends on the run (public) only.
   .global hqc_m4_fafft_step_words
+  .section .text.hqc_m4_fafft_step_words, "ax", %progbits
   .type hqc_m4_fafft_step_words, %function
   .thumb_func
 hqc_m4_fafft_step_words:
@@ -1264,6 +1278,7 @@ hqc_m4_fafft_step_words:
 @ v[k], v[k] += u[k] on chunks bit-sliced chunks from u on (v at u + vofs bytes); table: 128 words
 @ of scratch (left holding subset sums of v: the caller wipes it).
   .global hqc_m4_fafft_sliced
+  .section .text.hqc_m4_fafft_sliced, "ax", %progbits
   .type hqc_m4_fafft_sliced, %function
   .thumb_func
 hqc_m4_fafft_sliced:
@@ -1273,6 +1288,7 @@ hqc_m4_fafft_sliced:
 @ void hqc_m4_fafft_sliced_inverse(u32* u, u32 chunks, u32 vofs, const u8* idx, u32* table): v[k]
 @ += u[k], u[k] += tau v[k], as hqc_m4_fafft_sliced.
   .global hqc_m4_fafft_sliced_inverse
+  .section .text.hqc_m4_fafft_sliced_inverse, "ax", %progbits
   .type hqc_m4_fafft_sliced_inverse, %function
   .thumb_func
 hqc_m4_fafft_sliced_inverse:
@@ -1283,6 +1299,7 @@ hqc_m4_fafft_sliced_inverse:
 @ step[k] for k < 64 (next may be idx): a block's table indices from the previous block's
 @ (fafft_m4.cpp's sliced_layers and sliced_indices), eight words an iteration by LDM/STM.
   .global hqc_m4_fafft_index_step
+  .section .text.hqc_m4_fafft_index_step, "ax", %progbits
   .type hqc_m4_fafft_index_step, %function
   .thumb_func
 hqc_m4_fafft_index_step:

@@ -35,6 +35,7 @@
 @ words[2i], words[2i + 1] ^= the interleaved form of the little-endian lane at in + 8i, i < n
 @ (n >= 1; backend::KeccakXorLanesInterleavedFn).
   .global hqc_m4_keccak_xor_lanes_interleaved
+  .section .text.hqc_m4_keccak_xor_lanes_interleaved, "ax", %progbits
   .type hqc_m4_keccak_xor_lanes_interleaved, %function
   .p2align 2
   .thumb_func
@@ -62,6 +63,7 @@ hqc_m4_keccak_xor_lanes_interleaved:
 @ out + 8i = the little-endian lane whose interleaved form is words[2i], words[2i + 1], i < n
 @ (n >= 1; backend::KeccakReadLanesInterleavedFn).
   .global hqc_m4_keccak_read_lanes_interleaved
+  .section .text.hqc_m4_keccak_read_lanes_interleaved, "ax", %progbits
   .type hqc_m4_keccak_read_lanes_interleaved, %function
   .p2align 2
   .thumb_func

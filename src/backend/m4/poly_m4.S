@@ -27,6 +27,7 @@
   str r4, [r0], #4
 .endm
   .global hqc_m4_xor3
+  .section .text.hqc_m4_xor3, "ax", %progbits
   .type hqc_m4_xor3, %function
   .p2align 2
   .thumb_func
@@ -55,6 +56,7 @@ hqc_m4_xor3:
   str r4, [r0], #4
 .endm
   .global hqc_m4_xor_into
+  .section .text.hqc_m4_xor_into, "ax", %progbits
   .type hqc_m4_xor_into, %function
   .p2align 2
   .thumb_func
@@ -79,6 +81,7 @@ hqc_m4_xor_into:
   stm \d!, {r8-r11}
 .endm
   .global hqc_m4_xor_into_four
+  .section .text.hqc_m4_xor_into_four, "ax", %progbits
   .type hqc_m4_xor_into_four, %function
   .p2align 2
   .thumb_func
@@ -101,6 +104,7 @@ hqc_m4_xor_into_four:
 @ void hqc_m4_xor_into_two(uint32_t* dst0, uint32_t* dst1, const uint32_t* src, size_t quads)
 @ The same for two destinations (about 4.6 estimated cycles a word and destination).
   .global hqc_m4_xor_into_two
+  .section .text.hqc_m4_xor_into_two, "ax", %progbits
   .type hqc_m4_xor_into_two, %function
   .p2align 2
   .thumb_func
@@ -121,6 +125,7 @@ hqc_m4_xor_into_two:
 @ C[i] ^= z1[lo + i] ^ L1[i] ^ D[i], from the values before the pass (iteration i writes only
 @ words that no later iteration reads).
   .global hqc_m4_kara_mid
+  .section .text.hqc_m4_kara_mid, "ax", %progbits
   .type hqc_m4_kara_mid, %function
   .p2align 2
   .thumb_func
@@ -190,6 +195,7 @@ FOLD 11
 @ dst[i] = src[i] for i < len (the buffers do not overlap): eight words per LDM/STM pair (about 2.8
 @ estimated cycles a word, against 3.5 with four), then one at a time.
   .global hqc_m4_poly_mul_copy
+  .section .text.hqc_m4_poly_mul_copy, "ax", %progbits
   .type hqc_m4_poly_mul_copy, %function
   .p2align 2
   .thumb_func
@@ -221,6 +227,7 @@ hqc_m4_poly_mul_copy:
 @ than eight words (most of the ring product's calls: the tops of evaluations and padded
 @ operands) one at a time without the frame and the eight zero registers.
   .global hqc_m4_poly_mul_zero
+  .section .text.hqc_m4_poly_mul_zero, "ax", %progbits
   .type hqc_m4_poly_mul_zero, %function
   .p2align 2
   .thumb_func
@@ -307,6 +314,7 @@ hqc_m4_poly_mul_zero:
 @ PASS1 name, back, half: the routine `name` of PASS1_WORD back, half (its contract below).
 .macro PASS1 name, back, half
   .global \name
+  .section .text.\name, "ax", %progbits
   .type \name, %function
   .p2align 2
   .thumb_func
@@ -376,6 +384,7 @@ PASS1 hqc_m4_toom_pass1, 16, 0
 @ word 1 of w1, vt and wu; ctl[0, 2) = {q, v_prev} in and out. Arguments 5 and 6 on the stack
 @ (AAPCS).
   .global hqc_m4_toom_pass2
+  .section .text.hqc_m4_toom_pass2, "ax", %progbits
   .type hqc_m4_toom_pass2, %function
   .p2align 2
   .thumb_func
@@ -474,6 +483,7 @@ hqc_m4_toom_pass2:
 @ stack (AAPCS).
 .macro EVAL3 name, half
   .global \name
+  .section .text.\name, "ax", %progbits
   .type \name, %function
   .p2align 2
   .thumb_func
@@ -618,6 +628,7 @@ PASS1 hqc_m4_toom3h_pass1, 8, 1
 @ step (toom3_half_interpolate). s0 = 4m bytes, s1 = steps, s2 = state. Arguments 5 to 7 on the
 @ stack (AAPCS).
   .global hqc_m4_toom3h_pass2
+  .section .text.hqc_m4_toom3h_pass2, "ax", %progbits
   .type hqc_m4_toom3h_pass2, %function
   .p2align 2
   .thumb_func
@@ -671,6 +682,7 @@ hqc_m4_toom3h_pass2:
   str r4, [r0], #4
 .endm
   .global hqc_m4_xor4
+  .section .text.hqc_m4_xor4, "ax", %progbits
   .type hqc_m4_xor4, %function
   .p2align 2
   .thumb_func
@@ -693,6 +705,7 @@ hqc_m4_xor4:
 @ which is out + y (P01 + P0 + P1) + y^2 (P02 + P0 + P2) + y^3 (P12 + P1 + P2), y = x^(32k).
 @ Argument 5 on the stack (AAPCS).
   .global hqc_m4_karatsuba3_interp
+  .section .text.hqc_m4_karatsuba3_interp, "ax", %progbits
   .type hqc_m4_karatsuba3_interp, %function
   .p2align 2
   .thumb_func

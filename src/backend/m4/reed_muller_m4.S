@@ -61,6 +61,7 @@
 @ Cycle model: per group of eight words, 8 loads (9 estimated cycles), 24 butterflies and 7
 @ single-cycle instructions a word; about 0.8k per block.
   .global hqc_m4_rm_hadamard_peak
+  .section .text.hqc_m4_rm_hadamard_peak, "ax", %progbits
   .type hqc_m4_rm_hadamard_peak, %function
   .thumb_func
 hqc_m4_rm_hadamard_peak:

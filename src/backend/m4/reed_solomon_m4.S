@@ -39,6 +39,7 @@
 @ (AAPCS).
 @ Frame: [sp] acc, mult, words left, coef_top, count.
   .global hqc_m4_rs_horner
+  .section .text.hqc_m4_rs_horner, "ax", %progbits
   .type hqc_m4_rs_horner, %function
   .p2align 2
   .thumb_func

@@ -123,6 +123,7 @@
 @ positions per LDM (about 3.6 estimated cycles a position with the loop), then four, then one
 @ at a time (the position in both halves).
   .global hqc_m4_eq_mask
+  .section .text.hqc_m4_eq_mask, "ax", %progbits
   .type hqc_m4_eq_mask, %function
   .thumb_func
 hqc_m4_eq_mask:
@@ -143,6 +144,7 @@ hqc_m4_eq_mask:
 @ state in s0-s3 (a VMOV is one cycle a register) instead of a call and a return for each
 @ position. w >= 1. The counts and addresses depend on w and i only; pos[i] is selected by masks.
   .global hqc_m4_enc_fixup
+  .section .text.hqc_m4_enc_fixup, "ax", %progbits
   .type hqc_m4_enc_fixup, %function
   .thumb_func
 hqc_m4_enc_fixup:
@@ -196,6 +198,7 @@ hqc_m4_enc_fixup:
 @ and one above the threshold are rejected by the same path, so why a draw was rejected stays
 @ secret, as the positions do (only compared and stored). Argument 5 on the stack (AAPCS).
   .global hqc_m4_keygen_accept
+  .section .text.hqc_m4_keygen_accept, "ax", %progbits
   .type hqc_m4_keygen_accept, %function
   .thumb_func
 hqc_m4_keygen_accept:

@@ -55,6 +55,7 @@
 @ precede its store), so in place every step sees the level's old values. No branch or address
 @ depends on the data.
   .global hqc_m4_route_pass
+  .section .text.hqc_m4_route_pass, "ax", %progbits
   .type hqc_m4_route_pass, %function
   .thumb_func
 hqc_m4_route_pass:
@@ -88,6 +89,7 @@ hqc_m4_route_pass:
 @ bottom at least one slot above the array's start), from the top down: slot j's new mask
 @ (m_j & ~go_j) | (m_(j-1) & come_(j-1)) goes to the four output words below out_top. Reads only.
   .global hqc_m4_route_last
+  .section .text.hqc_m4_route_last, "ax", %progbits
   .type hqc_m4_route_last, %function
   .thumb_func
 hqc_m4_route_last:
@@ -189,6 +191,7 @@ hqc_m4_route_last:
 @ Registers: r0 v, r4 p, r5 q, r6 r, r7 d, r8 n - d, r9 run start, r10 run end (address), r11
 @ the comparator's address, r12 its partner's distance in bytes; n and 2^(t-1) on the stack.
   .global hqc_m4_sort_merge_exchange
+  .section .text.hqc_m4_sort_merge_exchange, "ax", %progbits
   .type hqc_m4_sort_merge_exchange, %function
   .thumb_func
 hqc_m4_sort_merge_exchange:
@@ -326,6 +329,7 @@ hqc_m4_sort_merge_exchange:
 @ and the offset moves on a bit. LDMDB and STMDB of five words 6 each, six ALU: 18 estimated
 @ cycles a slot, 22 with the loop.
   .global hqc_m4_route_keep
+  .section .text.hqc_m4_route_keep, "ax", %progbits
   .type hqc_m4_route_keep, %function
   .thumb_func
 hqc_m4_route_keep:
@@ -354,6 +358,7 @@ hqc_m4_route_keep:
 @ Registers: r0 the slot's top, r1 sorted, r2 the items left, r3 c, r4-r8 the slot (mask, offset),
 @ r9-r12 the carried mask, lr s and then B.
   .global hqc_m4_route_items
+  .section .text.hqc_m4_route_items, "ax", %progbits
   .type hqc_m4_route_items, %function
   .thumb_func
 hqc_m4_route_items:

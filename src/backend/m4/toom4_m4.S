@@ -71,6 +71,7 @@
 @ which exist from word 6 on); the words below 0 start as zero registers. Words m .. m + 2, where
 @ only the older words are left, from the registers.
   .global hqc_m4_toom4_eval2
+  .section .text.hqc_m4_toom4_eval2, "ax", %progbits
   .type hqc_m4_toom4_eval2, %function
   .p2align 2
   .thumb_func
@@ -137,6 +138,7 @@ hqc_m4_toom4_eval2:
 @ c6[i] (P4); c0 - 6 and c6 - 6 words are readable (zero there). len >= 1. Arguments 5 and 6 on the
 @ stack. Words in blocks of four, then one at a time.
   .global hqc_m4_toom4_pass_a1
+  .section .text.hqc_m4_toom4_pass_a1, "ax", %progbits
   .type hqc_m4_toom4_pass_a1, %function
   .p2align 2
   .thumb_func
@@ -209,6 +211,7 @@ hqc_m4_toom4_pass_a1:
 @ time (the carried words reloaded for the next); the count waits in s0 (caller-saved) while the
 @ words use lr.
   .global hqc_m4_toom4_pass_a2
+  .section .text.hqc_m4_toom4_pass_a2, "ax", %progbits
   .type hqc_m4_toom4_pass_a2, %function
   .p2align 2
   .thumb_func
@@ -258,6 +261,7 @@ hqc_m4_toom4_pass_a2:
 @ (E[i] = S23[i] + S45[i] + E[i - 1] + E[i - 2]). w1 is only read. len even, >= 2. Arguments 5 and 6
 @ on the stack.
   .global hqc_m4_toom4_pass_b
+  .section .text.hqc_m4_toom4_pass_b, "ax", %progbits
   .type hqc_m4_toom4_pass_b, %function
   .p2align 2
   .thumb_func
@@ -306,6 +310,7 @@ hqc_m4_toom4_pass_b:
 @   d2 = P1 + E + F into w1[i]; d4 = (S23 + d2) / (t^2 + t + 1) into rt[i]; d0 = E + d4 into rr[i].
 @ wu is only read. len even, >= 2. Arguments 5 and 6 on the stack.
   .global hqc_m4_toom4_pass_c
+  .section .text.hqc_m4_toom4_pass_c, "ax", %progbits
   .type hqc_m4_toom4_pass_c, %function
   .p2align 2
   .thumb_func
@@ -348,6 +353,7 @@ hqc_m4_toom4_pass_c:
 @   H = (R3 + t d2 + t^3 d4 + F) / (t + 1) (running XOR), d3[i] = H[i + 1] into wu[i],
 @   d1 = F + d3 into ws[i]. len even, >= 2. Argument 5 on the stack.
   .global hqc_m4_toom4_pass_d
+  .section .text.hqc_m4_toom4_pass_d, "ax", %progbits
   .type hqc_m4_toom4_pass_d, %function
   .p2align 2
   .thumb_func
