@@ -698,6 +698,47 @@ if m1_1 and m2_1c and kg1 and kg1p:
     w("    cycles of the one-shot `mul`: 2 `mul` - `mul2`, as `mul` is two forward transforms and one")
     w(f"    product's rest and `mul2` three and two) would leave key generation at {(kg1['est_cycles'] - f1) / 1e6:.2f}M,")
     w(f"    above the {kg1p['est_cycles'] / 5e6:.2f}M the row needs.")
+# The parts beside the field products, against their instruction counts: the conversions' memory
+# steps (HQC-1's one-shot mul, from the model's per-function profile) and the Keccak rounds (the
+# instructions of the generated loop, counted in the file).
+m1f = mulbench.get((1, "fafft_crt_mul"), {}).get("func")
+keccak_loop = []
+with open("src/backend/m4/keccak_m4.S") as f_:
+    inside_ = False
+    for line_ in f_:
+        s_ = line_.split("@")[0].split()
+        if "round 0 of the iteration" in line_:
+            inside_ = True
+        elif inside_ and s_ and not s_[0].endswith(":"):
+            keccak_loop.append(s_[0])
+            if s_[0] == "bne":
+                break
+if m1f and m1_1 and keccak_loop:
+    mem_ = sum(c for f, c in m1f.items() if any(k in f for k in ("hqc_m4_fafft_step_", "memory_step")))
+    rounds_ = 2  # the loop body is two rounds (gen-keccak-m4.py, ROUNDS_PER_BODY)
+    alu_ = sum(1 for m in keccak_loop if m in ("eor", "bic")) / rounds_
+    ld_, st_ = (sum(1 for m in keccak_loop if m == k) / rounds_ for k in ("ldr", "str"))
+    w("- **Two parts beside the field products: the conversions' memory steps and Keccak.**")
+    w("  - *The basis conversions' memory steps* (the 32 steps on blocks above 256 bits, each a pass over")
+    w(f"    memory) take {mem_ / 1000:.0f}k estimated cycles of HQC-1's `mul` ({100 * mem_ / m1_1:.1f} %). A word of such a step is two")
+    w("    loads, an EOR and a store: the aligned loop does four words by two LDM, four EORs and an STM,")
+    w("    21-23 cycles by the TRM's table (5.3-5.8 a word), the shifted one an EOR a word more; the unit")
+    w("    pass does a step in 1-2 cycles a word, its eight words held in registers, but the memory steps'")
+    w("    blocks (512 to 32,768 bits at HQC-1) do not fit there. Fusing two levels of a Taylor chain into")
+    w("    one pass over a block's quarters moves 7 words per 4 word-steps instead of 12 where the lags")
+    w("    between the levels fit in registers (the second level reads the first's results a piece later,")
+    w("    and the first reads the upper half a piece before the second changes it): in the first chain,")
+    w("    whose pieces are 1 to 64 bits, but whose four streams each shift by their own amount and carry")
+    w("    a word, more than the free registers hold; about 9 where they do not (pieces of 256 bits and")
+    w("    more). At most about a third of these steps' cycles, 3 % of the product. Not built.")
+    w(f"  - *Keccak-f[1600]*: a round of `keccak_m4.S`'s loop is {alu_:.0f} EOR and BIC instructions, the")
+    w("    method's minimum (theta's 40 parity XORs, 10 for D and 50 to apply it, chi's 50 BIC and 50 EOR,")
+    w(f"    iota's 2; every rotation is a shifted operand), {ld_:.1f} loads and {st_:.1f} stores (the 50 words do not fit")
+    w(f"    in 14 registers). At one cycle each that is {alu_ + ld_ + st_:.0f} a round; the model gives about")
+    k_round_ = next(int(c.split(": ")[1].split()[0]) for c in calib
+                    if c.startswith("Keccak-f[1600] on the interleaved form")) / 24
+    w(f"    {k_round_:.0f} (a load after a data-processing instruction takes 2). The 22, 42 and 77 permutations of")
+    w("    HQC-1's operations are the spec's (docs/SPEC.md).")
 def bound_needs(level):
     out = {}
     for op in ("keygen", "encaps", "decaps"):
