@@ -698,6 +698,8 @@ if m1_1 and m2_1c and kg1 and kg1p:
     w("    cycles of the one-shot `mul`: 2 `mul` - `mul2`, as `mul` is two forward transforms and one")
     w(f"    product's rest and `mul2` three and two) would leave key generation at {(kg1['est_cycles'] - f1) / 1e6:.2f}M,")
     w(f"    above the {kg1p['est_cycles'] / 5e6:.2f}M the row needs.")
+def calib_cycles(prefix):
+    return next(int(c.split(": ")[1].split()[0]) for c in calib if c.startswith(prefix))
 # The parts beside the field products, against their instruction counts: the conversions' memory
 # steps (HQC-1's one-shot mul, from the model's per-function profile) and the Keccak rounds (the
 # instructions of the generated loop, counted in the file).
@@ -735,8 +737,7 @@ if m1f and m1_1 and keccak_loop:
     w("    method's minimum (theta's 40 parity XORs, 10 for D and 50 to apply it, chi's 50 BIC and 50 EOR,")
     w(f"    iota's 2; every rotation is a shifted operand), {ld_:.1f} loads and {st_:.1f} stores (the 50 words do not fit")
     w(f"    in 14 registers). At one cycle each that is {alu_ + ld_ + st_:.0f} a round; the model gives about")
-    k_round_ = next(int(c.split(": ")[1].split()[0]) for c in calib
-                    if c.startswith("Keccak-f[1600] on the interleaved form")) / 24
+    k_round_ = calib_cycles("Keccak-f[1600] on the interleaved form") / 24
     w(f"    {k_round_:.0f} (a load after a data-processing instruction takes 2). The 22, 42 and 77 permutations of")
     w("    HQC-1's operations are the spec's (docs/SPEC.md).")
 def bound_needs(level):
@@ -890,8 +891,6 @@ if 5 in bf:
     w("  The row's `mul` is the CRT form's at HQC-1 and HQC-3 (measured above). The one-shot")
     w("  products stop their forward transforms after layer 3 and multiply 8-point blocks by Karatsuba on")
     w("  the novel basis, fused with inverse layer 3 (above; `hqc_m4_fafft_block_products`).")
-def calib_cycles(prefix):
-    return next(int(c.split(": ")[1].split()[0]) for c in calib if c.startswith(prefix))
 k_std, k_port = calib_cycles("Keccak-f[1600] (the device row"), calib_cycles("Keccak-f[1600] (portable C)")
 k_il = calib_cycles("Keccak-f[1600] on the interleaved form")
 w("- `keccak_f1600_interleaved` (an optional slot that only this row fills): Thumb-2 (`keccak_m4.S`,")
